@@ -1,0 +1,274 @@
+package cescacs
+
+// LegalMoves appends the legal moves of the side to move to buf and
+// returns the extended slice (§5.2). When the forced deferred promotion
+// applies (§3.7) those promotions are the only moves. It allocates only if
+// buf lacks capacity.
+func (p *Position) LegalMoves(buf []Move) []Move {
+	start := len(buf)
+	buf = p.pseudoMoves(buf, p.InCheck())
+	n := start
+	for _, m := range buf[start:] {
+		if p.legal(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// HasLegalMove reports whether the side to move has at least one legal move.
+func (p *Position) HasLegalMove() bool {
+	var arr [256]Move
+	for _, m := range p.pseudoMoves(arr[:0], p.InCheck()) {
+		if p.legal(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// legal reports whether the pseudo-legal move m leaves the mover's king
+// unattacked.
+func (p *Position) legal(m Move) bool {
+	q := *p
+	q.Play(m)
+	return !q.attacked(q.king[p.turn], q.turn)
+}
+
+// pseudoMoves appends the pseudo-legal moves of the side to move: moves
+// that obey §§2–4 except that they may leave the own king attacked.
+func (p *Position) pseudoMoves(buf []Move, inCheck bool) []Move {
+	us := p.turn & 1
+	if !inCheck {
+		n := len(buf)
+		if buf = p.genDeferred(buf); len(buf) > n {
+			return buf
+		}
+	}
+	own := Piece(us) << 4
+	for h := Hex(0); h < NumHexes; h++ {
+		pc := p.board[h]
+		if pc == NoPiece || pc&blackBit != own {
+			continue
+		}
+		switch pc.Kind() {
+		case Pawn:
+			buf = p.genPawn(buf, h)
+		case Elephant:
+			buf = p.genElephant(buf, h)
+		case Bishop:
+			buf = p.genSlides(buf, h, Bishop, diagLo, diagHi)
+		case Knight:
+			buf = p.genJumps(buf, h, Knight)
+			buf = p.genRides(buf, h)
+		case Pegasus:
+			buf = p.genSlides(buf, h, Pegasus, diagLo, diagHi)
+			buf = p.genJumps(buf, h, Pegasus)
+		case Rook:
+			buf = p.genSlides(buf, h, Rook, orthoLo, orthoHi)
+		case Wyvern:
+			buf = p.genSlides(buf, h, Wyvern, orthoLo, orthoHi)
+			buf = p.genJumps(buf, h, Wyvern)
+		case Queen:
+			buf = p.genSlides(buf, h, Queen, orthoLo, diagHi)
+		case King:
+			for d := orthoLo; d < diagHi; d++ {
+				buf = p.addTarget(buf, h, step[d][h], King)
+			}
+			if !inCheck && p.canLeap(h) {
+				buf = p.genJumps(buf, h, King)
+				buf = p.genCastlings(buf)
+			}
+		}
+	}
+	return p.genSpecialCaptures(buf)
+}
+
+// canLeap reports whether the side to move's king on h is unmoved on its
+// home hex (§4.2).
+func (p *Position) canLeap(h Hex) bool {
+	us := p.turn & 1
+	return p.rights[us]&rightKing != 0 && h == kingHome[us]
+}
+
+// addTarget appends the move of piece k from h to t if t is empty or
+// holds an enemy piece other than the king.
+func (p *Position) addTarget(buf []Move, h, t Hex, k Kind) []Move {
+	if t == NoHex {
+		return buf
+	}
+	pc := p.board[t]
+	if pc == NoPiece {
+		return append(buf, Move{From: h, To: t, Piece: k})
+	}
+	if pc.Color() != p.turn && pc.Kind() != King {
+		return append(buf, Move{From: h, To: t, Piece: k, Captured: pc.Kind()})
+	}
+	return buf
+}
+
+func (p *Position) genSlides(buf []Move, h Hex, k Kind, lo, hi int) []Move {
+	for d := lo; d < hi; d++ {
+		for t := step[d][h]; t != NoHex; t = step[d][t] {
+			if p.board[t] != NoPiece {
+				buf = p.addTarget(buf, h, t, k)
+				break
+			}
+			buf = append(buf, Move{From: h, To: t, Piece: k})
+		}
+	}
+	return buf
+}
+
+func (p *Position) genJumps(buf []Move, h Hex, k Kind) []Move {
+	for d := knightLo; d < knightHi; d++ {
+		buf = p.addTarget(buf, h, step[d][h], k)
+	}
+	return buf
+}
+
+// genRides appends the knight's non-capturing rides: the same jump twice
+// over an empty intermediate landing hex (§2.3).
+func (p *Position) genRides(buf []Move, h Hex) []Move {
+	for d := knightLo; d < knightHi; d++ {
+		mid := step[d][h]
+		if mid == NoHex || p.board[mid] != NoPiece {
+			continue
+		}
+		if t := step[d][mid]; t != NoHex && p.board[t] == NoPiece {
+			buf = append(buf, Move{From: h, To: t, Piece: Knight})
+		}
+	}
+	return buf
+}
+
+// genElephant appends the elephant's moves: one or two steps straight
+// forward (the second over an empty hex) and the four steep diagonal
+// steps, all of them moving or capturing (§2.3).
+func (p *Position) genElephant(buf []Move, h Hex) []Move {
+	fwd := forward(p.turn)
+	if t := step[fwd][h]; t != NoHex {
+		buf = p.addTarget(buf, h, t, Elephant)
+		if p.board[t] == NoPiece {
+			buf = p.addTarget(buf, h, step[fwd][t], Elephant)
+		}
+	}
+	for d := LineUp; d <= LineInvDown; d++ {
+		buf = p.addTarget(buf, h, step[d][h], Elephant)
+	}
+	return buf
+}
+
+// genPawn appends the pawn's ordinary moves (§3.1–§3.3), expanded into
+// promotions where it lands on a promotion hex.
+func (p *Position) genPawn(buf []Move, h Hex) []Move {
+	us := p.turn & 1
+	fwd := forward(us)
+	if t1 := step[fwd][h]; t1 != NoHex && p.board[t1] == NoPiece {
+		buf = p.addPawn(buf, Move{From: h, To: t1, Piece: Pawn})
+		if t2 := step[fwd][t1]; t2 != NoHex && p.board[t2] == NoPiece {
+			buf = p.addPawn(buf, Move{From: h, To: t2, Piece: Pawn})
+			if t3 := step[fwd][t2]; t3 != NoHex && p.board[t3] == NoPiece && h.IsTripleStep(us) {
+				buf = p.addPawn(buf, Move{From: h, To: t3, Piece: Pawn})
+			}
+		}
+	}
+	for _, d := range pawnObliqueDirs[us] {
+		if t := step[d][h]; t != NoHex && p.board[t] == NoPiece {
+			buf = p.addPawn(buf, Move{From: h, To: t, Piece: Pawn})
+		}
+	}
+	for _, d := range pawnCaptureDirs[us] {
+		t := step[d][h]
+		if pc := p.board[t]; pc != NoPiece && pc.Color() != us && pc.Kind() != King {
+			buf = p.addPawn(buf, Move{From: h, To: t, Piece: Pawn, Captured: pc.Kind()})
+		}
+	}
+	return buf
+}
+
+// addPawn appends the pawn move m, expanded into one move per eligible
+// promotion, or an awaiting move, when it lands on a promotion hex.
+func (p *Position) addPawn(buf []Move, m Move) []Move {
+	us := p.turn & 1
+	if !m.To.IsPromotion(us) {
+		return append(buf, m)
+	}
+	n := len(buf)
+	for _, k := range promotionKinds {
+		if p.eligible(us, k, m.To) {
+			m.Promotion = k
+			buf = append(buf, m)
+		}
+	}
+	if len(buf) == n {
+		m.Promotion = Pawn
+		buf = append(buf, m)
+	}
+	return buf
+}
+
+// genSpecialCaptures appends the pending en-passant or scornful captures
+// (§3.4, §3.5).
+func (p *Position) genSpecialCaptures(buf []Move) []Move {
+	sp := &p.sp
+	if sp.kind == spNone {
+		return buf
+	}
+	us := p.turn & 1
+	victim := p.board[sp.pawn]
+	if victim == NoPiece || victim.Color() == us || victim.Kind() == King {
+		return buf
+	}
+	pawn := MakePiece(us, Pawn)
+	for _, t := range sp.hexes {
+		if t == NoHex {
+			continue
+		}
+		switch sp.kind {
+		case spEnPassant:
+			if p.board[t] != NoPiece {
+				continue
+			}
+			kind := MoveEnPassant
+			if l := t.Line() - sp.pawn.Line(); l == 4 || l == -4 {
+				kind = MoveLongEnPassant
+			}
+			for _, d := range pawnSourceDirs[us] {
+				if s := step[d][t]; p.board[s] == pawn {
+					buf = p.addPawn(buf, Move{From: s, To: t, Piece: Pawn, Captured: victim.Kind(), Kind: kind})
+				}
+			}
+		case spScornful:
+			if p.board[t] != pawn {
+				continue
+			}
+			for _, d := range pawnObliqueDirs[us] {
+				if step[d][t] == sp.pawn {
+					buf = p.addPawn(buf, Move{From: t, To: sp.pawn, Piece: Pawn, Captured: victim.Kind(), Kind: MoveScornful})
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// genDeferred appends the forced deferred promotions (§3.7) of the side to
+// move, which is not in check: one move per awaiting pawn and eligible
+// kind. It appends nothing when the forced promotion does not apply.
+func (p *Position) genDeferred(buf []Move) []Move {
+	us := p.turn & 1
+	pawn := MakePiece(us, Pawn)
+	for _, h := range promotionHexes[us] {
+		if p.board[h] != pawn {
+			continue
+		}
+		for _, k := range promotionKinds {
+			if p.eligible(us, k, h) {
+				buf = append(buf, Move{From: h, To: h, Piece: Pawn, Promotion: k, Kind: MoveDeferred})
+			}
+		}
+	}
+	return buf
+}

@@ -1,0 +1,107 @@
+package syntax
+
+import "fmt"
+
+// Severity ranks a diagnostic. The analysis and lsp layers reuse it.
+type Severity uint8
+
+// Severities, most severe first.
+const (
+	SevError Severity = iota + 1
+	SevWarning
+	SevInfo
+	SevHint
+)
+
+// String returns "error", "warning", "info" or "hint".
+func (s Severity) String() string {
+	switch s {
+	case SevError:
+		return "error"
+	case SevWarning:
+		return "warning"
+	case SevInfo:
+		return "info"
+	case SevHint:
+		return "hint"
+	}
+	return "unknown"
+}
+
+// ParseSeverity is the inverse of Severity.String.
+func ParseSeverity(s string) (Severity, bool) {
+	for v := SevError; v <= SevHint; v++ {
+		if v.String() == s {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// Error is a syntax diagnostic. Its Span is game-relative inside Game.Errs
+// and file-absolute in File.Errs and File.Errors.
+type Error struct {
+	Span     Span
+	Severity Severity
+	Code     string // stable kebab-case identifier, one of Codes
+	Msg      string
+}
+
+func (e Error) String() string {
+	return fmt.Sprintf("%d..%d %s %s: %s", e.Span.Start, e.Span.End, e.Severity, e.Code, e.Msg)
+}
+
+// Codes reported by the parser.
+const (
+	CodeUnterminatedComment = "unterminated-comment"
+	CodeNestedComment       = "nested-comment"
+	CodeUnterminatedString  = "unterminated-string"
+	CodeUnterminatedTag     = "unterminated-tag"
+	CodeBadTag              = "bad-tag"
+	CodeBadTagName          = "bad-tag-name"
+	CodeUnescapedQuote      = "unescaped-quote"
+	CodeUnclosedVariation   = "unclosed-variation"
+	CodeUnmatchedParen      = "unmatched-paren"
+	CodeUnknownToken        = "unknown-token"
+	CodeTagAfterMovetext    = "tag-after-movetext"
+	CodeMissingResult       = "missing-result"
+	CodeMissingBlankLine    = "missing-blank-line"
+	CodeTagsAndMovesOnLine  = "tags-and-moves-on-one-line"
+	CodeGluedToken          = "glued-token"
+	CodeBOM                 = "byte-order-mark"
+	CodeCRLF                = "crlf-line-endings"
+	CodeMixedLineEndings    = "mixed-line-endings"
+	CodeControlCharacter    = "control-character"
+	CodeInvalidUTF8         = "invalid-utf8"
+)
+
+// CodeInfo documents one diagnostic code for the generated catalogue.
+type CodeInfo struct {
+	Code     string
+	Severity Severity // default severity
+	Doc      string   // one or more sentences; the first is the title
+}
+
+// Codes lists every code the parser may report.
+var Codes = []CodeInfo{
+	{CodeUnterminatedComment, SevError, "A brace comment has no closing brace. It is closed at the end of the file, or before the next line that starts a tag section, so that the following games still parse."},
+	{CodeNestedComment, SevWarning, "A brace comment contains another opening brace. PGN comments do not nest; the braces are paired as nested, as pgn-extract --nestedcomments does."},
+	{CodeUnterminatedString, SevError, "A tag value has no closing quote before the end of the line."},
+	{CodeUnterminatedTag, SevError, "A tag has no closing bracket before the end of the line."},
+	{CodeBadTag, SevError, "A tag pair is malformed: its name or its quoted value is missing, or something else stands between the brackets."},
+	{CodeUnescapedQuote, SevError, "A tag value contains a '\"' that is not escaped as \\\"; the value is read up to the last quote before the closing bracket."},
+	{CodeBadTagName, SevError, "A tag name contains characters other than letters, digits and underscore, or does not start with a letter."},
+	{CodeUnclosedVariation, SevError, "A variation opened with '(' is never closed."},
+	{CodeUnmatchedParen, SevError, "A ')' closes no variation."},
+	{CodeUnknownToken, SevError, "Text that is not a move, move number, annotation, comment or game result."},
+	{CodeTagAfterMovetext, SevError, "A tag appears after the movetext of its game has started, on the same line as movetext."},
+	{CodeMissingResult, SevError, "A game ends without a termination marker (result)."},
+	{CodeMissingBlankLine, SevWarning, "The next game starts on the line right after this one ends; export format puts a blank line between games."},
+	{CodeTagsAndMovesOnLine, SevWarning, "Tags and movetext share a line; export format puts each tag on its own line and a blank line before the movetext."},
+	{CodeGluedToken, SevHint, "Two tokens are written without the space export format puts between them, for example '1.e4'."},
+	{CodeBOM, SevInfo, "The file starts with a UTF-8 byte-order mark; it is ignored."},
+	{CodeCRLF, SevInfo, "The file uses CRLF line endings."},
+	{CodeMixedLineEndings, SevWarning, "The file mixes LF and CRLF (or CR) line endings."},
+	{CodeControlCharacter, SevError, "A control character (other than tab and line breaks) or a stray byte-order mark appears in the text."},
+	{CodeInvalidUTF8, SevInfo, "The file is not valid UTF-8; its bytes are read as Windows-1252 (Latin-1). Positions count one character per byte there."},
+}

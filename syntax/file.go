@@ -1,0 +1,92 @@
+package syntax
+
+// FileErrors returns the diagnostics that concern the whole file rather
+// than one game (line endings, encoding), with file-absolute spans. They are
+// derived from per-game facts, so the cost is one step per game.
+func (f *File) FileErrors() []Error {
+	var errs []Error
+	first := [3]Pos{-1, -1, -1} // lf, crlf, cr: first absolute offset
+	invalid := Pos(-1)
+	for _, r := range f.Games {
+		le := r.Game.lineEnd
+		for i, p := range [3]Pos{le.lf, le.crlf, le.cr} {
+			if p >= 0 && first[i] < 0 {
+				first[i] = r.Start + p
+			}
+		}
+		if invalid < 0 {
+			if i := r.Game.invalidUTF8(); i >= 0 {
+				invalid = r.Start + Pos(i)
+			}
+		}
+	}
+	if p := first[1]; p >= 0 {
+		errs = append(errs, Error{Span{p, p + 2}, SevInfo, CodeCRLF, "the file uses CRLF line endings"})
+	}
+	if kinds, at := mixedEndings(first); kinds > 1 {
+		errs = append(errs, Error{Span{at, at + 1}, SevWarning, CodeMixedLineEndings, "line endings are mixed (LF, CRLF or CR); this is the first that differs from the first line's"})
+	}
+	if invalid >= 0 {
+		errs = append(errs, Error{Span{invalid, invalid + 1}, SevInfo, CodeInvalidUTF8, "the file is not valid UTF-8; such bytes are read as Windows-1252"})
+	}
+	return errs
+}
+
+// mixedEndings counts the kinds of line endings used and returns the first
+// offset of a kind other than the earliest one.
+func mixedEndings(first [3]Pos) (kinds int, at Pos) {
+	earliest := Pos(-1)
+	for _, p := range first {
+		if p >= 0 {
+			kinds++
+			if earliest < 0 || p < earliest {
+				earliest = p
+			}
+		}
+	}
+	at = -1
+	for _, p := range first {
+		if p >= 0 && p != earliest && (at < 0 || p < at) {
+			at = p
+		}
+	}
+	return kinds, at
+}
+
+// Errors returns every syntax diagnostic of f with file-absolute spans,
+// sorted by position.
+func (f *File) Errors() []Error {
+	var errs []Error
+	for _, r := range f.Games {
+		for _, e := range r.Game.Errs {
+			e.Span = e.Span.Shift(r.Start)
+			errs = append(errs, e)
+		}
+	}
+	fe := f.FileErrors()
+	if len(fe) == 0 {
+		return errs
+	}
+	errs = append(errs, fe...)
+	sortErrors(errs)
+	return errs
+}
+
+// GameAt returns the index of the game holding the file-absolute offset p;
+// an offset at the very end belongs to the last game. It returns -1 for an
+// empty file.
+func (f *File) GameAt(p Pos) int {
+	lo, hi := 0, len(f.Games)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if f.Games[m].End() <= p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == len(f.Games) {
+		return len(f.Games) - 1
+	}
+	return lo
+}

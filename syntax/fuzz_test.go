@@ -1,0 +1,78 @@
+package syntax
+
+import (
+	"os"
+	"testing"
+)
+
+// seeds adds the small corpus files to a fuzz target's seed corpus.
+func seeds(f *testing.F, add func(text string)) {
+	for _, path := range corpusFiles(f) {
+		b, err := os.ReadFile(path)
+		if err == nil && len(b) <= 16<<10 {
+			add(string(b))
+		}
+	}
+}
+
+// FuzzParse checks that parsing never panics, never loses a byte and keeps
+// every span inside its game, in both dialects.
+func FuzzParse(f *testing.F) {
+	seeds(f, func(text string) { f.Add(text, false) })
+	f.Fuzz(func(t *testing.T, text string, ctl bool) {
+		d := PGN
+		if ctl {
+			d = CTLPGN
+		}
+		file := Parse("fuzz", text, d)
+		if err := checkInvariants(file); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range file.FileErrors() {
+			if e.Span.Start < 0 || int(e.Span.End) > len(text) {
+				t.Fatalf("file diagnostic %v out of bounds", e)
+			}
+		}
+	})
+}
+
+// FuzzReparse is the oracle for incremental parsing: for any edit,
+// Reparse(Parse(text), edit) must dump exactly like Parse(edited text).
+func FuzzReparse(f *testing.F) {
+	seeds(f, func(text string) {
+		n := uint32(len(text))
+		f.Add(text, n/2, uint32(1), "x", false)
+		f.Add(text, n/3, uint32(0), "\n\n[Event \"x\"]\n", false)
+		f.Add(text, n/4, uint32(5), "{", false)
+		f.Add(text, n/5, uint32(2), "", true)
+	})
+	f.Fuzz(func(t *testing.T, text string, at, del uint32, ins string, ctl bool) {
+		d := PGN
+		if ctl {
+			d = CTLPGN
+		}
+		if len(text) == 0 {
+			return
+		}
+		start := Pos(at % uint32(len(text)+1))
+		end := start + Pos(del%8)
+		if int(end) > len(text) {
+			end = Pos(len(text))
+		}
+		e := Edit{Start: start, End: end, New: ins}
+		old := Parse("fuzz", text, d)
+		got, changed := Reparse(old, e)
+		want := Parse("fuzz", e.Apply(text), d)
+		if err := checkInvariants(got); err != nil {
+			t.Fatal(err)
+		}
+		if g, w := Dump(got), Dump(want); g != w {
+			t.Fatalf("incremental parse differs from full parse for edit %+v\n--- incremental\n%s\n--- full\n%s", e, g, w)
+		}
+		for _, i := range changed {
+			if i < 0 || i >= len(got.Games) {
+				t.Fatalf("changed index %d out of range", i)
+			}
+		}
+	})
+}

@@ -1,0 +1,207 @@
+package syntax
+
+// Node is any typed node of a game. Spans are game-relative.
+type Node interface {
+	Span() Span
+}
+
+// Elem is a node that can appear in a header, a movetext or a variation.
+type Elem interface {
+	Node
+	elem()
+}
+
+// File is a parsed document. It is immutable once built; games that an
+// edit did not touch are shared between versions.
+type File struct {
+	Name    string
+	Text    string
+	Dialect Dialect
+	Games   []GameRef // sorted by Start; together they cover Text exactly
+	lines   lineTable
+}
+
+// GameRef places a game in a file.
+type GameRef struct {
+	Start Pos   // file-absolute offset of the game's first byte
+	Game  *Game // immutable; all spans inside are relative to Start
+}
+
+// End returns the file-absolute offset just after the game.
+func (r GameRef) End() Pos { return r.Start + Pos(len(r.Game.Text)) }
+
+// Game is one game record: every byte from its first token (or the start
+// of that token's line) up to the next game, trailing blank lines included.
+type Game struct {
+	Text   string  // the game's bytes
+	Tokens []Token // every byte of Text, in order
+	Header []Elem  // tags and the comments between them, in order
+	Tags   []*Tag  // the tags of Header
+	Moves  []Elem  // the main line: moves, numbers, annotations, variations
+	Result *Result // the termination marker; nil if missing
+	After  []Elem  // CTL-PGN comments after the result line
+	Errs   []Error // syntax diagnostics, game-relative, sorted
+	Hash   [16]byte
+
+	lineEnd lineEndings
+}
+
+// lineEndings records the first line terminator of each kind in a game,
+// as a game-relative offset, or -1.
+type lineEndings struct{ lf, crlf, cr Pos }
+
+// Tag is a tag pair `[Name "Value"]`.
+type Tag struct {
+	Sp        Span
+	Name      string // as written; "" when missing
+	NameSpan  Span
+	Value     string // unescaped value; "" when missing
+	ValueSpan Span   // the quoted string including quotes; zero when missing
+	Closed    bool   // the closing bracket is present
+}
+
+// MoveNumber is a move number indication: "12.", "12...", "12", "1?".
+type MoveNumber struct {
+	Sp      Span
+	Number  int  // the number; 0 if it does not fit an int32
+	Dots    int  // periods after the number
+	Unknown bool // CTL-PGN "1?": the real move number is unknown
+}
+
+// Move is a SAN (PGN) or CTL-AN (CTL-PGN) move, check marks included.
+// Its meaning is resolved by the analysis layer.
+type Move struct {
+	Sp   Span
+	Text string
+}
+
+// Glyph is a suffix annotation glyph (! ? !! ?? !? ?! and CTL-PGN ◇).
+type Glyph struct {
+	Sp   Span
+	Text string
+}
+
+// NAG is a numeric annotation glyph "$n".
+type NAG struct {
+	Sp    Span
+	Value int // -1 when the number does not fit in an int32
+}
+
+// CommentKind tells the three comment forms apart.
+type CommentKind uint8
+
+// Comment forms.
+const (
+	BraceKind  CommentKind = iota // { ... }
+	LineKind                      // ; ... end of line
+	EscapeKind                    // % in column 1 ... end of line
+)
+
+// Comment is a brace, rest-of-line or escape comment.
+type Comment struct {
+	Sp     Span
+	Kind   CommentKind
+	Text   string // the text between the delimiters
+	Closed bool   // a brace comment has its closing brace
+}
+
+// Variation is a recursive annotation variation "( ... )".
+type Variation struct {
+	Sp     Span
+	Label  *VarLabel // CTL-PGN "$[n]" label, or nil
+	Elems  []Elem
+	Closed bool // the closing parenthesis is present
+}
+
+// VarLabel is a CTL-PGN variation label "$[n]".
+type VarLabel struct {
+	Sp     Span
+	Number int
+}
+
+// Ellipsis stands for a missing White move in a CTL-PGN pair ("…" or "...").
+type Ellipsis struct{ Sp Span }
+
+// DrawOffer is the CTL-PGN game mark "(=)".
+type DrawOffer struct{ Sp Span }
+
+// EndMark is the CTL-PGN end-of-record mark ":".
+type EndMark struct{ Sp Span }
+
+// Result is a game termination marker.
+type Result struct {
+	Sp   Span
+	Text string
+}
+
+// Bad covers bytes that form no valid element. A diagnostic explains it.
+type Bad struct {
+	Sp   Span
+	Text string
+}
+
+// Span returns the node's game-relative span.
+func (n *Tag) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *MoveNumber) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *Move) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *Glyph) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *NAG) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *Comment) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *Variation) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *VarLabel) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *Ellipsis) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *DrawOffer) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *EndMark) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *Result) Span() Span { return n.Sp }
+
+// Span returns the node's game-relative span.
+func (n *Bad) Span() Span { return n.Sp }
+
+func (*Tag) elem()        {}
+func (*MoveNumber) elem() {}
+func (*Move) elem()       {}
+func (*Glyph) elem()      {}
+func (*NAG) elem()        {}
+func (*Comment) elem()    {}
+func (*Variation) elem()  {}
+func (*Ellipsis) elem()   {}
+func (*DrawOffer) elem()  {}
+func (*EndMark) elem()    {}
+func (*Result) elem()     {}
+func (*Bad) elem()        {}
+
+// TagValue returns the value of the first tag called name, and whether
+// there is one.
+func (g *Game) TagValue(name string) (string, bool) {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// Slice returns the text of a game-relative span.
+func (g *Game) Slice(s Span) string { return g.Text[s.Start:s.End] }

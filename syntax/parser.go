@@ -1,0 +1,565 @@
+package syntax
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Parse parses a whole file in dialect d. It never fails: problems are
+// reported as diagnostics inside the games, and the games together hold
+// every byte of text.
+func Parse(name, text string, d Dialect) *File {
+	return &File{Name: name, Text: text, Dialect: d, Games: parseGames(text, 0, d, nil)}
+}
+
+// phase is where a game's parser stands.
+type phase uint8
+
+const (
+	inHeader phase = iota // tags and comments
+	inMoves               // movetext
+	inAfter               // after the result
+)
+
+// parser turns the token stream of one file into games.
+type parser struct {
+	text  string
+	d     Dialect
+	sc    *scanner
+	peekT Token
+	peekK bool // peekT is valid
+
+	g       *builder
+	pending []Token // trivia not yet given to a game
+	stop    func(boundary int) bool
+}
+
+// builder collects one game. Spans of nodes are game-relative.
+type builder struct {
+	start  int
+	game   *Game
+	phase  phase
+	stack  []*Variation
+	errs   []Error
+	last   Token // last significant token (absolute)
+	play   Token // last significant token that is not a comment
+	nlSeen int   // newlines since the last significant token
+	tagEnd int   // absolute end of the last tag, or -1
+}
+
+// parseGames parses games from offset start until the end of text, or
+// until stop accepts the offset where the next game would start.
+func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRef {
+	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop}
+	return p.run(start)
+}
+
+func (p *parser) peek() (Token, bool) {
+	if !p.peekK {
+		t, ok := p.sc.next()
+		if !ok {
+			return Token{}, false
+		}
+		p.peekT, p.peekK = t, true
+	}
+	return p.peekT, true
+}
+
+// take consumes the peeked token into the current game.
+func (p *parser) take() Token {
+	t := p.peekT
+	p.peekK = false
+	p.g.game.Tokens = append(p.g.game.Tokens, p.rel(t))
+	return t
+}
+
+func (p *parser) rel(t Token) Token { return Token{t.Kind, p.relSpan(t.Span)} }
+
+func (p *parser) relSpan(s Span) Span { return s.Shift(-Pos(p.g.start)) }
+
+func (p *parser) errorf(s Span, sev Severity, code, msg string) {
+	p.g.errs = append(p.g.errs, Error{s, sev, code, msg})
+}
+
+func (p *parser) newGame(start int) {
+	p.g = &builder{start: start, game: &Game{}, tagEnd: -1}
+}
+
+func (p *parser) run(start int) []GameRef {
+	var games []GameRef
+	p.newGame(start)
+	for {
+		t, ok := p.peek()
+		if !ok {
+			break
+		}
+		if t.Kind.IsTrivia() {
+			p.peekK = false
+			p.pending = append(p.pending, t)
+			if t.Kind == KNewline {
+				p.g.nlSeen++
+			}
+			continue
+		}
+		if p.startsGame(t) {
+			b := p.boundary(t)
+			if p.g.nlSeen < 2 {
+				p.errorf(p.relSpan(p.g.last.Span), SevWarning, CodeMissingBlankLine, "no blank line between this game and the next")
+			}
+			games = append(games, p.finish(b))
+			if p.stop != nil && p.stop(b) {
+				return games
+			}
+			p.newGame(b)
+		}
+		p.flush(len(p.text))
+		p.element(t)
+	}
+	if len(p.text) > start {
+		games = append(games, p.finish(len(p.text)))
+	}
+	return games
+}
+
+// flush gives the pending trivia that ends at or before b to the game.
+func (p *parser) flush(b int) {
+	n := 0
+	for n < len(p.pending) && int(p.pending[n].Span.End) <= b {
+		p.g.game.Tokens = append(p.g.game.Tokens, p.rel(p.pending[n]))
+		n++
+	}
+	p.pending = append(p.pending[:0], p.pending[n:]...)
+}
+
+// boundary returns where the game starting with token t begins: the start
+// of t's line when only blanks precede t there, otherwise t itself.
+func (p *parser) boundary(t Token) int {
+	i := int(t.Span.Start)
+	for i > p.g.start && (p.text[i-1] == ' ' || p.text[i-1] == '\t') {
+		i--
+	}
+	if i > p.g.start && (p.text[i-1] == '\n' || p.text[i-1] == '\r') {
+		return i
+	}
+	return int(t.Span.Start)
+}
+
+// onlyBlanksBefore reports whether only blanks precede offset i on its line.
+func (p *parser) onlyBlanksBefore(i int) bool {
+	for i > 0 && (p.text[i-1] == ' ' || p.text[i-1] == '\t') {
+		i--
+	}
+	return i == 0 || p.text[i-1] == '\n' || p.text[i-1] == '\r'
+}
+
+// startsGame decides whether significant token t opens the next game.
+func (p *parser) startsGame(t Token) bool {
+	g := p.g
+	switch g.phase {
+	case inAfter:
+		switch t.Kind {
+		case KBraceComment, KLineComment, KEscape:
+			return p.d == PGN && g.nlSeen > 0
+		}
+		return true
+	case inMoves:
+		return t.Kind == KTagOpen && p.onlyBlanksBefore(int(t.Span.Start))
+	case inHeader:
+		// A tag section repeated after a blank line is the next game.
+		if t.Kind != KTagOpen || g.nlSeen < 2 || len(g.game.Tags) == 0 {
+			return false
+		}
+		name := peekTagName(p.text, int(t.Span.End))
+		for _, tag := range g.game.Tags {
+			if tag.Name == name && name != "Annotator" && name != "Example" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// peekTagName reads the symbol after "[" at offset i.
+func peekTagName(text string, i int) string {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(text) && !isDelim(text[j]) {
+		j++
+	}
+	return text[i:j]
+}
+
+// add appends e to the open variation or to the game part being read.
+func (p *parser) add(e Elem) {
+	g := p.g
+	if n := len(g.stack); n > 0 {
+		v := g.stack[n-1]
+		v.Elems = append(v.Elems, e)
+		return
+	}
+	switch g.phase {
+	case inHeader:
+		g.game.Header = append(g.game.Header, e)
+	case inMoves:
+		g.game.Moves = append(g.game.Moves, e)
+	case inAfter:
+		g.game.After = append(g.game.After, e)
+	}
+}
+
+// startMoves switches from the header to the movetext. Comments after the
+// last tag belong to the movetext.
+func (p *parser) startMoves(t Token) {
+	g := p.g
+	if g.phase != inHeader {
+		return
+	}
+	g.phase = inMoves
+	h := g.game.Header
+	i := len(h)
+	for i > 0 {
+		if _, ok := h[i-1].(*Tag); ok {
+			break
+		}
+		i--
+	}
+	g.game.Moves = append(g.game.Moves, h[i:]...)
+	g.game.Header = h[:i:i]
+	if g.tagEnd >= 0 && !strings.ContainsAny(p.text[g.tagEnd:t.Span.Start], "\r\n") {
+		p.errorf(p.relSpan(t.Span), SevWarning, CodeTagsAndMovesOnLine, "movetext starts on the line of the tag section; export format puts a blank line after the tags")
+	}
+}
+
+// element consumes the significant token t and what belongs to it.
+func (p *parser) element(t Token) {
+	g := p.g
+	g.last, g.nlSeen = t, 0
+	switch t.Kind {
+	case KTagOpen:
+		if g.phase != inHeader {
+			p.errorf(p.relSpan(t.Span), SevError, CodeTagAfterMovetext, "tag after the movetext has started")
+		}
+		tag := p.tag()
+		g.last = Token{KTagClose, Span{Pos(p.g.start) + tag.Sp.Start, Pos(p.g.start) + tag.Sp.End}}
+		g.tagEnd = int(g.last.Span.End)
+		g.play = g.last
+		if g.phase == inHeader {
+			g.game.Tags = append(g.game.Tags, tag)
+		}
+		p.add(tag)
+		return
+	case KBraceComment, KLineComment, KEscape:
+		p.take()
+		p.add(p.comment(t))
+		return
+	}
+	g.play = t
+	p.take()
+	sp := p.relSpan(t.Span)
+	text := p.text[t.Span.Start:t.Span.End]
+	if t.Kind == KError && g.phase == inHeader {
+		p.add(&Bad{Sp: sp, Text: text})
+		return
+	}
+	p.startMoves(t)
+	switch t.Kind {
+	case KMoveNumber:
+		p.add(moveNumber(sp, text))
+	case KMove:
+		p.add(&Move{Sp: sp, Text: text})
+	case KGlyph:
+		p.add(&Glyph{Sp: sp, Text: text})
+	case KNAG:
+		v, err := strconv.ParseInt(text[1:], 10, 32)
+		if err != nil {
+			v = -1
+		}
+		p.add(&NAG{Sp: sp, Value: int(v)})
+	case KEllipsis:
+		p.add(&Ellipsis{Sp: sp})
+	case KDrawOffer:
+		p.add(&DrawOffer{Sp: sp})
+	case KEndMark:
+		p.add(&EndMark{Sp: sp})
+	case KComma, KDots:
+		// Punctuation of CTL-PGN pairs; kept as tokens only.
+	case KVarOpen:
+		v := &Variation{Sp: sp}
+		p.add(v)
+		g.stack = append(g.stack, v)
+	case KVarClose:
+		if len(g.stack) == 0 {
+			p.errorf(sp, SevError, CodeUnmatchedParen, "')' closes no variation")
+			p.add(&Bad{Sp: sp, Text: text})
+			return
+		}
+		v := g.stack[len(g.stack)-1]
+		v.Sp.End, v.Closed = sp.End, true
+		g.stack = g.stack[:len(g.stack)-1]
+	case KVarLabel:
+		n, _ := strconv.Atoi(text[2 : len(text)-1])
+		if k := len(g.stack); k > 0 && g.stack[k-1].Label == nil && len(g.stack[k-1].Elems) == 0 {
+			g.stack[k-1].Label = &VarLabel{Sp: sp, Number: n}
+			return
+		}
+		p.errorf(sp, SevError, CodeUnknownToken, "a variation label must follow '(' directly")
+		p.add(&Bad{Sp: sp, Text: text})
+	case KResult:
+		if len(g.stack) > 0 && p.nextSignificantByte(int(t.Span.End)) == ')' {
+			p.add(&Result{Sp: sp, Text: text})
+			return
+		}
+		p.closeVariations()
+		g.game.Result = &Result{Sp: sp, Text: text}
+		g.phase = inAfter
+	case KString:
+		p.errorf(sp, SevError, CodeUnknownToken, "quoted string outside a tag")
+		p.add(&Bad{Sp: sp, Text: text})
+	case KTagClose:
+		p.errorf(sp, SevError, CodeUnknownToken, "']' closes no tag")
+		p.add(&Bad{Sp: sp, Text: text})
+	default: // KError: the scanner has reported it.
+		p.add(&Bad{Sp: sp, Text: text})
+	}
+}
+
+func (p *parser) nextSignificantByte(i int) byte {
+	for i < len(p.text) {
+		switch c := p.text[i]; c {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return c
+		}
+	}
+	return 0
+}
+
+func (p *parser) closeVariations() {
+	g := p.g
+	for _, v := range g.stack {
+		p.errorf(Span{v.Sp.Start, v.Sp.Start + 1}, SevError, CodeUnclosedVariation, "variation is not closed")
+		if n := len(v.Elems); n > 0 {
+			v.Sp.End = v.Elems[n-1].Span().End
+		}
+	}
+	g.stack = g.stack[:0]
+}
+
+func moveNumber(sp Span, text string) *MoveNumber {
+	d := digitsEnd(text, 0)
+	n, err := strconv.ParseInt(text[:d], 10, 32)
+	if err != nil {
+		n = 0
+	}
+	m := &MoveNumber{Sp: sp, Number: int(n)}
+	rest := text[d:]
+	if rest == "?" {
+		m.Unknown = true
+	} else {
+		m.Dots = len(rest)
+	}
+	return m
+}
+
+func (p *parser) comment(t Token) *Comment {
+	text := p.text[t.Span.Start:t.Span.End]
+	c := &Comment{Sp: p.relSpan(t.Span)}
+	switch t.Kind {
+	case KBraceComment:
+		c.Kind = BraceKind
+		c.Closed = len(text) > 1 && text[len(text)-1] == '}'
+		if c.Closed {
+			c.Text = text[1 : len(text)-1]
+		} else {
+			c.Text = text[1:]
+		}
+	case KLineComment:
+		c.Kind, c.Text, c.Closed = LineKind, text[1:], true
+	case KEscape:
+		c.Kind, c.Text, c.Closed = EscapeKind, text[1:], true
+	}
+	return c
+}
+
+// tag parses a tag pair starting at the peeked "[". It stops at "]", at
+// the end of the line, or before a "[" that opens another tag.
+func (p *parser) tag() *Tag {
+	open := p.take()
+	tag := &Tag{Sp: p.relSpan(open.Span)}
+	p.sc.tagName = true
+	defer func() { p.sc.tagName = false }()
+	var junk []Span
+	for {
+		t, ok := p.peek()
+		if !ok || t.Kind == KNewline || t.Kind == KTagOpen {
+			break
+		}
+		p.take()
+		if t.Kind != KSpace {
+			p.sc.tagName = false
+		}
+		sp := p.relSpan(t.Span)
+		tag.Sp.End = sp.End
+		switch {
+		case t.Kind == KSpace:
+		case t.Kind == KTagName && tag.NameSpan == (Span{}) && tag.ValueSpan == (Span{}):
+			tag.NameSpan = sp
+			tag.Name = p.text[t.Span.Start:t.Span.End]
+		case t.Kind == KString && tag.ValueSpan == (Span{}):
+			tag.ValueSpan = sp
+			tag.Value = unquote(p.text[t.Span.Start:t.Span.End])
+		case t.Kind == KTagClose:
+			tag.Closed = true
+			p.checkTag(tag, junk)
+			return tag
+		default:
+			junk = append(junk, sp)
+		}
+	}
+	p.errorf(Span{tag.Sp.Start, tag.Sp.Start + 1}, SevError, CodeUnterminatedTag, "tag is not closed with ']' on its line")
+	p.checkTag(tag, junk)
+	return tag
+}
+
+func (p *parser) checkTag(tag *Tag, junk []Span) {
+	switch {
+	case tag.NameSpan == (Span{}):
+		p.errorf(tag.Sp, SevError, CodeBadTag, "tag has no name")
+	case !validTagName(tag.Name):
+		p.errorf(tag.NameSpan, SevError, CodeBadTagName, "tag name "+quoteText(tag.Name)+" must start with a letter and hold only letters, digits and '_'")
+	}
+	if tag.NameSpan != (Span{}) && tag.ValueSpan == (Span{}) {
+		p.errorf(tag.Sp, SevError, CodeBadTag, "tag "+quoteText(tag.Name)+" has no quoted value")
+	}
+	for _, j := range junk {
+		p.errorf(j, SevError, CodeBadTag, "unexpected "+quoteText(p.text[int(j.Start)+p.g.start:int(j.End)+p.g.start])+" inside a tag")
+	}
+}
+
+func validTagName(s string) bool {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !isDigit(c) && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// unquote strips the quotes of a tag value and resolves \" and \\.
+func unquote(s string) string {
+	s = s[1:]
+	if strings.HasSuffix(s, `"`) {
+		s = s[:len(s)-1]
+	}
+	if strings.IndexByte(s, '\\') >= 0 {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+				i++
+			}
+			b.WriteByte(s[i])
+		}
+		s = b.String()
+	}
+	return Decode(s)
+}
+
+// finish closes the current game at absolute offset end.
+func (p *parser) finish(end int) GameRef {
+	p.flush(end)
+	g := p.g
+	p.closeVariations()
+	hasContent := len(g.game.Tags) > 0
+	for _, e := range g.game.Moves {
+		if _, ok := e.(*Comment); !ok {
+			hasContent = true
+		}
+	}
+	if g.game.Result == nil && hasContent {
+		at := g.play
+		if at.Span == (Span{}) {
+			at = g.last
+		}
+		p.errorf(p.relSpan(at.Span), SevError, CodeMissingResult, "game has no result (1-0, 0-1, 1/2-1/2 or *) at its end")
+		if p.d == CTLPGN {
+			g.errs[len(g.errs)-1].Msg = "game has no result line (3-0, 0-3, 1-1, 2-1, 1-2 or *) at its end"
+		}
+	}
+	// Scanner diagnostics of this game's bytes.
+	n := 0
+	for n < len(p.sc.errs) && int(p.sc.errs[n].Span.Start) < end {
+		e := p.sc.errs[n]
+		e.Span = p.relSpan(e.Span)
+		g.errs = append(g.errs, e)
+		n++
+	}
+	p.sc.errs = append(p.sc.errs[:0], p.sc.errs[n:]...)
+	sortErrors(g.errs)
+	game := g.game
+	game.Text = p.text[g.start:end]
+	game.Errs = g.errs
+	game.lineEnd = scanLineEndings(game)
+	return GameRef{Start: Pos(g.start), Game: game}
+}
+
+func scanLineEndings(g *Game) lineEndings {
+	le := lineEndings{-1, -1, -1}
+	for _, t := range g.Tokens {
+		if t.Kind != KNewline {
+			continue
+		}
+		switch {
+		case t.Span.Len() == 2:
+			if le.crlf < 0 {
+				le.crlf = t.Span.Start
+			}
+		case g.Text[t.Span.Start] == '\r':
+			if le.cr < 0 {
+				le.cr = t.Span.Start
+			}
+		default:
+			if le.lf < 0 {
+				le.lf = t.Span.Start
+			}
+		}
+	}
+	return le
+}
+
+// invalidUTF8 returns the game-relative offset of the first byte that is
+// not valid UTF-8, or -1.
+func (g *Game) invalidUTF8() int {
+	if utf8.ValidString(g.Text) {
+		return -1
+	}
+	for i := 0; i < len(g.Text); {
+		r, n := utf8.DecodeRuneInString(g.Text[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// sortErrors orders diagnostics by span, then code.
+func sortErrors(errs []Error) {
+	sort.SliceStable(errs, func(i, j int) bool {
+		a, b := errs[i], errs[j]
+		if a.Span.Start != b.Span.Start {
+			return a.Span.Start < b.Span.Start
+		}
+		if a.Span.End != b.Span.End {
+			return a.Span.End < b.Span.End
+		}
+		return a.Code < b.Code
+	})
+}

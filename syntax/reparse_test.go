@@ -1,0 +1,59 @@
+package syntax
+
+import (
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestReparseReuses checks that an edit inside one game of a many-game
+// file reparses only that game and its predecessor and shares the rest.
+func TestReparseReuses(t *testing.T) {
+	game := "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n"
+	text := strings.Repeat(game, 50)
+	old := Parse("x.pgn", text, PGN)
+	at := Pos(len(game)*25 + strings.Index(game, "e4"))
+	f, changed := Reparse(old, Edit{Start: at, End: at + 2, New: "d4"})
+	if len(changed) > 2 {
+		t.Errorf("changed = %v, want at most 2 games", changed)
+	}
+	shared := 0
+	for i := range f.Games {
+		if f.Games[i].Game == old.Games[i].Game {
+			shared++
+		}
+	}
+	if shared < 48 {
+		t.Errorf("%d games shared with the old file, want >= 48", shared)
+	}
+	if Dump(f) != Dump(Parse("x.pgn", f.Text, PGN)) {
+		t.Error("incremental parse differs from full parse")
+	}
+}
+
+// TestReparseRandomEdits applies many random edits to real files and
+// compares with a full parse after each, the FuzzReparse oracle in a loop.
+func TestReparseRandomEdits(t *testing.T) {
+	inserts := []string{"", "x", " ", "\n", "\n\n", "{", "}", "(", ")", "[", "]", "\"", "1-0", "*", "[Event \"N\"]\n", "\r\n", ";", "%", "$1", "e4", "…", "3-0", ",", ".", "\uFEFF"}
+	rng := rand.New(rand.NewSource(1))
+	for _, path := range corpusFiles(t) {
+		b, err := os.ReadFile(path)
+		if err != nil || len(b) > 64<<10 || len(b) == 0 {
+			continue
+		}
+		d := DetectDialect(path, string(b))
+		f := Parse(path, string(b), d)
+		for i := 0; i < 40; i++ {
+			start := Pos(rng.Intn(len(f.Text) + 1))
+			end := min(start+Pos(rng.Intn(6)), Pos(len(f.Text)))
+			e := Edit{Start: start, End: end, New: inserts[rng.Intn(len(inserts))]}
+			next, _ := Reparse(f, e)
+			want := Parse(path, e.Apply(f.Text), d)
+			if Dump(next) != Dump(want) {
+				t.Fatalf("%s: edit %+v: incremental parse differs from full parse", path, e)
+			}
+			f = next
+		}
+	}
+}

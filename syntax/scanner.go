@@ -1,0 +1,512 @@
+package syntax
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// scanner splits text into tokens with file-absolute spans. It never
+// stops: bytes that form no token become Error tokens with a diagnostic.
+//
+// The scanner is context-free at token starts except for two look-behinds
+// of one byte (column-1 checks) and the tag-line look-ahead that ends an
+// unterminated comment; the parser relies on this for game-level reparse.
+type scanner struct {
+	text    string
+	dialect Dialect
+	pos     int
+	queue   []Token // split parts of the last word, in order
+	tagName bool    // the next word is a tag name
+	errs    []Error // diagnostics in position order
+}
+
+func newScanner(text string, d Dialect, start int) *scanner {
+	return &scanner{text: text, dialect: d, pos: start}
+}
+
+func (s *scanner) errorf(start, end int, sev Severity, code, msg string) {
+	s.errs = append(s.errs, Error{Span{Pos(start), Pos(end)}, sev, code, msg})
+}
+
+func tok(k Kind, start, end int) Token { return Token{k, Span{Pos(start), Pos(end)}} }
+
+// atLineStart reports whether offset i is the first byte of a line.
+func (s *scanner) atLineStart(i int) bool {
+	return i == 0 || s.text[i-1] == '\n' || s.text[i-1] == '\r'
+}
+
+// next returns the next token; at the end of text it returns a token with
+// an empty span and ok false.
+func (s *scanner) next() (Token, bool) {
+	if len(s.queue) > 0 {
+		t := s.queue[0]
+		s.queue = s.queue[1:]
+		return t, true
+	}
+	if s.pos >= len(s.text) {
+		return Token{}, false
+	}
+	start := s.pos
+	c := s.text[start]
+	switch {
+	case c == ' ' || c == '\t':
+		i := start + 1
+		for i < len(s.text) && (s.text[i] == ' ' || s.text[i] == '\t') {
+			i++
+		}
+		s.pos = i
+		return tok(KSpace, start, i), true
+	case c == '\n':
+		s.pos++
+		return tok(KNewline, start, s.pos), true
+	case c == '\r':
+		s.pos++
+		if s.pos < len(s.text) && s.text[s.pos] == '\n' {
+			s.pos++
+		}
+		return tok(KNewline, start, s.pos), true
+	case c == 0xEF && strings.HasPrefix(s.text[start:], "\uFEFF"):
+		s.pos += 3
+		if start == 0 {
+			s.errorf(start, s.pos, SevInfo, CodeBOM, "byte-order mark at the start of the file; it is ignored")
+			return tok(KBOM, start, s.pos), true
+		}
+		s.errorf(start, s.pos, SevError, CodeControlCharacter, "byte-order mark (U+FEFF) inside the text")
+		return tok(KError, start, s.pos), true
+	case c < 0x20 || c == 0x7F:
+		i := start + 1
+		for i < len(s.text) && isControl(s.text[i]) {
+			i++
+		}
+		s.pos = i
+		s.errorf(start, i, SevError, CodeControlCharacter, "control character "+quoteBytes(s.text[start:i])+" is not allowed in PGN text")
+		return tok(KError, start, i), true
+	case c == '%' && s.atLineStart(start):
+		s.pos = lineEnd(s.text, start)
+		return tok(KEscape, start, s.pos), true
+	case c == ';':
+		s.pos = lineEnd(s.text, start)
+		return tok(KLineComment, start, s.pos), true
+	case c == '{':
+		return s.braceComment(), true
+	case c == '"':
+		return s.str(), true
+	case c == '[':
+		s.pos++
+		return tok(KTagOpen, start, s.pos), true
+	case c == ']':
+		s.pos++
+		return tok(KTagClose, start, s.pos), true
+	case c == '(':
+		if s.dialect == CTLPGN && strings.HasPrefix(s.text[start:], "(=)") {
+			s.pos += 3
+			return tok(KDrawOffer, start, s.pos), true
+		}
+		s.pos++
+		return tok(KVarOpen, start, s.pos), true
+	case c == ')':
+		s.pos++
+		return tok(KVarClose, start, s.pos), true
+	case c == ',':
+		s.pos++
+		if s.dialect != CTLPGN {
+			s.errorf(start, s.pos, SevError, CodeUnknownToken, "',' has no meaning in PGN movetext")
+			return tok(KError, start, s.pos), true
+		}
+		return tok(KComma, start, s.pos), true
+	case c == '}':
+		s.pos++
+		s.errorf(start, s.pos, SevError, CodeUnknownToken, "'}' closes no comment")
+		return tok(KError, start, s.pos), true
+	case c == '$':
+		return s.dollar(), true
+	}
+	return s.word(), true
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isControl(c byte) bool {
+	return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F
+}
+
+// isDelim reports whether c ends a word.
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '{', '}', '(', ')', '[', ']', '"', ';', ',', '$':
+		return true
+	}
+	return c < 0x20 || c == 0x7F
+}
+
+func lineEnd(text string, i int) int {
+	if j := strings.IndexAny(text[i:], "\r\n"); j >= 0 {
+		return i + j
+	}
+	return len(text)
+}
+
+// nextLineStart returns the offset after the line terminator at i.
+func nextLineStart(text string, i int) int {
+	if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+		return i + 2
+	}
+	return i + 1
+}
+
+// looksLikeTagLine reports whether the line starting at i opens a tag pair:
+// blanks, "[", a symbol, blanks and a quote.
+func looksLikeTagLine(text string, i int) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i >= len(text) || text[i] != '[' {
+		return false
+	}
+	i++
+	j := i
+	for j < len(text) && isSymbolByte(text[j]) {
+		j++
+	}
+	if j == i || !isLetter(text[i]) {
+		return false
+	}
+	k := j
+	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+		k++
+	}
+	return k > j && k < len(text) && text[k] == '"'
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isSymbolByte(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-'
+}
+
+// braceComment scans "{ ... }". Braces inside are paired as nested when
+// that closes the comment; otherwise the first "}" closes it. Without any
+// "}", the comment ends before the next line that looks like a tag, or at
+// the end of the text.
+func (s *scanner) braceComment() Token {
+	start := s.pos
+	depth, nested, firstClose := 1, false, -1
+	i := start + 1
+	end := -1
+	for i < len(s.text) && end < 0 {
+		switch c := s.text[i]; c {
+		case '}':
+			if firstClose < 0 {
+				firstClose = i + 1
+			}
+			depth--
+			if depth == 0 {
+				end = i + 1
+			}
+		case '{':
+			depth++
+			nested = true
+		case '\n', '\r':
+			n := nextLineStart(s.text, i)
+			if looksLikeTagLine(s.text, n) {
+				if firstClose >= 0 {
+					end = firstClose
+					nested = false
+				} else {
+					// End after the last non-blank byte, so that the blank
+					// lines stay between the games.
+					for i > start+1 && isSpaceByte(s.text[i-1]) {
+						i--
+					}
+					s.pos = i
+					s.errorf(start, start+1, SevError, CodeUnterminatedComment, "comment is not closed before the next tag section")
+					return tok(KBraceComment, start, i)
+				}
+				continue
+			}
+			i = n
+			continue
+		}
+		i++
+	}
+	if end < 0 {
+		if firstClose >= 0 {
+			end, nested = firstClose, false
+		} else {
+			s.pos = len(s.text)
+			s.errorf(start, start+1, SevError, CodeUnterminatedComment, "comment is not closed before the end of the file")
+			return tok(KBraceComment, start, s.pos)
+		}
+	}
+	if nested {
+		s.errorf(start, start+1, SevWarning, CodeNestedComment, "comment contains '{'; PGN comments do not nest, the braces were paired as nested")
+	}
+	s.pos = end
+	return tok(KBraceComment, start, end)
+}
+
+// str scans a quoted string with \" and \\ escapes. It ends at the line's
+// end when unterminated. A quote followed by more text and a later `"]`
+// on the same line is taken as an unescaped quote inside the value.
+func (s *scanner) str() Token {
+	start := s.pos
+	eol := lineEnd(s.text, start)
+	i := start + 1
+	for i < eol {
+		switch s.text[i] {
+		case '\\':
+			i += 2
+			continue
+		case '"':
+			if s.closesValue(i+1, eol) {
+				s.pos = i + 1
+				return tok(KString, start, s.pos)
+			}
+			s.errorf(i, i+1, SevError, CodeUnescapedQuote, "unescaped '\"' inside a tag value; write \\\"")
+		}
+		i++
+	}
+	if i > eol {
+		i = eol
+	}
+	s.pos = i
+	s.errorf(start, start+1, SevError, CodeUnterminatedString, "tag value is not closed before the end of the line")
+	return tok(KString, start, i)
+}
+
+// closesValue decides whether the quote just before offset i ends the
+// string: it does unless more text follows on the line before another
+// quote that is followed by "]". The search is bounded so that a long
+// line of quotes stays linear.
+func (s *scanner) closesValue(i, eol int) bool {
+	eol = min(eol, i+maxQuoteLookahead)
+	j := i
+	for j < eol && (s.text[j] == ' ' || s.text[j] == '\t') {
+		j++
+	}
+	if j == eol || s.text[j] == ']' {
+		return true
+	}
+	for k := j; k < eol; k++ {
+		switch s.text[k] {
+		case '\\':
+			k++
+		case '"':
+			r := k + 1
+			for r < eol && (s.text[r] == ' ' || s.text[r] == '\t') {
+				r++
+			}
+			if r < eol && s.text[r] == ']' {
+				return false
+			}
+		case '[', ']':
+			return true
+		}
+	}
+	return true
+}
+
+// maxQuoteLookahead bounds the search for the real end of a tag value.
+const maxQuoteLookahead = 256
+
+// dollar scans "$n" (NAG) and, in CTL-PGN, "$[n]" (variation label).
+func (s *scanner) dollar() Token {
+	start := s.pos
+	i := start + 1
+	for i < len(s.text) && isDigit(s.text[i]) {
+		i++
+	}
+	if i > start+1 {
+		s.pos = i
+		return tok(KNAG, start, i)
+	}
+	if s.dialect == CTLPGN && i < len(s.text) && s.text[i] == '[' {
+		j := i + 1
+		for j < len(s.text) && isDigit(s.text[j]) {
+			j++
+		}
+		if j > i+1 && j < len(s.text) && s.text[j] == ']' {
+			s.pos = j + 1
+			return tok(KVarLabel, start, s.pos)
+		}
+	}
+	s.pos = start + 1
+	s.errorf(start, s.pos, SevError, CodeUnknownToken, "'$' must be followed by a number")
+	return tok(KError, start, s.pos)
+}
+
+// word scans a run of non-delimiter bytes and classifies it; words that
+// hold several tokens ("1.e4", "e4!?", "G7-G11:") are split.
+func (s *scanner) word() Token {
+	start := s.pos
+	i := start
+	for i < len(s.text) && !isDelim(s.text[i]) {
+		i++
+	}
+	s.pos = i
+	if s.tagName {
+		return tok(KTagName, start, i)
+	}
+	if s.dialect == CTLPGN {
+		s.classifyCTL(start, i)
+	} else {
+		s.classifyPGN(start, i)
+	}
+	t := s.queue[0]
+	s.queue = s.queue[1:]
+	return t
+}
+
+func (s *scanner) emit(k Kind, start, end int) { s.queue = append(s.queue, tok(k, start, end)) }
+
+func (s *scanner) unknown(start, end int, what string) {
+	s.emit(KError, start, end)
+	s.errorf(start, end, SevError, CodeUnknownToken, what)
+}
+
+// glued reports a move number written against the move after it.
+func (s *scanner) glued(start, end int) {
+	s.errorf(start, end, SevHint, CodeGluedToken, "no space between the move number and the move")
+}
+
+// digitsEnd returns the end of the run of digits at i.
+func digitsEnd(w string, i int) int {
+	for i < len(w) && isDigit(w[i]) {
+		i++
+	}
+	return i
+}
+
+func isGlyphText(w string) bool {
+	switch w {
+	case "!", "?", "!!", "??", "!?", "?!", "◇":
+		return true
+	}
+	return false
+}
+
+// splitGlyph returns the length of the move part of w when w ends with a
+// suffix annotation glyph.
+func splitGlyph(w string) int {
+	n := len(w)
+	for _, g := range []string{"!!", "??", "!?", "?!", "!", "?", "◇"} {
+		if len(w) > len(g) && strings.HasSuffix(w, g) {
+			return n - len(g)
+		}
+	}
+	return n
+}
+
+func (s *scanner) classifyPGN(start, end int) {
+	w := s.text[start:end]
+	switch {
+	case isGlyphText(w):
+		s.emit(KGlyph, start, end)
+		return
+	case w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*":
+		s.emit(KResult, start, end)
+		return
+	case strings.Trim(w, ".") == "" || w == "…":
+		s.emit(KEllipsis, start, end)
+		return
+	case strings.HasPrefix(w, "0-0") || strings.HasPrefix(w, "--"):
+		s.move(start, end)
+		return
+	case isDigit(w[0]):
+		d := digitsEnd(w, 0)
+		p := d
+		for p < len(w) && w[p] == '.' {
+			p++
+		}
+		if p == len(w) {
+			s.emit(KMoveNumber, start, end)
+			return
+		}
+		if p > d && (isLetter(w[p]) || strings.HasPrefix(w[p:], "0-0")) {
+			s.emit(KMoveNumber, start, start+p)
+			s.glued(start, start+p)
+			s.move(start+p, end)
+			return
+		}
+	case isLetter(w[0]):
+		s.move(start, end)
+		return
+	}
+	s.unknown(start, end, "unknown token "+quoteText(w))
+}
+
+// move emits a Move token, splitting a trailing glyph.
+func (s *scanner) move(start, end int) {
+	m := start + splitGlyph(s.text[start:end])
+	s.emit(KMove, start, m)
+	if m < end {
+		s.emit(KGlyph, m, end)
+	}
+}
+
+func (s *scanner) classifyCTL(start, end int) {
+	w := s.text[start:end]
+	// Leading nesting dots, unless the word is an ellipsis.
+	if w != "..." && w[0] == '.' {
+		d := 1
+		for d < len(w) && w[d] == '.' {
+			d++
+		}
+		s.emit(KDots, start, start+d)
+		if d == len(w) {
+			return
+		}
+		start += d
+		w = w[d:]
+	}
+	// A trailing end mark.
+	if w[len(w)-1] == ':' {
+		if len(w) > 1 {
+			s.classifyCTLWord(start, end-1)
+		}
+		s.emit(KEndMark, end-1, end)
+		return
+	}
+	s.classifyCTLWord(start, end)
+}
+
+func (s *scanner) classifyCTLWord(start, end int) {
+	w := s.text[start:end]
+	switch {
+	case isGlyphText(w):
+		s.emit(KGlyph, start, end)
+		return
+	case w == "…" || w == "...":
+		s.emit(KEllipsis, start, end)
+		return
+	case w == "3-0" || w == "0-3" || w == "1-1" || w == "2-1" || w == "1-2" || w == "*":
+		s.emit(KResult, start, end)
+		return
+	case isDigit(w[0]):
+		d := digitsEnd(w, 0)
+		if d < len(w) && (w[d] == '.' || w[d] == '?') {
+			p := d + 1
+			for w[d] == '.' && p < len(w) && w[p] == '.' {
+				p++
+			}
+			if p == len(w) {
+				s.emit(KMoveNumber, start, end)
+				return
+			}
+			if isLetter(w[p]) || w[p] >= utf8.RuneSelf {
+				s.emit(KMoveNumber, start, start+p)
+				s.glued(start, start+p)
+				s.move(start+p, end)
+				return
+			}
+		}
+		if w == "1-0" || w == "0-1" || w == "1/2-1/2" {
+			s.unknown(start, end, quoteText(w)+" is a PGN result; CTL-PGN results are 3-0, 0-3, 1-1, 2-1, 1-2 and *")
+			return
+		}
+	case isLetter(w[0]) || w[0] >= utf8.RuneSelf:
+		s.move(start, end)
+		return
+	}
+	s.unknown(start, end, "unknown token "+quoteText(w))
+}
