@@ -67,7 +67,6 @@ const (
 	CodeMissingResult       = "missing-result"
 	CodeMissingBlankLine    = "missing-blank-line"
 	CodeTagsAndMovesOnLine  = "tags-and-moves-on-one-line"
-	CodeGluedToken          = "glued-token"
 	CodeBOM                 = "byte-order-mark"
 	CodeCRLF                = "crlf-line-endings"
 	CodeMixedLineEndings    = "mixed-line-endings"
@@ -95,10 +94,9 @@ var Codes = []CodeInfo{
 	{CodeUnmatchedParen, SevError, "A ')' closes no variation."},
 	{CodeUnknownToken, SevError, "Text that is not a move, move number, annotation, comment or game result."},
 	{CodeTagAfterMovetext, SevError, "A tag appears after the movetext of its game has started, on the same line as movetext."},
-	{CodeMissingResult, SevError, "A game ends without a termination marker (result)."},
+	{CodeMissingResult, SevError, "A game ends without a termination marker (result). In CTL-PGN, where real records often end with '#' or ':' and no result line, it is a warning."},
 	{CodeMissingBlankLine, SevWarning, "The next game starts on the line right after this one ends; export format puts a blank line between games."},
 	{CodeTagsAndMovesOnLine, SevWarning, "Tags and movetext share a line; export format puts each tag on its own line and a blank line before the movetext."},
-	{CodeGluedToken, SevHint, "Two tokens are written without the space export format puts between them, for example '1.e4'."},
 	{CodeBOM, SevInfo, "The file starts with a UTF-8 byte-order mark; it is ignored."},
 	{CodeCRLF, SevInfo, "The file uses CRLF line endings."},
 	{CodeMixedLineEndings, SevWarning, "The file mixes LF and CRLF (or CR) line endings."},

@@ -9,7 +9,7 @@ import (
 func seeds(f *testing.F, add func(text string)) {
 	for _, path := range corpusFiles(f) {
 		b, err := os.ReadFile(path)
-		if err == nil && len(b) <= 16<<10 {
+		if err == nil && len(b) <= 4<<10 {
 			add(string(b))
 		}
 	}
@@ -26,6 +26,9 @@ func FuzzParse(f *testing.F) {
 		}
 		file := Parse("fuzz", text, d)
 		if err := checkInvariants(file); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkLines(file); err != nil {
 			t.Fatal(err)
 		}
 		for _, e := range file.FileErrors() {
@@ -64,6 +67,9 @@ func FuzzReparse(f *testing.F) {
 		got, changed := Reparse(old, e)
 		want := Parse("fuzz", e.Apply(text), d)
 		if err := checkInvariants(got); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkLines(got); err != nil {
 			t.Fatal(err)
 		}
 		if g, w := Dump(got), Dump(want); g != w {

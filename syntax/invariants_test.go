@@ -21,7 +21,7 @@ func checkInvariants(f *File) error {
 		if len(g.Text) == 0 {
 			return fmt.Errorf("game %d is empty", gi)
 		}
-		if f.Text[r.Start:r.End()] != g.Text {
+		if f.Text()[r.Start:r.End()] != g.Text {
 			return fmt.Errorf("game %d text differs from the file", gi)
 		}
 		var p Pos
@@ -56,8 +56,8 @@ func checkInvariants(f *File) error {
 		}
 		at = r.End()
 	}
-	if int(at) != len(f.Text) {
-		return fmt.Errorf("games end at %d, want %d", at, len(f.Text))
+	if int(at) != len(f.Text()) {
+		return fmt.Errorf("games end at %d, want %d", at, len(f.Text()))
 	}
 	return nil
 }
@@ -96,4 +96,43 @@ func TestLossless(t *testing.T) {
 			t.Errorf("%s: %v", path, err)
 		}
 	}
+}
+
+// checkLines compares the file's line arithmetic, assembled from per-game
+// tables, with a direct computation over the whole text.
+func checkLines(f *File) error {
+	text := f.Text()
+	starts := append([]Pos{0}, newlineEnds(text)...)
+	if f.LineCount() != len(starts) {
+		return fmt.Errorf("LineCount = %d, want %d", f.LineCount(), len(starts))
+	}
+	for i, s := range starts {
+		if got := f.LineStart(i + 1); got != s {
+			return fmt.Errorf("LineStart(%d) = %d, want %d", i+1, got, s)
+		}
+		end := Pos(len(text))
+		if i+1 < len(starts) {
+			end = starts[i+1]
+			if end > s && text[end-1] == '\n' {
+				end--
+			}
+			if end > s && text[end-1] == '\r' {
+				end--
+			}
+		}
+		if got := f.LineEnd(i + 1); got != end {
+			return fmt.Errorf("LineEnd(%d) = %d, want %d", i+1, got, end)
+		}
+	}
+	line := 0
+	for p := 0; p <= len(text); p++ {
+		for line+1 < len(starts) && starts[line+1] <= Pos(p) {
+			line++
+		}
+		want := Position{line + 1, p - int(starts[line]) + 1}
+		if got := f.Position(Pos(p)); got != want {
+			return fmt.Errorf("Position(%d) = %v, want %v", p, got, want)
+		}
+	}
+	return nil
 }

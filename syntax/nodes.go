@@ -1,5 +1,7 @@
 package syntax
 
+import "sync"
+
 // Node is any typed node of a game. Spans are game-relative.
 type Node interface {
 	Span() Span
@@ -15,10 +17,12 @@ type Elem interface {
 // edit did not touch are shared between versions.
 type File struct {
 	Name    string
-	Text    string
 	Dialect Dialect
-	Games   []GameRef // sorted by Start; together they cover Text exactly
-	lines   lineTable
+	Games   []GameRef // sorted by Start; together they cover the text exactly
+
+	text     string // the whole text; built on demand after Reparse
+	textOnce sync.Once
+	lns      fileLines
 }
 
 // GameRef places a game in a file.
@@ -41,9 +45,10 @@ type Game struct {
 	Result *Result // the termination marker; nil if missing
 	After  []Elem  // CTL-PGN comments after the result line
 	Errs   []Error // syntax diagnostics, game-relative, sorted
-	Hash   [16]byte
 
 	lineEnd lineEndings
+	nl      []Pos // offsets after each line terminator, see lines
+	nlOnce  sync.Once
 }
 
 // lineEndings records the first line terminator of each kind in a game,

@@ -1,7 +1,8 @@
 package syntax
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,7 +12,7 @@ import (
 // reported as diagnostics inside the games, and the games together hold
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
-	return &File{Name: name, Text: text, Dialect: d, Games: parseGames(text, 0, d, nil)}
+	return &File{Name: name, text: text, Dialect: d, Games: parseGames(text, 0, d, nil)}
 }
 
 // phase is where a game's parser stands.
@@ -33,6 +34,9 @@ type parser struct {
 
 	g       *builder
 	pending []Token // trivia not yet given to a game
+	toks    []Token // the current game's tokens, copied out by finish
+	moves   []Elem  // the current game's main line, copied out by finish
+	slab    nodeSlab
 	stop    func(boundary int) bool
 }
 
@@ -71,7 +75,7 @@ func (p *parser) peek() (Token, bool) {
 func (p *parser) take() Token {
 	t := p.peekT
 	p.peekK = false
-	p.g.game.Tokens = append(p.g.game.Tokens, p.rel(t))
+	p.toks = append(p.toks, p.rel(t))
 	return t
 }
 
@@ -127,7 +131,7 @@ func (p *parser) run(start int) []GameRef {
 func (p *parser) flush(b int) {
 	n := 0
 	for n < len(p.pending) && int(p.pending[n].Span.End) <= b {
-		p.g.game.Tokens = append(p.g.game.Tokens, p.rel(p.pending[n]))
+		p.toks = append(p.toks, p.rel(p.pending[n]))
 		n++
 	}
 	p.pending = append(p.pending[:0], p.pending[n:]...)
@@ -205,7 +209,7 @@ func (p *parser) add(e Elem) {
 	case inHeader:
 		g.game.Header = append(g.game.Header, e)
 	case inMoves:
-		g.game.Moves = append(g.game.Moves, e)
+		p.moves = append(p.moves, e)
 	case inAfter:
 		g.game.After = append(g.game.After, e)
 	}
@@ -227,7 +231,7 @@ func (p *parser) startMoves(t Token) {
 		}
 		i--
 	}
-	g.game.Moves = append(g.game.Moves, h[i:]...)
+	p.moves = append(p.moves, h[i:]...)
 	g.game.Header = h[:i:i]
 	if g.tagEnd >= 0 && !strings.ContainsAny(p.text[g.tagEnd:t.Span.Start], "\r\n") {
 		p.errorf(p.relSpan(t.Span), SevWarning, CodeTagsAndMovesOnLine, "movetext starts on the line of the tag section; export format puts a blank line after the tags")
@@ -268,9 +272,9 @@ func (p *parser) element(t Token) {
 	p.startMoves(t)
 	switch t.Kind {
 	case KMoveNumber:
-		p.add(moveNumber(sp, text))
+		p.add(p.slab.moveNumber(sp, text))
 	case KMove:
-		p.add(&Move{Sp: sp, Text: text})
+		p.add(p.slab.move(sp, text))
 	case KGlyph:
 		p.add(&Glyph{Sp: sp, Text: text})
 	case KNAG:
@@ -350,13 +354,14 @@ func (p *parser) closeVariations() {
 	g.stack = g.stack[:0]
 }
 
-func moveNumber(sp Span, text string) *MoveNumber {
+func (a *nodeSlab) moveNumber(sp Span, text string) *MoveNumber {
 	d := digitsEnd(text, 0)
 	n, err := strconv.ParseInt(text[:d], 10, 32)
 	if err != nil {
 		n = 0
 	}
-	m := &MoveNumber{Sp: sp, Number: int(n)}
+	m := a.number()
+	*m = MoveNumber{Sp: sp, Number: int(n)}
 	rest := text[d:]
 	if rest == "?" {
 		m.Unknown = true
@@ -477,6 +482,13 @@ func (p *parser) finish(end int) GameRef {
 	p.flush(end)
 	g := p.g
 	p.closeVariations()
+	g.game.Tokens = append([]Token(nil), p.toks...)
+	p.toks = p.toks[:0]
+	if len(p.moves) > 0 {
+		g.game.Moves = append([]Elem(nil), p.moves...)
+		clear(p.moves)
+		p.moves = p.moves[:0]
+	}
 	hasContent := len(g.game.Tags) > 0
 	for _, e := range g.game.Moves {
 		if _, ok := e.(*Comment); !ok {
@@ -488,9 +500,12 @@ func (p *parser) finish(end int) GameRef {
 		if at.Span == (Span{}) {
 			at = g.last
 		}
-		p.errorf(p.relSpan(at.Span), SevError, CodeMissingResult, "game has no result (1-0, 0-1, 1/2-1/2 or *) at its end")
 		if p.d == CTLPGN {
-			g.errs[len(g.errs)-1].Msg = "game has no result line (3-0, 0-3, 1-1, 2-1, 1-2 or *) at its end"
+			// Real records from the variant's author end with "#" or ":"
+			// and no result line, so this is a warning there.
+			p.errorf(p.relSpan(at.Span), SevWarning, CodeMissingResult, "record has no result line (3-0, 0-3, 1-1, 2-1, 1-2 or *) after its last move")
+		} else {
+			p.errorf(p.relSpan(at.Span), SevError, CodeMissingResult, "game has no result (1-0, 0-1, 1/2-1/2 or *) at its end")
 		}
 	}
 	// Scanner diagnostics of this game's bytes.
@@ -552,14 +567,38 @@ func (g *Game) invalidUTF8() int {
 
 // sortErrors orders diagnostics by span, then code.
 func sortErrors(errs []Error) {
-	sort.SliceStable(errs, func(i, j int) bool {
-		a, b := errs[i], errs[j]
-		if a.Span.Start != b.Span.Start {
-			return a.Span.Start < b.Span.Start
+	slices.SortStableFunc(errs, func(a, b Error) int {
+		if c := cmp.Compare(a.Span.Start, b.Span.Start); c != 0 {
+			return c
 		}
-		if a.Span.End != b.Span.End {
-			return a.Span.End < b.Span.End
+		if c := cmp.Compare(a.Span.End, b.Span.End); c != 0 {
+			return c
 		}
-		return a.Code < b.Code
+		return strings.Compare(a.Code, b.Code)
 	})
+}
+
+// nodeSlab hands out the most frequent nodes from small blocks to cut
+// allocations; a block is shared by at most slabSize nodes.
+type nodeSlab struct {
+	moves   []Move
+	numbers []MoveNumber
+}
+
+const slabSize = 64
+
+func (a *nodeSlab) move(sp Span, text string) *Move {
+	if len(a.moves) == cap(a.moves) {
+		a.moves = make([]Move, 0, slabSize)
+	}
+	a.moves = append(a.moves, Move{Sp: sp, Text: text})
+	return &a.moves[len(a.moves)-1]
+}
+
+func (a *nodeSlab) number() *MoveNumber {
+	if len(a.numbers) == cap(a.numbers) {
+		a.numbers = make([]MoveNumber, 0, slabSize)
+	}
+	a.numbers = append(a.numbers, MoveNumber{})
+	return &a.numbers[len(a.numbers)-1]
 }

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -26,80 +27,169 @@ func (s Span) Contains(p Pos) bool { return s.Start <= p && p <= s.End }
 // (characters or UTF-16 units) happens at the edges (cmd, lsp).
 type Position struct{ Line, Col int }
 
-// lineTable holds the offsets of line starts, built on first use.
-type lineTable struct {
-	once   sync.Once
-	starts []Pos
-}
-
-// lineStarts returns the start offset of every line of text. A line ends
-// at "\n", "\r\n" or a lone "\r", the three terminators LSP recognises.
-func lineStarts(text string) []Pos {
-	starts := make([]Pos, 1, len(text)/40+1)
+// newlineEnds returns the offsets just after each line terminator of text.
+// A line ends at "\n", "\r\n" or a lone "\r", the three terminators LSP
+// recognises.
+func newlineEnds(text string) []Pos {
+	var ends []Pos
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '\n':
-			starts = append(starts, Pos(i+1))
+			ends = append(ends, Pos(i+1))
 		case '\r':
 			if i+1 < len(text) && text[i+1] == '\n' {
 				i++
 			}
-			starts = append(starts, Pos(i+1))
+			ends = append(ends, Pos(i+1))
 		}
 	}
-	return starts
+	return ends
 }
 
-func (f *File) lineTable() []Pos {
-	f.lines.once.Do(func() { f.lines.starts = lineStarts(f.Text) })
-	return f.lines.starts
+// lines returns the game-relative offsets just after each line terminator
+// of g, computed once and shared by every file version holding g.
+func (g *Game) lines() []Pos {
+	g.nlOnce.Do(func() { g.nl = newlineEnds(g.Text) })
+	return g.nl
+}
+
+// fileLines locates lines across games, built once per file version at a
+// cost of one step per game.
+type fileLines struct {
+	once      sync.Once
+	before    []int // before[k]: line terminators in games before k
+	lineStart []Pos // lineStart[k]: absolute start of the line holding game k's first byte
+}
+
+func (f *File) fileLines() *fileLines {
+	f.lns.once.Do(func() {
+		n := len(f.Games)
+		f.lns.before = make([]int, n)
+		f.lns.lineStart = make([]Pos, n)
+		count, start := 0, Pos(0)
+		for k, r := range f.Games {
+			f.lns.before[k], f.lns.lineStart[k] = count, start
+			nl := r.Game.lines()
+			if len(nl) > 0 {
+				count += len(nl)
+				start = r.Start + nl[len(nl)-1]
+			}
+		}
+	})
+	return &f.lns
+}
+
+// Len reports the length of the file's text in bytes.
+func (f *File) Len() Pos {
+	if len(f.Games) == 0 {
+		return 0
+	}
+	return f.Games[len(f.Games)-1].End()
+}
+
+// Text returns the whole text of f. A file built by Reparse assembles it
+// from its games on first use, so callers on the editing path should read
+// game texts instead.
+func (f *File) Text() string {
+	f.textOnce.Do(func() {
+		if f.text != "" || len(f.Games) == 0 {
+			return
+		}
+		var b strings.Builder
+		b.Grow(int(f.Len()))
+		for _, r := range f.Games {
+			b.WriteString(r.Game.Text)
+		}
+		f.text = b.String()
+	})
+	return f.text
+}
+
+// Slice returns the text of a file-absolute span, which may cross games.
+func (f *File) Slice(s Span) string {
+	s.Start = min(max(s.Start, 0), f.Len())
+	s.End = min(max(s.End, s.Start), f.Len())
+	if s.Start == s.End {
+		return ""
+	}
+	k := f.GameAt(s.Start)
+	r := f.Games[k]
+	if s.End <= r.End() {
+		return r.Game.Text[s.Start-r.Start : s.End-r.Start]
+	}
+	var b strings.Builder
+	for ; k < len(f.Games) && f.Games[k].Start < s.End; k++ {
+		r := f.Games[k]
+		lo, hi := max(s.Start, r.Start), min(s.End, r.End())
+		b.WriteString(r.Game.Text[lo-r.Start : hi-r.Start])
+	}
+	return b.String()
 }
 
 // LineCount reports the number of lines in f (at least 1).
-func (f *File) LineCount() int { return len(f.lineTable()) }
+func (f *File) LineCount() int {
+	if len(f.Games) == 0 {
+		return 1
+	}
+	fl := f.fileLines()
+	k := len(f.Games) - 1
+	return fl.before[k] + len(f.Games[k].Game.lines()) + 1
+}
 
 // LineStart returns the offset of the first byte of the 1-based line,
 // clamped to the file.
 func (f *File) LineStart(line int) Pos {
-	t := f.lineTable()
-	switch {
-	case line < 1:
+	if line <= 1 || len(f.Games) == 0 {
 		return 0
-	case line > len(t):
-		return Pos(len(f.Text))
 	}
-	return t[line-1]
+	if line > f.LineCount() {
+		return f.Len()
+	}
+	fl := f.fileLines()
+	l := line - 1 // terminators before the line
+	// The game holding the l-th terminator: the last k with before[k] < l.
+	k := sort.Search(len(f.Games), func(k int) bool { return fl.before[k] >= l }) - 1
+	r := f.Games[k]
+	return r.Start + r.Game.lines()[l-fl.before[k]-1]
 }
 
 // LineEnd returns the offset just before the terminator of the 1-based line.
 func (f *File) LineEnd(line int) Pos {
-	t := f.lineTable()
-	if line < 1 {
-		line = 1
+	line = max(line, 1)
+	if line >= f.LineCount() {
+		return f.Len()
 	}
-	if line >= len(t) {
-		return Pos(len(f.Text))
-	}
-	end := t[line]
-	if end > 0 && f.Text[end-1] == '\n' {
+	end := f.LineStart(line + 1)
+	if end > 0 && f.byteAt(end-1) == '\n' {
 		end--
 	}
-	if end > t[line-1] && f.Text[end-1] == '\r' {
+	if end > f.LineStart(line) && f.byteAt(end-1) == '\r' {
 		end--
 	}
 	return end
 }
 
+func (f *File) byteAt(p Pos) byte {
+	r := f.Games[f.GameAt(p)]
+	return r.Game.Text[p-r.Start]
+}
+
 // Position converts a file-absolute offset to a 1-based line and byte column.
 // Offsets outside the file are clamped.
 func (f *File) Position(p Pos) Position {
-	if p < 0 {
-		p = 0
+	p = min(max(p, 0), f.Len())
+	if len(f.Games) == 0 {
+		return Position{1, 1}
 	}
-	if int(p) > len(f.Text) {
-		p = Pos(len(f.Text))
+	fl := f.fileLines()
+	k := f.GameAt(p)
+	r := f.Games[k]
+	nl := r.Game.lines()
+	rel := p - r.Start
+	i := sort.Search(len(nl), func(i int) bool { return nl[i] > rel })
+	start := fl.lineStart[k]
+	if i > 0 {
+		start = r.Start + nl[i-1]
 	}
-	t := f.lineTable()
-	i := sort.Search(len(t), func(i int) bool { return t[i] > p }) - 1
-	return Position{Line: i + 1, Col: int(p-t[i]) + 1}
+	return Position{Line: fl.before[k] + i + 1, Col: int(p-start) + 1}
 }

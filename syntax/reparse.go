@@ -16,19 +16,19 @@ func (e Edit) Apply(text string) string {
 
 // Reparse returns the file after edit e. Only the games the edit touches
 // (and the one before them, whose end may depend on them) are parsed
-// again; every other game is shared with old by pointer and only its start
-// offset moves. The result equals Parse of the edited text. changed lists
+// again, from a window of text around the edit; every other game is shared
+// with old by pointer and only its start offset moves. The whole text is
+// never copied, so the cost does not grow with the file's size beyond one
+// step per game. The result equals Parse of the edited text. changed lists
 // the indices of the games parsed anew, in the new file.
 //
-// An edit outside 0 <= Start <= End <= len(old.Text) is clamped.
+// An edit outside 0 <= Start <= End <= old.Len() is clamped.
 func Reparse(old *File, e Edit) (f *File, changed []int) {
-	n := Pos(len(old.Text))
+	n := old.Len()
 	e.Start = min(max(e.Start, 0), n)
 	e.End = min(max(e.End, e.Start), n)
-	text := e.Apply(old.Text)
-	f = &File{Name: old.Name, Text: text, Dialect: old.Dialect}
 	if len(old.Games) == 0 {
-		f.Games = parseGames(text, 0, old.Dialect, nil)
+		f = Parse(old.Name, e.New, old.Dialect)
 		return f, indices(0, len(f.Games))
 	}
 	delta := Pos(len(e.New)) - (e.End - e.Start)
@@ -36,30 +36,63 @@ func Reparse(old *File, e Edit) (f *File, changed []int) {
 	if k > 0 {
 		k--
 	}
-	reuse := len(old.Games)
+	// The window covers old games [k, m): at least two games past the
+	// first one that starts after the edit, doubled until a boundary of
+	// the new parse meets an old game start.
+	after := sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Start > e.End })
+	m := min(after+2, len(old.Games))
+	for {
+		fresh, reuse, ok := reparseWindow(old, e, delta, k, m)
+		if ok {
+			games := make([]GameRef, 0, k+len(fresh)+len(old.Games)-reuse)
+			games = append(games, old.Games[:k]...)
+			games = append(games, fresh...)
+			for _, r := range old.Games[reuse:] {
+				games = append(games, GameRef{Start: r.Start + delta, Game: r.Game})
+			}
+			return &File{Name: old.Name, Dialect: old.Dialect, Games: games}, indices(k, k+len(fresh))
+		}
+		m = min(m+(m-k), len(old.Games))
+	}
+}
+
+// reparseWindow parses the edited text of old games [k, m). It succeeds
+// when a new game boundary meets the start of an old game j < m whose
+// preceding byte is unchanged (the scanner looks one byte behind a token),
+// or when the window reaches the end of the file. It returns the new games
+// with file-absolute starts and the index of the first old game to reuse.
+func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reuse int, ok bool) {
+	atEOF := m == len(old.Games)
+	winStart := old.Games[k].Start
+	lb := Pos(0)
+	if winStart > 0 {
+		lb = 1 // one byte of look-behind
+	}
+	winEnd := old.Games[m-1].End()
+	text := old.Slice(Span{winStart - lb, e.Start}) + e.New + old.Slice(Span{e.End, winEnd})
+	base := winStart - lb // unchanged: the window starts before the edit
+	reuse = len(old.Games)
 	stop := func(b int) bool {
-		// The byte before the boundary must be unchanged too: the scanner
-		// looks one byte behind a token.
-		ob := Pos(b) - delta
-		if ob < e.End+1 || Pos(b) < e.Start+Pos(len(e.New))+1 {
+		nb := Pos(b) + base
+		ob := nb - delta
+		if ob < e.End+1 || nb < e.Start+Pos(len(e.New))+1 {
 			return false
 		}
-		j := sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Start >= ob })
-		if j < len(old.Games) && old.Games[j].Start == ob {
+		j := sort.Search(m, func(i int) bool { return old.Games[i].Start >= ob })
+		if j < m && old.Games[j].Start == ob {
 			reuse = j
 			return true
 		}
 		return false
 	}
-	fresh := parseGames(text, int(old.Games[k].Start), old.Dialect, stop)
-	games := make([]GameRef, 0, k+len(fresh)+len(old.Games)-reuse)
-	games = append(games, old.Games[:k]...)
-	games = append(games, fresh...)
-	for _, r := range old.Games[reuse:] {
-		games = append(games, GameRef{Start: r.Start + delta, Game: r.Game})
+	fresh = parseGames(text, int(lb), old.Dialect, stop)
+	if reuse == len(old.Games) && !atEOF {
+		return nil, 0, false
 	}
-	f.Games = games
-	return f, indices(k, k+len(fresh))
+	for i := range fresh {
+		fresh[i].Start += base
+	}
+	return fresh, reuse, true
 }
 
 func indices(from, to int) []int {

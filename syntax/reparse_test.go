@@ -27,7 +27,7 @@ func TestReparseReuses(t *testing.T) {
 	if shared < 48 {
 		t.Errorf("%d games shared with the old file, want >= 48", shared)
 	}
-	if Dump(f) != Dump(Parse("x.pgn", f.Text, PGN)) {
+	if Dump(f) != Dump(Parse("x.pgn", f.Text(), PGN)) {
 		t.Error("incremental parse differs from full parse")
 	}
 }
@@ -45,13 +45,18 @@ func TestReparseRandomEdits(t *testing.T) {
 		d := DetectDialect(path, string(b))
 		f := Parse(path, string(b), d)
 		for i := 0; i < 40; i++ {
-			start := Pos(rng.Intn(len(f.Text) + 1))
-			end := min(start+Pos(rng.Intn(6)), Pos(len(f.Text)))
+			start := Pos(rng.Intn(len(f.Text()) + 1))
+			end := min(start+Pos(rng.Intn(6)), Pos(len(f.Text())))
 			e := Edit{Start: start, End: end, New: inserts[rng.Intn(len(inserts))]}
 			next, _ := Reparse(f, e)
-			want := Parse(path, e.Apply(f.Text), d)
+			want := Parse(path, e.Apply(f.Text()), d)
 			if Dump(next) != Dump(want) {
 				t.Fatalf("%s: edit %+v: incremental parse differs from full parse", path, e)
+			}
+			if len(b) < 8<<10 {
+				if err := checkLines(next); err != nil {
+					t.Fatalf("%s: edit %+v: %v", path, e, err)
+				}
 			}
 			f = next
 		}

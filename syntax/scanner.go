@@ -15,7 +15,9 @@ type scanner struct {
 	text    string
 	dialect Dialect
 	pos     int
-	queue   []Token // split parts of the last word, in order
+	queue   [4]Token // split parts of the last word: queue[head:tail]
+	head    int
+	tail    int
 	tagName bool    // the next word is a tag name
 	errs    []Error // diagnostics in position order
 }
@@ -38,9 +40,9 @@ func (s *scanner) atLineStart(i int) bool {
 // next returns the next token; at the end of text it returns a token with
 // an empty span and ok false.
 func (s *scanner) next() (Token, bool) {
-	if len(s.queue) > 0 {
-		t := s.queue[0]
-		s.queue = s.queue[1:]
+	if s.head < s.tail {
+		t := s.queue[s.head]
+		s.head++
 		return t, true
 	}
 	if s.pos >= len(s.text) {
@@ -347,26 +349,25 @@ func (s *scanner) word() Token {
 	if s.tagName {
 		return tok(KTagName, start, i)
 	}
+	s.head, s.tail = 0, 0
 	if s.dialect == CTLPGN {
 		s.classifyCTL(start, i)
 	} else {
 		s.classifyPGN(start, i)
 	}
 	t := s.queue[0]
-	s.queue = s.queue[1:]
+	s.head = 1
 	return t
 }
 
-func (s *scanner) emit(k Kind, start, end int) { s.queue = append(s.queue, tok(k, start, end)) }
+func (s *scanner) emit(k Kind, start, end int) {
+	s.queue[s.tail] = tok(k, start, end)
+	s.tail++
+}
 
 func (s *scanner) unknown(start, end int, what string) {
 	s.emit(KError, start, end)
 	s.errorf(start, end, SevError, CodeUnknownToken, what)
-}
-
-// glued reports a move number written against the move after it.
-func (s *scanner) glued(start, end int) {
-	s.errorf(start, end, SevHint, CodeGluedToken, "no space between the move number and the move")
 }
 
 // digitsEnd returns the end of the run of digits at i.
@@ -389,6 +390,9 @@ func isGlyphText(w string) bool {
 // suffix annotation glyph.
 func splitGlyph(w string) int {
 	n := len(w)
+	if c := w[n-1]; c != '!' && c != '?' && c != 0x87 {
+		return n
+	}
 	for _, g := range []string{"!!", "??", "!?", "?!", "!", "?", "◇"} {
 		if len(w) > len(g) && strings.HasSuffix(w, g) {
 			return n - len(g)
@@ -424,7 +428,6 @@ func (s *scanner) classifyPGN(start, end int) {
 		}
 		if p > d && (isLetter(w[p]) || strings.HasPrefix(w[p:], "0-0")) {
 			s.emit(KMoveNumber, start, start+p)
-			s.glued(start, start+p)
 			s.move(start+p, end)
 			return
 		}
@@ -495,7 +498,6 @@ func (s *scanner) classifyCTLWord(start, end int) {
 			}
 			if isLetter(w[p]) || w[p] >= utf8.RuneSelf {
 				s.emit(KMoveNumber, start, start+p)
-				s.glued(start, start+p)
 				s.move(start+p, end)
 				return
 			}

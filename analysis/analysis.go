@@ -1,0 +1,198 @@
+// Package analysis runs semantic checks over syntax trees and turns every
+// finding, syntax errors included, into a Diagnostic.
+//
+// Architecture invariants: analysis never imports go.lsp.dev or zap; it
+// speaks in byte offsets (syntax.Span) and plain data. Analyzers run per
+// game, see only that game and the configuration, and must not panic on
+// any input; results for a game depend only on (game text, dialect,
+// config), so callers may cache them by *syntax.Game.
+package analysis
+
+import (
+	"sort"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Severity ranks a diagnostic; it is the syntax package's type.
+type Severity = syntax.Severity
+
+// The severities.
+const (
+	Error   = syntax.SevError
+	Warning = syntax.SevWarning
+	Info    = syntax.SevInfo
+	Hint    = syntax.SevHint
+)
+
+// Code is a stable, lower-case, dash-separated diagnostic identifier.
+type Code string
+
+// Edit replaces the bytes of Span (game-relative) with New.
+type Edit struct {
+	Span syntax.Span
+	New  string
+}
+
+// Fix is one suggested repair; the alternatives of a diagnostic apply
+// independently of each other.
+type Fix struct {
+	Title string
+	Edits []Edit
+}
+
+// Related points at a second place that matters for a diagnostic.
+type Related struct {
+	Span syntax.Span
+	Msg  string
+}
+
+// Diagnostic is one finding. Spans are game-relative inside a game's
+// results and file-absolute once returned by CheckFile.
+type Diagnostic struct {
+	Span     syntax.Span
+	Severity Severity
+	Code     Code
+	Source   string // "syntax", "legality", "tags", ...
+	Message  string
+	Related  []Related
+	Fixes    []Fix
+}
+
+// CodeInfo documents a code for the generated catalogue.
+type CodeInfo struct {
+	Code     Code
+	Severity Severity // default severity
+	Doc      string
+}
+
+// Analyzer is one family of checks.
+type Analyzer struct {
+	Name  string     // also the Diagnostic.Source of what it reports
+	Doc   string     // first sentence is the title in the catalogue
+	Codes []CodeInfo // every code it may report
+	Run   func(*Pass)
+}
+
+// Pass is the state of one analyzer run over one game.
+type Pass struct {
+	Game    *syntax.Game
+	Dialect syntax.Dialect
+	Config  *Config
+	source  string
+	diags   []Diagnostic
+}
+
+// Report records a diagnostic. The configured severity overrides apply;
+// a code switched off, or less severe than Config.MinSeverity, is dropped.
+func (p *Pass) Report(d Diagnostic) {
+	if d.Source == "" {
+		d.Source = p.source
+	}
+	if sev, ok := p.Config.Severity[d.Code]; ok {
+		if sev == 0 {
+			return
+		}
+		d.Severity = sev
+	}
+	if min := p.Config.MinSeverity; min != 0 && d.Severity > min {
+		return
+	}
+	p.diags = append(p.diags, d)
+}
+
+// Wants reports whether diagnostics of severity sev are kept, so that an
+// analyzer can skip work whose results would be dropped. Codes with a
+// severity override may still be reported at any severity.
+func (p *Pass) Wants(sev Severity) bool {
+	return p.Config.MinSeverity == 0 || sev <= p.Config.MinSeverity || len(p.Config.Severity) > 0
+}
+
+// Config holds the user settings that change analysis results.
+type Config struct {
+	// Severity overrides the default severity of a code; 0 switches it off.
+	Severity map[Code]Severity
+	// MinSeverity drops less severe diagnostics; 0 keeps all.
+	MinSeverity Severity
+}
+
+// DefaultConfig returns the settings used when the user sets nothing.
+func DefaultConfig() *Config { return &Config{} }
+
+// Game runs the syntax check and every analyzer over one game and returns
+// the diagnostics with game-relative spans, sorted.
+func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) []Diagnostic {
+	if cfg == nil {
+		cfg = DefaultConfig()
+	}
+	pass := &Pass{Game: g, Dialect: d, Config: cfg, source: "syntax"}
+	for _, e := range g.Errs {
+		pass.Report(fromSyntax(e))
+	}
+	for _, a := range analyzers {
+		pass.source = a.Name
+		a.Run(pass)
+	}
+	Sort(pass.diags)
+	return pass.diags
+}
+
+func fromSyntax(e syntax.Error) Diagnostic {
+	return Diagnostic{Span: e.Span, Severity: e.Severity, Code: Code(e.Code), Source: "syntax", Message: e.Msg}
+}
+
+// FileDiagnostics returns the file-level syntax diagnostics of f
+// (encoding, line endings), file-absolute, after the config is applied.
+func FileDiagnostics(f *syntax.File, cfg *Config) []Diagnostic {
+	if cfg == nil {
+		cfg = DefaultConfig()
+	}
+	pass := &Pass{Config: cfg, source: "syntax"}
+	for _, e := range f.FileErrors() {
+		pass.Report(fromSyntax(e))
+	}
+	return pass.diags
+}
+
+// Shift moves the spans of a diagnostic (and of its related places and
+// fixes) by d bytes, e.g. from game-relative to file-absolute.
+func (d Diagnostic) Shift(by syntax.Pos) Diagnostic {
+	d.Span = d.Span.Shift(by)
+	if len(d.Related) > 0 {
+		rel := make([]Related, len(d.Related))
+		for i, r := range d.Related {
+			rel[i] = Related{r.Span.Shift(by), r.Msg}
+		}
+		d.Related = rel
+	}
+	if len(d.Fixes) > 0 {
+		fixes := make([]Fix, len(d.Fixes))
+		for i, f := range d.Fixes {
+			edits := make([]Edit, len(f.Edits))
+			for j, e := range f.Edits {
+				edits[j] = Edit{e.Span.Shift(by), e.New}
+			}
+			fixes[i] = Fix{f.Title, edits}
+		}
+		d.Fixes = fixes
+	}
+	return d
+}
+
+// Sort orders diagnostics by position, then code and message, so output
+// is deterministic.
+func Sort(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.Span.Start != b.Span.Start {
+			return a.Span.Start < b.Span.Start
+		}
+		if a.Span.End != b.Span.End {
+			return a.Span.End < b.Span.End
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return a.Message < b.Message
+	})
+}

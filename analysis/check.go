@@ -1,0 +1,51 @@
+package analysis
+
+import (
+	"context"
+	"runtime"
+	"sync"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// CheckFile runs Game over every game of f, in parallel over the
+// available cores, and returns all diagnostics with file-absolute spans,
+// sorted, file-level ones included. It stops early when ctx is done and
+// then returns what it has.
+func CheckFile(ctx context.Context, f *syntax.File, cfg *Config) []Diagnostic {
+	per := make([][]Diagnostic, len(f.Games))
+	workers := min(runtime.GOMAXPROCS(0), len(f.Games))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := f.Games[i]
+				ds := Game(r.Game, f.Dialect, cfg, All)
+				for j := range ds {
+					ds[j] = ds[j].Shift(r.Start)
+				}
+				per[i] = ds
+			}
+		}()
+	}
+feed:
+	for i := range f.Games {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	var all []Diagnostic
+	for _, ds := range per {
+		all = append(all, ds...)
+	}
+	all = append(all, FileDiagnostics(f, cfg)...)
+	Sort(all)
+	return all
+}
