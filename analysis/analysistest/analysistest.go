@@ -1,0 +1,142 @@
+// Package analysistest runs analyzers over data files whose comments
+// state the expected diagnostics, in the style of go/analysis's
+// analysistest and go/parser's ERROR comments.
+//
+// An expectation is a comment holding one or more clauses
+//
+//	{ERROR code "regexp"}   or   ; ERROR code "regexp"
+//
+// (the regexp is optional and matched against the message). It expects a
+// diagnostic with that code whose span intersects the element just before
+// the comment (a move, a tag, a variation, ...). Every diagnostic, syntax
+// ones included, must match exactly one clause and every clause one
+// diagnostic. Comments holding ERROR clauses are not themselves anchors.
+package analysistest
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// expectation is one ERROR clause.
+type expectation struct {
+	game   int
+	anchor syntax.Span // game-relative
+	line   int
+	code   string
+	re     *regexp.Regexp
+	used   bool
+}
+
+var clauseRE = regexp.MustCompile(`ERROR\s+([a-z0-9-]+)(?:\s+("(?:[^"\\]|\\.)*"))?`)
+
+// Run parses path (dialect from its name and first tag), runs analyzers
+// with cfg (nil: defaults) and checks the diagnostics against the ERROR
+// comments. It returns the parsed file and the diagnostics per game.
+func Run(t *testing.T, path string, cfg *analysis.Config, analyzers ...*analysis.Analyzer) (*syntax.File, [][]analysis.Diagnostic) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := syntax.Parse(path, string(data), syntax.DetectDialect(path, string(data)))
+	var want []*expectation
+	all := make([][]analysis.Diagnostic, len(f.Games))
+	for gi, r := range f.Games {
+		want = append(want, expectations(t, f, gi)...)
+		all[gi] = analysis.Game(r.Game, f.Dialect, cfg, analyzers)
+	}
+	for gi, ds := range all {
+		r := f.Games[gi]
+		for _, d := range ds {
+			pos := f.Position(r.Start + d.Span.Start)
+			if !match(want, gi, d) {
+				t.Errorf("%s:%d:%d: unexpected %s %s: %s", path, pos.Line, pos.Col, d.Severity, d.Code, d.Message)
+			}
+		}
+	}
+	for gi, d := range analysis.FileDiagnostics(f, cfg) {
+		pos := f.Position(d.Span.Start)
+		t.Errorf("%s:%d:%d: unexpected file-level %s %s: %s (#%d)", path, pos.Line, pos.Col, d.Severity, d.Code, d.Message, gi)
+	}
+	for _, w := range want {
+		if !w.used {
+			t.Errorf("%s:%d: expected diagnostic %s %v not reported", path, w.line, w.code, w.re)
+		}
+	}
+	return f, all
+}
+
+func match(want []*expectation, game int, d analysis.Diagnostic) bool {
+	for _, w := range want {
+		if w.used || w.game != game || w.code != string(d.Code) || !intersects(w.anchor, d.Span) {
+			continue
+		}
+		if w.re != nil && !w.re.MatchString(d.Message) {
+			continue
+		}
+		w.used = true
+		return true
+	}
+	return false
+}
+
+func intersects(a, b syntax.Span) bool {
+	if b.Start == b.End {
+		return a.Start <= b.Start && b.Start <= a.End
+	}
+	return a.Start < b.End && b.Start < a.End
+}
+
+// expectations collects the ERROR clauses of game gi, each anchored to the
+// element before its comment.
+func expectations(t *testing.T, f *syntax.File, gi int) []*expectation {
+	t.Helper()
+	g := f.Games[gi].Game
+	var out []*expectation
+	var prev syntax.Elem
+	syntax.Inspect(g.Elems(), func(e syntax.Elem) bool {
+		c, ok := e.(*syntax.Comment)
+		if !ok || !strings.Contains(c.Text, "ERROR") {
+			prev = e
+			return true
+		}
+		line := f.Position(f.Games[gi].Start + c.Sp.Start).Line
+		if prev == nil {
+			t.Fatalf("%s:%d: ERROR comment with no element before it", f.Name, line)
+		}
+		for _, m := range clauseRE.FindAllStringSubmatch(c.Text, -1) {
+			w := &expectation{game: gi, anchor: prev.Span(), line: line, code: m[1]}
+			if m[2] != "" {
+				s, err := strconv.Unquote(m[2])
+				if err != nil {
+					t.Fatalf("%s:%d: bad regexp string %s: %v", f.Name, line, m[2], err)
+				}
+				if w.re, err = regexp.Compile(s); err != nil {
+					t.Fatalf("%s:%d: %v", f.Name, line, err)
+				}
+			}
+			out = append(out, w)
+		}
+		return true
+	})
+	return out
+}
+
+// Describe formats diagnostics one per line as file:line:col: severity
+// code: message, for golden comparisons.
+func Describe(f *syntax.File, game int, ds []analysis.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		pos := f.Position(f.Games[game].Start + d.Span.Start)
+		fmt.Fprintf(&b, "%d:%d: %s %s: %s\n", pos.Line, pos.Col, d.Severity, d.Code, d.Message)
+	}
+	return b.String()
+}
