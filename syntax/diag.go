@@ -67,6 +67,8 @@ const (
 	CodeMissingResult       = "missing-result"
 	CodeMissingBlankLine    = "missing-blank-line"
 	CodeTagsAndMovesOnLine  = "tags-and-moves-on-one-line"
+	CodeTagsOnOneLine       = "tags-on-one-line"
+	CodeBlankLineInTags     = "blank-line-in-tag-section"
 	CodeBOM                 = "byte-order-mark"
 	CodeCRLF                = "crlf-line-endings"
 	CodeMixedLineEndings    = "mixed-line-endings"
@@ -97,6 +99,8 @@ var Codes = []CodeInfo{
 	{CodeMissingResult, SevError, "A game ends without a termination marker (result). In CTL-PGN, where real records often end with '#' or ':' and no result line, it is a warning."},
 	{CodeMissingBlankLine, SevWarning, "The next game starts on the line right after this one ends; export format puts a blank line between games."},
 	{CodeTagsAndMovesOnLine, SevWarning, "Tags and movetext share a line; export format puts each tag on its own line and a blank line before the movetext."},
+	{CodeTagsOnOneLine, SevWarning, "Two tags share a line; export format puts each tag on its own line."},
+	{CodeBlankLineInTags, SevWarning, "A blank line separates tags of one game (as in some ChessBase exports); export format has none, and some readers take it as the end of the tag section."},
 	{CodeBOM, SevInfo, "The file starts with a UTF-8 byte-order mark; it is ignored."},
 	{CodeCRLF, SevInfo, "The file uses CRLF line endings."},
 	{CodeMixedLineEndings, SevWarning, "The file mixes LF and CRLF (or CR) line endings."},

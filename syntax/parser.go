@@ -241,11 +241,21 @@ func (p *parser) startMoves(t Token) {
 // element consumes the significant token t and what belongs to it.
 func (p *parser) element(t Token) {
 	g := p.g
+	nl := g.nlSeen
 	g.last, g.nlSeen = t, 0
 	switch t.Kind {
 	case KTagOpen:
 		if g.phase != inHeader {
 			p.errorf(p.relSpan(t.Span), SevError, CodeTagAfterMovetext, "tag after the movetext has started")
+		} else if n := len(g.game.Header); n > 0 {
+			if _, ok := g.game.Header[n-1].(*Tag); ok {
+				switch {
+				case nl == 0:
+					p.errorf(p.relSpan(t.Span), SevWarning, CodeTagsOnOneLine, "tag on the same line as the previous tag; export format puts one tag per line")
+				case nl > 1:
+					p.errorf(p.relSpan(t.Span), SevWarning, CodeBlankLineInTags, "blank line inside the tag section; the tags still belong to the same game")
+				}
+			}
 		}
 		tag := p.tag()
 		g.last = Token{KTagClose, Span{Pos(p.g.start) + tag.Sp.Start, Pos(p.g.start) + tag.Sp.End}}
