@@ -114,6 +114,15 @@ type Config struct {
 	Severity map[Code]Severity
 	// MinSeverity drops less severe diagnostics; 0 keeps all.
 	MinSeverity Severity
+	// LineLength is the export-format line limit in characters ("pgnls.lineLength",
+	// default 79); longer lines are warnings. 0 means the default, -1 off.
+	LineLength int
+	// MaxLineLength is the import-format limit (default 255); longer
+	// lines are errors. 0 means the default, -1 off.
+	MaxLineLength int
+	// StrictTagOrder ("pgnls.tagOrder": "strict") reports tags outside the
+	// STR that are not in ASCII order as warnings instead of hints.
+	StrictTagOrder bool
 }
 
 // DefaultConfig returns the settings used when the user sets nothing.

@@ -1,0 +1,362 @@
+// Package tags checks the tag sections of PGN games: the Seven Tag
+// Roster, tag order, duplicates and the formats of well-known values.
+// CTL-PGN records follow other rules (package ctltags).
+package tags
+
+import (
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Codes reported by the Analyzer.
+const (
+	CodeMissingRoster = analysis.Code("missing-roster-tag")
+	CodeOrder         = analysis.Code("tag-order")
+	CodeSort          = analysis.Code("tag-sort")
+	CodeDuplicate     = analysis.Code("duplicate-tag")
+	CodeValue         = analysis.Code("bad-tag-value")
+	CodeBackslash     = analysis.Code("unescaped-backslash")
+	CodeSetUp         = analysis.Code("setup-fen-mismatch")
+)
+
+// Roster is the Seven Tag Roster in export order.
+var Roster = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// Analyzer checks PGN tag sections.
+var Analyzer = &analysis.Analyzer{
+	Name: "tags",
+	Doc:  "Tag section checks for PGN: Seven Tag Roster, order, duplicates and value formats.",
+	Codes: []analysis.CodeInfo{
+		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values."},
+		{Code: CodeOrder, Severity: analysis.Warning, Doc: "The Seven Tag Roster tags are not first or not in their order Event, Site, Date, Round, White, Black, Result."},
+		{Code: CodeSort, Severity: analysis.Hint, Doc: "Tags after the Seven Tag Roster are not in ASCII order as export format asks. A hint unless pgnls.tagOrder is \"strict\", since most real files do not sort them."},
+		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag name appears twice in one game; readers keep either the first or the last value."},
+		{Code: CodeValue, Severity: analysis.Warning, Doc: "A tag value does not have the format the PGN standard gives for that tag (Date YYYY.MM.DD with ?, Round, Result, Elo, TimeControl, Termination, ECO, SetUp, Time)."},
+		{Code: CodeBackslash, Severity: analysis.Warning, Doc: "A backslash in a tag value is not followed by '\"' or '\\'; export format escapes it as '\\\\'."},
+		{Code: CodeSetUp, Severity: analysis.Warning, Doc: "SetUp and FEN disagree: SetUp \"1\" needs a FEN tag, and a FEN tag needs SetUp \"1\"."},
+	},
+	Run: run,
+}
+
+func run(p *analysis.Pass) {
+	if p.Dialect != syntax.PGN {
+		return
+	}
+	g := p.Game
+	if len(g.Tags) == 0 {
+		return
+	}
+	checkRoster(p, g)
+	checkOrder(p, g)
+	seen := map[string]*syntax.Tag{}
+	for _, t := range g.Tags {
+		if t.Name == "" {
+			continue
+		}
+		if first, dup := seen[t.Name]; dup {
+			p.Report(analysis.Diagnostic{
+				Span: t.NameSpan, Severity: analysis.Warning, Code: CodeDuplicate,
+				Message: "duplicate tag " + t.Name,
+				Related: []analysis.Related{{Span: first.NameSpan, Msg: "first " + t.Name + " tag"}},
+				Fixes:   []analysis.Fix{{Title: "Remove this " + t.Name + " tag", Edits: []analysis.Edit{removeLine(g, t.Sp)}}},
+			})
+			continue
+		}
+		seen[t.Name] = t
+		checkValue(p, t)
+		checkBackslash(p, g, t)
+	}
+	checkSetUp(p, seen)
+}
+
+// removeLine returns an edit deleting span and, when it is alone on its
+// line, the whole line.
+func removeLine(g *syntax.Game, sp syntax.Span) analysis.Edit {
+	start, end := sp.Start, sp.End
+	for start > 0 && (g.Text[start-1] == ' ' || g.Text[start-1] == '\t') {
+		start--
+	}
+	for int(end) < len(g.Text) && (g.Text[end] == ' ' || g.Text[end] == '\t') {
+		end++
+	}
+	atLineStart := start == 0 || g.Text[start-1] == '\n' || g.Text[start-1] == '\r'
+	if atLineStart && int(end) < len(g.Text) && (g.Text[end] == '\n' || g.Text[end] == '\r') {
+		if g.Text[end] == '\r' && int(end)+1 < len(g.Text) && g.Text[end+1] == '\n' {
+			end++
+		}
+		end++
+		return analysis.Edit{Span: syntax.Span{Start: start, End: end}}
+	}
+	return analysis.Edit{Span: sp}
+}
+
+func checkRoster(p *analysis.Pass, g *syntax.Game) {
+	have := map[string]bool{}
+	for _, t := range g.Tags {
+		have[t.Name] = true
+	}
+	var missing []string
+	for _, name := range Roster {
+		if !have[name] {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	last := g.Tags[len(g.Tags)-1]
+	var b strings.Builder
+	for _, name := range missing {
+		b.WriteString("\n[" + name + " \"" + defaultValue(g, name) + "\"]")
+	}
+	msg := "missing Seven Tag Roster tag " + missing[0]
+	if len(missing) > 1 {
+		msg = "missing Seven Tag Roster tags " + strings.Join(missing, ", ")
+	}
+	p.Report(analysis.Diagnostic{
+		Span: g.Tags[0].Sp, Severity: analysis.Warning, Code: CodeMissingRoster, Message: msg,
+		Fixes: []analysis.Fix{{Title: "Add the missing tags", Edits: []analysis.Edit{{Span: syntax.Span{Start: last.Sp.End, End: last.Sp.End}, New: b.String()}}}},
+	})
+}
+
+// defaultValue is the export-format placeholder for a missing roster tag;
+// the Result tag copies the game's termination marker when there is one.
+func defaultValue(g *syntax.Game, name string) string {
+	switch name {
+	case "Date":
+		return "????.??.??"
+	case "Result":
+		if g.Result != nil {
+			return g.Result.Text
+		}
+		return "*"
+	}
+	return "?"
+}
+
+// checkOrder reports the first tag out of export order and offers to
+// rewrite the tag lines in order.
+func checkOrder(p *analysis.Pass, g *syntax.Game) {
+	rank := func(name string) int {
+		if i := slices.Index(Roster, name); i >= 0 {
+			return i
+		}
+		return len(Roster)
+	}
+	// Roster order.
+	best := -1
+	for _, t := range g.Tags {
+		r := rank(t.Name)
+		if r < best {
+			p.Report(analysis.Diagnostic{
+				Span: t.NameSpan, Severity: analysis.Warning, Code: CodeOrder,
+				Message: t.Name + " must come before the other tags: export order starts Event, Site, Date, Round, White, Black, Result",
+				Fixes:   sortFix(g, false),
+			})
+			break
+		}
+		best = max(best, r)
+	}
+	// ASCII order of the rest.
+	var prev *syntax.Tag
+	for _, t := range g.Tags {
+		if rank(t.Name) < len(Roster) {
+			continue
+		}
+		if prev != nil && t.Name < prev.Name {
+			sev := analysis.Hint
+			if p.Config.StrictTagOrder {
+				sev = analysis.Warning
+			}
+			p.Report(analysis.Diagnostic{
+				Span: t.NameSpan, Severity: sev, Code: CodeSort,
+				Message: t.Name + " should come before " + prev.Name + ": export format sorts the tags after the Seven Tag Roster in ASCII order",
+				Fixes:   sortFix(g, true),
+			})
+			break
+		}
+		prev = t
+	}
+}
+
+// sortFix rewrites the tag section one tag per line in export order; the
+// other tags keep their order unless ascii is set. It offers nothing when
+// comments sit between the tags, since moving them could change meaning.
+func sortFix(g *syntax.Game, ascii bool) []analysis.Fix {
+	for _, e := range g.Header {
+		if _, ok := e.(*syntax.Tag); !ok {
+			return nil
+		}
+	}
+	tags := slices.Clone(g.Tags)
+	sort.SliceStable(tags, func(i, j int) bool {
+		ri, rj := slices.Index(Roster, tags[i].Name), slices.Index(Roster, tags[j].Name)
+		switch {
+		case ri >= 0 && rj >= 0:
+			return ri < rj
+		case ri >= 0 || rj >= 0:
+			return ri >= 0
+		case ascii:
+			return tags[i].Name < tags[j].Name
+		}
+		return false
+	})
+	nl := "\n"
+	if strings.Contains(g.Text, "\r\n") {
+		nl = "\r\n"
+	}
+	var b strings.Builder
+	for i, t := range tags {
+		if i > 0 {
+			b.WriteString(nl)
+		}
+		b.WriteString(g.Slice(t.Sp))
+	}
+	span := syntax.Span{Start: g.Tags[0].Sp.Start, End: g.Tags[len(g.Tags)-1].Sp.End}
+	title := "Put the Seven Tag Roster first, in order"
+	if ascii {
+		title = "Sort the tags into export order"
+	}
+	return []analysis.Fix{{Title: title, Edits: []analysis.Edit{{Span: span, New: b.String()}}}}
+}
+
+var (
+	dateRE        = regexp.MustCompile(`^([0-9?]{4})\.([0-9?]{2})\.([0-9?]{2})$`)
+	otherDateRE   = regexp.MustCompile(`^([0-9?]{4})[-/]([0-9?]{2})[-/]([0-9?]{2})$`)
+	roundRE       = regexp.MustCompile(`^(\?|-|[0-9]+(\.[0-9]+)*)$`)
+	eloRE         = regexp.MustCompile(`^(\?|-|[0-9]{1,4})$`)
+	ecoRE         = regexp.MustCompile(`^([A-E][0-9]{2}|\?)$`)
+	timeRE        = regexp.MustCompile(`^([0-9?]{2}):([0-9?]{2}):([0-9?]{2})$`)
+	intRE         = regexp.MustCompile(`^[0-9]+$`)
+	timeControlRE = regexp.MustCompile(`^(\?|-|(([0-9]+/[0-9]+)|([0-9]+(\+[0-9]+)?)|(\*[0-9]+))(:(([0-9]+/[0-9]+)|([0-9]+(\+[0-9]+)?)|(\*[0-9]+)))*)$`)
+)
+
+var terminations = []string{"abandoned", "adjudication", "death", "emergency", "normal", "rules infraction", "time forfeit", "unterminated"}
+
+// checkValue checks the format of well-known tag values.
+func checkValue(p *analysis.Pass, t *syntax.Tag) {
+	if t.ValueSpan == (syntax.Span{}) {
+		return
+	}
+	v := t.Value
+	var problem string
+	switch t.Name {
+	case "Date", "EventDate", "UTCDate":
+		problem = checkDate(v)
+	case "Round":
+		if !roundRE.MatchString(v) {
+			problem = "Round must be \"?\", \"-\" or numbers joined by dots, like \"3\" or \"2.1\""
+		}
+	case "Result":
+		switch v {
+		case "1-0", "0-1", "1/2-1/2", "*":
+		default:
+			problem = "Result must be 1-0, 0-1, 1/2-1/2 or *"
+		}
+	case "WhiteElo", "BlackElo":
+		if !eloRE.MatchString(v) {
+			problem = t.Name + " must be a whole number (or \"-\" or \"?\")"
+		}
+	case "PlyCount", "WhiteFideId", "BlackFideId":
+		if !intRE.MatchString(v) && v != "?" && v != "-" {
+			problem = t.Name + " must be a whole number"
+		}
+	case "ECO":
+		if !ecoRE.MatchString(v) {
+			problem = "ECO must be a code from A00 to E99"
+		}
+	case "TimeControl":
+		if !timeControlRE.MatchString(v) {
+			problem = "TimeControl must be \"?\", \"-\" or periods like \"40/7200:3600\", \"300+2\" or \"*60\" joined by ':'"
+		}
+	case "Termination":
+		if !slices.Contains(terminations, v) {
+			problem = "Termination must be one of " + strings.Join(terminations, ", ")
+		}
+	case "SetUp":
+		if v != "0" && v != "1" {
+			problem = "SetUp must be \"0\" or \"1\""
+		}
+	case "Time", "UTCTime":
+		if m := timeRE.FindStringSubmatch(v); m == nil || outOfRange(m[1], 23) || outOfRange(m[2], 59) || outOfRange(m[3], 59) {
+			problem = t.Name + " must be HH:MM:SS"
+		}
+	}
+	if problem == "" {
+		return
+	}
+	p.Report(analysis.Diagnostic{Span: t.ValueSpan, Severity: analysis.Warning, Code: CodeValue, Message: problem})
+}
+
+func checkDate(v string) string {
+	m := dateRE.FindStringSubmatch(v)
+	if m == nil {
+		if alt := otherDateRE.FindStringSubmatch(v); alt != nil {
+			return "date must be written YYYY.MM.DD with dots: " + alt[1] + "." + alt[2] + "." + alt[3]
+		}
+		return "date must be YYYY.MM.DD, with ? for unknown digits, like \"1992.??.??\""
+	}
+	if outOfRange(m[2], 12) || m[2] == "00" {
+		return "month " + m[2] + " is not 01..12"
+	}
+	if outOfRange(m[3], 31) || m[3] == "00" {
+		return "day " + m[3] + " is not 01..31"
+	}
+	return ""
+}
+
+// outOfRange reports whether a two-digit field without '?' exceeds max.
+func outOfRange(s string, max int) bool {
+	if strings.Contains(s, "?") {
+		return false
+	}
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n > max
+}
+
+// checkBackslash reports a backslash that escapes nothing.
+func checkBackslash(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
+	if t.ValueSpan.Len() < 2 {
+		return
+	}
+	raw := g.Slice(t.ValueSpan)
+	for i := 1; i < len(raw)-1; i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		if raw[i+1] == '"' || raw[i+1] == '\\' {
+			if i+1 < len(raw)-1 {
+				i++
+				continue
+			}
+		}
+		at := t.ValueSpan.Start + syntax.Pos(i)
+		p.Report(analysis.Diagnostic{
+			Span: syntax.Span{Start: at, End: at + 1}, Severity: analysis.Warning, Code: CodeBackslash,
+			Message: "backslash escapes nothing; write \\\\ for a backslash",
+			Fixes:   []analysis.Fix{{Title: "Escape the backslash", Edits: []analysis.Edit{{Span: syntax.Span{Start: at, End: at + 1}, New: "\\\\"}}}},
+		})
+	}
+}
+
+func checkSetUp(p *analysis.Pass, seen map[string]*syntax.Tag) {
+	setup, fen := seen["SetUp"], seen["FEN"]
+	switch {
+	case setup != nil && setup.Value == "1" && fen == nil:
+		p.Report(analysis.Diagnostic{Span: setup.Sp, Severity: analysis.Warning, Code: CodeSetUp, Message: "SetUp \"1\" without a FEN tag: the start position is unknown"})
+	case fen != nil && (setup == nil || setup.Value != "1"):
+		msg := "FEN tag without SetUp \"1\""
+		if setup != nil {
+			msg = "FEN tag with SetUp \"" + setup.Value + "\"; it must be \"1\""
+		}
+		p.Report(analysis.Diagnostic{Span: fen.NameSpan, Severity: analysis.Warning, Code: CodeSetUp, Message: msg})
+	}
+}
