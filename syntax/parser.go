@@ -341,11 +341,21 @@ func (p *parser) element(t Token) {
 	}
 }
 
+// nextSignificantByte returns the first byte at or after i that is not
+// blank and not inside a comment, or 0 at the end of the text.
 func (p *parser) nextSignificantByte(i int) byte {
 	for i < len(p.text) {
 		switch c := p.text[i]; c {
 		case ' ', '\t', '\n', '\r':
 			i++
+		case '{':
+			j := strings.IndexByte(p.text[i:], '}')
+			if j < 0 {
+				return 0
+			}
+			i += j + 1
+		case ';':
+			i = lineEnd(p.text, i)
 		default:
 			return c
 		}

@@ -68,6 +68,9 @@ func (a *Alphabet) Symbol(k Kind) string {
 
 // appendSymbol appends a.Symbol(k) to b.
 func (a *Alphabet) appendSymbol(b []byte, k Kind) []byte {
+	if k == NoKind || k >= numKinds {
+		return b
+	}
 	if a.fan {
 		return utf8.AppendRune(b, glyphs[k][White])
 	}
@@ -110,17 +113,27 @@ func (a *Alphabet) String() string {
 	return strings.Join(pairs, ", ")
 }
 
+// Lookup reports which piece the symbol r denotes: its kind, its colour
+// (from the case of a letter or from the glyph) and whether r belongs to
+// the alphabet a. A symbol of another alphabet (an undeclared alternative
+// letter, a replaced standard letter, a glyph without FAN) still yields
+// its kind, with inForce false. k is NoKind if r is no piece symbol.
+func (a *Alphabet) Lookup(r rune) (k Kind, c Color, inForce bool) {
+	k, c, st := a.lookup(r)
+	return k, c, k != NoKind && st == symInForce
+}
+
 // symbolStatus tells how a symbol relates to the alphabet in force.
 type symbolStatus uint8
 
 const (
-	symInForce      symbolStatus = iota // the symbol of the alphabet in force
-	symUndeclared                       // an alternative letter not declared by Redefine
-	symReplaced                         // a standard letter replaced by Redefine
-	symFANUndeclared                    // a FAN glyph without Redefine "FAN"
-	symLetterInFAN                      // a letter while FAN is in force
-	symBlackGlyph                       // a black glyph where the neutral white glyph is expected
-	symUnknown                          // not a piece symbol
+	symInForce       symbolStatus = iota // the symbol of the alphabet in force
+	symUndeclared                        // an alternative letter not declared by Redefine
+	symReplaced                          // a standard letter replaced by Redefine
+	symFANUndeclared                     // a FAN glyph without Redefine "FAN"
+	symLetterInFAN                       // a letter while FAN is in force
+	symBlackGlyph                        // a black glyph where the neutral white glyph is expected
+	symUnknown                           // not a piece symbol
 )
 
 // lookup classifies the rune r as a piece symbol: its kind, its colour

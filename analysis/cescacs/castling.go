@@ -12,11 +12,10 @@ type castleSpec struct {
 	king string // the king's landing hex
 	// Rook slides: direction and number of steps from the home hex, for
 	// the king's rook (kn == 0: unused) and the queen's rook (qn == 0).
-	kd     Direction
-	kn     int
-	qd     Direction
-	qn     int
-	double bool
+	kd Direction
+	kn int
+	qd Direction
+	qn int
 }
 
 var castleSpecs = [numCastleIDs]castleSpec{

@@ -89,8 +89,11 @@ func (h Hex) String() string {
 	return string(columnLetters[h.Column()]) + strconv.Itoa(h.Line())
 }
 
-// appendHex appends the notation of a valid hex to b.
+// appendHex appends the notation of h to b ("-" if h is not valid).
 func appendHex(b []byte, h Hex) []byte {
+	if !h.Valid() {
+		return append(b, '-')
+	}
 	b = append(b, columnLetters[h.Column()])
 	return strconv.AppendInt(b, int64(h.Line()), 10)
 }
@@ -199,8 +202,22 @@ var deltas = [numDirections][2]int8{
 	{2, -4}, {1, -5}, {-2, 4}, {-1, 5}, {-2, -4}, {-1, -5},
 }
 
+// opposite[d] is the direction of the vector −d.
+var opposite = func() (o [numDirections]Direction) {
+	for d, v := range deltas {
+		for e, w := range deltas {
+			if v[0] == -w[0] && v[1] == -w[1] {
+				o[d] = Direction(e)
+			}
+		}
+	}
+	return o
+}()
+
 // Delta returns the (Δcolumn, Δline) vector of d.
-func (d Direction) Delta() (dc, dl int) { return int(deltas[d%numDirections][0]), int(deltas[d%numDirections][1]) }
+func (d Direction) Delta() (dc, dl int) {
+	return int(deltas[d%numDirections][0]), int(deltas[d%numDirections][1])
+}
 
 // Orthogonal reports whether d is one of the 6 orthogonal directions.
 func (d Direction) Orthogonal() bool { return d < TransversalLineInc }

@@ -6,10 +6,12 @@ package cescacs
 // buf lacks capacity.
 func (p *Position) LegalMoves(buf []Move) []Move {
 	start := len(buf)
-	buf = p.pseudoMoves(buf, p.InCheck())
+	inCheck := p.InCheck()
+	buf = p.pseudoMoves(buf, inCheck)
+	pins := p.pinned()
 	n := start
 	for _, m := range buf[start:] {
-		if p.legal(m) {
+		if safe(m, inCheck, &pins) || p.legal(m) {
 			buf[n] = m
 			n++
 		}
@@ -20,12 +22,71 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 // HasLegalMove reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMove() bool {
 	var arr [256]Move
-	for _, m := range p.pseudoMoves(arr[:0], p.InCheck()) {
-		if p.legal(m) {
+	inCheck := p.InCheck()
+	pins := p.pinned()
+	for _, m := range p.pseudoMoves(arr[:0], inCheck) {
+		if safe(m, inCheck, &pins) || p.legal(m) {
 			return true
 		}
 	}
 	return false
+}
+
+// hexSet is a set of hexes.
+type hexSet [3]uint64
+
+func (s *hexSet) add(h Hex)           { s[h>>6&3] |= 1 << (h & 63) }
+func (s *hexSet) contains(h Hex) bool { return s[h>>6&3]&(1<<(h&63)) != 0 }
+
+// pinned returns the pieces of the side to move whose leaving their hex
+// could expose their king: the first own piece on a line from the king
+// when an enemy slider moving along that line stands behind it, and the
+// own piece right in front of the king when an enemy elephant stands two
+// steps ahead (its two-step attack needs the hex between empty).
+func (p *Position) pinned() hexSet {
+	var set hexSet
+	us := p.turn & 1
+	k := p.king[us]
+	if k == NoHex {
+		return set
+	}
+	them := Piece(us^1) << 4
+	for d := orthoLo; d < diagHi; d++ {
+		mask := uint16(maskOrthoSliders)
+		if d >= diagLo {
+			mask = maskDiagSliders
+		}
+		own := NoHex
+		for h := step[d][k]; h != NoHex; h = step[d][h] {
+			pc := p.board[h]
+			if pc == NoPiece {
+				continue
+			}
+			if pc&blackBit != them {
+				if own != NoHex {
+					break
+				}
+				own = h
+				continue
+			}
+			if own != NoHex && mask&(1<<pc.Kind()) != 0 {
+				set.add(own)
+			}
+			break
+		}
+	}
+	fwd := forward(us)
+	if f := step[fwd][k]; p.board[f] != NoPiece && p.board[step[fwd][f]] == them|Piece(Elephant) {
+		set.add(f)
+	}
+	return set
+}
+
+// safe reports whether the pseudo-legal move m is legal without playing
+// it: the mover is not in check and m is an ordinary move or promotion of
+// an unpinned piece other than the king.
+func safe(m Move, inCheck bool, pins *hexSet) bool {
+	return !inCheck && m.Piece != King && (m.Kind == MoveOrdinary || m.Kind == MoveDeferred) && !pins.contains(m.From)
 }
 
 // legal reports whether the pseudo-legal move m leaves the mover's king

@@ -51,6 +51,14 @@ func (k Kind) String() string {
 	return kindNames[k]
 }
 
+// article returns the name of k with its indefinite article.
+func (k Kind) article() string {
+	if k == Elephant {
+		return "an elephant"
+	}
+	return "a " + k.String()
+}
+
 // Letter returns the standard upper-case letter of k (P, E, J, N, G, R, V,
 // D, K), or 0 for NoKind or an invalid kind.
 func (k Kind) Letter() byte {

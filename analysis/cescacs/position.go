@@ -1,9 +1,9 @@
 package cescacs
 
 // A Position is a complete game situation: what a PDTL string describes
-// (§6). The zero Position is an empty board with White to move; use
-// InitialPosition or ParsePDTL to obtain a playable one. Positions are
-// values: copy one to keep it before calling Play.
+// (§6). The zero Position holds no pieces; use InitialPosition or
+// ParsePDTL to obtain a playable one. Positions are comparable values:
+// copy one to keep it before calling Play.
 type Position struct {
 	board  [256]Piece // indexed by Hex; entries 169..255 stay NoPiece
 	turn   Color
@@ -44,8 +44,8 @@ type special struct {
 	pawn Hex
 	// hexes are, for en passant, the crossed target hexes (hexes[1] is
 	// NoHex after a double step; after a triple step hexes[0] is the one
-	// nearer the origin); for a scornful sidestep, the hexes of the pawns
-	// allowed to capture (hexes[1] NoHex unless a PDTL left it ambiguous).
+	// nearer the origin); for a scornful sidestep, hexes[0] is the scorned
+	// pawn, the only one allowed to capture, and hexes[1] is NoHex.
 	hexes [2]Hex
 }
 
@@ -129,14 +129,14 @@ func (p *Position) EnPassant() (pawn Hex, targets [2]Hex, ok bool) {
 }
 
 // Scornful returns the pending scornful-capture record: the hex of the
-// scornful pawn (or of the piece it promoted to) and the hexes of the
-// pawns allowed to capture it (NoHex when unused). ok is false when no
+// scornful pawn (or of the piece it promoted to) and the hex of the
+// scorned pawn, the only one allowed to capture it. ok is false when no
 // scornful capture is pending.
-func (p *Position) Scornful() (pawn Hex, capturers [2]Hex, ok bool) {
+func (p *Position) Scornful() (pawn, scorned Hex, ok bool) {
 	if p.sp.kind != spScornful {
-		return NoHex, [2]Hex{NoHex, NoHex}, false
+		return NoHex, NoHex, false
 	}
-	return p.sp.pawn, p.sp.hexes, true
+	return p.sp.pawn, p.sp.hexes[0], true
 }
 
 // put places pc on the empty hex h, updating the material counts.
@@ -191,16 +191,6 @@ func (p *Position) eligible(c Color, k Kind, h Hex) bool {
 		return p.bishops[c][h.Color()%3] == 0 && p.count[c][Bishop] < complement[Bishop]
 	case Queen, Wyvern, Rook, Pegasus, Knight:
 		return p.count[c][k] < complement[k]
-	}
-	return false
-}
-
-// anyEligible reports whether side c could promote a pawn on hex h.
-func (p *Position) anyEligible(c Color, h Hex) bool {
-	for _, k := range promotionKinds {
-		if p.eligible(c, k, h) {
-			return true
-		}
 	}
 	return false
 }

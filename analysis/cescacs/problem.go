@@ -68,17 +68,17 @@ const (
 	CodePDTLBishopColor      = "pdtl-bishop-color"      // two bishops of a side on one hex colour
 	CodePDTLUnlikely         = "pdtl-unlikely"          // unreachable but harmless (pawn counts, back-rank pawns)
 	CodePDTLNotToMoveInCheck = "pdtl-not-to-move-check" // the side not to move is in check
-	CodePDTLTurn             = "pdtl-turn"
-	CodePDTLCastling         = "pdtl-castling"         // malformed castling field
-	CodePDTLCastlingPiece    = "pdtl-castling-piece"   // a right whose king or rook is not at home
-	CodePDTLSpecial          = "pdtl-special"          // malformed or inconsistent field 4
-	CodePDTLSpecialESpelling = "pdtl-special-e-form"   // field 4 in E's spelling
-	CodePDTLClock            = "pdtl-clock"            // bad halfmove clock
-	CodePDTLMoveNumber       = "pdtl-move-number"      // bad, unknown or missing move number
-	CodePDTLMissingMoveNo    = "pdtl-missing-move-no"  // five fields: move number unknown
-	CodePDTLTrailing         = "pdtl-trailing"         // text after the sixth field
-	CodePDTLHyphen           = "pdtl-hyphen"           // U+2010 hyphen where '-' is canonical
-	CodePDTLNonCanonicalSide = "pdtl-castling-e-form"  // castling field in E's spelling
+	CodePDTLTurn             = "pdtl-turn"              // the turn is not w or b
+	CodePDTLCastling         = "pdtl-castling"          // malformed castling field
+	CodePDTLCastlingPiece    = "pdtl-castling-piece"    // a right whose king or rook is not at home
+	CodePDTLSpecial          = "pdtl-special"           // malformed or inconsistent field 4
+	CodePDTLSpecialEForm     = "pdtl-special-e-form"    // field 4 in E's spelling
+	CodePDTLClock            = "pdtl-clock"             // bad halfmove clock
+	CodePDTLMoveNumber       = "pdtl-move-number"       // bad, unknown or missing move number
+	CodePDTLMissingMoveNo    = "pdtl-missing-move-no"   // five fields: move number unknown
+	CodePDTLTrailing         = "pdtl-trailing"          // text after the sixth field
+	CodePDTLHyphen           = "pdtl-hyphen"            // U+2010 hyphen where '-' is canonical
+	CodePDTLCastlingEForm    = "pdtl-castling-e-form"   // castling field in E's spelling
 )
 
 // Problem codes of ParseMove.

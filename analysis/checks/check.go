@@ -1,19 +1,20 @@
-package analysis
+package checks
 
 import (
 	"context"
 	"runtime"
 	"sync"
 
+	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// CheckFile runs Game over every game of f, in parallel over the
+// CheckFile runs analysis.Game with All over every game of f, in parallel over the
 // available cores, and returns all diagnostics with file-absolute spans,
 // sorted, file-level ones included. It stops early when ctx is done and
 // then returns what it has.
-func CheckFile(ctx context.Context, f *syntax.File, cfg *Config) []Diagnostic {
-	per := make([][]Diagnostic, len(f.Games))
+func CheckFile(ctx context.Context, f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
+	per := make([][]analysis.Diagnostic, len(f.Games))
 	workers := min(runtime.GOMAXPROCS(0), len(f.Games))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -23,7 +24,7 @@ func CheckFile(ctx context.Context, f *syntax.File, cfg *Config) []Diagnostic {
 			defer wg.Done()
 			for i := range next {
 				r := f.Games[i]
-				ds := Game(r.Game, f.Dialect, cfg, All)
+				ds := analysis.Game(r.Game, f.Dialect, cfg, All)
 				for j := range ds {
 					ds[j] = ds[j].Shift(r.Start)
 				}
@@ -41,11 +42,11 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	var all []Diagnostic
+	var all []analysis.Diagnostic
 	for _, ds := range per {
 		all = append(all, ds...)
 	}
-	all = append(all, FileDiagnostics(f, cfg)...)
-	Sort(all)
+	all = append(all, analysis.FileDiagnostics(f, cfg)...)
+	analysis.Sort(all)
 	return all
 }

@@ -1,0 +1,47 @@
+// Package checks is the registry of analyzers: the list that runs by
+// default, the catalogue of diagnostic codes generated into
+// docs/DIAGNOSTICS.md, and CheckFile, which runs them over a file. It sits
+// above the analyzer packages so that they can import package analysis.
+package checks
+
+import (
+	"sort"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/linelength"
+	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/analysis/tags"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// All lists the analyzers that run by default, in a fixed order.
+var All = []*analysis.Analyzer{
+	analysis.Layout,
+	tags.Analyzer,
+	legality.Analyzer,
+	nag.Analyzer,
+	linelength.Analyzer,
+}
+
+// CatalogueEntry is one code of the catalogue with the source reporting it.
+type CatalogueEntry struct {
+	analysis.CodeInfo
+	Source string
+}
+
+// Catalogue returns every diagnostic code pgnls may report, from the
+// parser and from each analyzer, sorted by code.
+func Catalogue() []CatalogueEntry {
+	var out []CatalogueEntry
+	for _, c := range syntax.Codes {
+		out = append(out, CatalogueEntry{analysis.CodeInfo{Code: analysis.Code(c.Code), Severity: c.Severity, Doc: c.Doc}, "syntax"})
+	}
+	for _, a := range All {
+		for _, c := range a.Codes {
+			out = append(out, CatalogueEntry{c, a.Name})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}

@@ -1,0 +1,118 @@
+package chess
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+var fuzzPositions = []struct {
+	fen      string
+	chess960 bool
+}{
+	{StartFEN, false},
+	{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+	{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false},
+	{"8/8/8/KPp4r/8/8/8/7k w - c6 0 1", false},
+	{"1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", false},
+	{"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", true},
+}
+
+func FuzzParseSAN(f *testing.F) {
+	for _, s := range []string{
+		"e4", "exd5", "e8=Q+", "Nf3", "Nbd2", "R1e2", "Qh4xe1#", "O-O", "O-O-O", "--", "Z0", "0000",
+		"0-0", "o-o-o", "O\u2013O", "Ng1-f3", "Ng1\u2014f3", "e2e4", "g1f3", "e7e8q", "e8Q", "e8(Q)",
+		"e8/Q", "exd6e.p.", "e:d5", "Pe4", "Sf3", "e9", "", "++", "b1c3", "axb8=N", "Ke1g1", "e1h1",
+	} {
+		f.Add(s)
+	}
+	positions := make([]Position, len(fuzzPositions))
+	for i, fp := range fuzzPositions {
+		positions[i] = mustFEN(f, fp.fen, fp.chess960)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		san, err := ParseSAN(s)
+		if err != nil {
+			var e *SANError
+			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > e.End || e.End > len(s) {
+				t.Fatalf("ParseSAN(%q) error %#v has a bad range", s, err)
+			}
+			return
+		}
+		for i := range positions {
+			p := &positions[i]
+			m, rerr := p.Resolve(san)
+			if rerr != nil {
+				if rerr.Msg == "" {
+					t.Fatalf("%s: Resolve(%q) error without message", p.FEN(), s)
+				}
+				continue
+			}
+			if m != NullMove && !slices.Contains(p.LegalMoves(), m) {
+				t.Fatalf("%s: Resolve(%q) = %v, not a legal move", p.FEN(), s, m)
+			}
+			for _, finding := range p.Lint(san, m) {
+				if finding.Canonical != p.SAN(m) {
+					t.Fatalf("%s: Lint(%q) canonical %q != SAN %q", p.FEN(), s, finding.Canonical, p.SAN(m))
+				}
+			}
+			canonical := p.SAN(m)
+			san2, err := ParseSAN(canonical)
+			if err != nil {
+				t.Fatalf("%s: ParseSAN(SAN(%q) = %q): %v", p.FEN(), s, canonical, err)
+			}
+			if m2, rerr := p.Resolve(san2); rerr != nil || m2 != m {
+				t.Fatalf("%s: %q resolves to %v but its SAN %q to %v, %v", p.FEN(), s, m, canonical, m2, rerr)
+			}
+			if lint := p.Lint(san2, m); lint != nil {
+				t.Fatalf("%s: canonical %q has findings %v", p.FEN(), canonical, lint)
+			}
+		}
+	})
+}
+
+func FuzzParseFEN(f *testing.F) {
+	for _, fp := range fuzzPositions {
+		f.Add(fp.fen, fp.chess960)
+	}
+	for _, s := range []string{
+		"", "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+		"4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/8/R3K2R w HAha - 0 0", "rnbqkbnr/8/8/8/8/8/8/8/8 w",
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+	} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, chess960 bool) {
+		p, problems := CheckFEN(s, chess960)
+		valid := true
+		for _, e := range problems {
+			if e.Offset < 0 || e.Offset > e.End || e.End > len(s) || e.Msg == "" {
+				t.Fatalf("CheckFEN(%q) problem %#v has a bad range", s, e)
+			}
+			valid = valid && e.Warning
+		}
+		if !valid {
+			return
+		}
+		q, err := ParseFEN(p.FEN(), chess960)
+		if err != nil || q != p {
+			t.Fatalf("FEN round trip of %q: %q, %v", s, p.FEN(), err)
+		}
+		_ = p.Status()
+		for _, m := range p.LegalMoves() {
+			canonical := p.SAN(m)
+			san, err := ParseSAN(canonical)
+			if err != nil {
+				t.Fatalf("%s: ParseSAN(%q): %v", p.FEN(), canonical, err)
+			}
+			if m2, rerr := p.Resolve(san); rerr != nil || m2 != m {
+				t.Fatalf("%s: SAN %q of %v resolves to %v, %v", p.FEN(), canonical, m, m2, rerr)
+			}
+			next := p.Make(m)
+			if _, err := ParseFEN(next.FEN(), chess960); err != nil {
+				t.Fatalf("%s: after %s: invalid FEN %q: %v", p.FEN(), canonical, next.FEN(), err)
+			}
+		}
+	})
+}

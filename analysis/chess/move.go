@@ -1,0 +1,158 @@
+package chess
+
+// Move is a move in a particular position, packed in 16 bits:
+// origin (bits 0-5), destination (6-11), kind (12-13) and promotion
+// piece (14-15). A castling move is encoded as the king moving to the
+// square of the castling rook. The zero Move is the null move.
+type Move uint16
+
+// NullMove is the null move ("--" in SAN): the side to move passes.
+const NullMove Move = 0
+
+const (
+	moveNormal    Move = 0 << 12
+	movePromotion Move = 1 << 12
+	moveEnPassant Move = 2 << 12
+	moveCastle    Move = 3 << 12
+	moveKindMask  Move = 3 << 12
+)
+
+func newMove(from, to Square, kind Move) Move { return Move(from) | Move(to)<<6 | kind }
+
+func newPromotion(from, to Square, t PieceType) Move {
+	return newMove(from, to, movePromotion) | Move(t-Knight)<<14
+}
+
+// From returns the origin square of m (the king's square for castling).
+func (m Move) From() Square { return Square(m & 63) }
+
+// To returns the destination square of m; for castling it is the
+// square of the castling rook, not the king's destination.
+func (m Move) To() Square { return Square(m >> 6 & 63) }
+
+func (m Move) kind() Move { return m & moveKindMask }
+
+// Promotion returns the piece type a pawn promotes to, or NoPieceType.
+func (m Move) Promotion() PieceType {
+	if m.kind() != movePromotion {
+		return NoPieceType
+	}
+	return Knight + PieceType(m>>14)
+}
+
+// IsCastle reports whether m is a castling move.
+func (m Move) IsCastle() bool { return m.kind() == moveCastle }
+
+// IsEnPassant reports whether m is an en passant capture.
+func (m Move) IsEnPassant() bool { return m.kind() == moveEnPassant }
+
+// String returns m in coordinate notation, such as "e2e4" or "e7e8q";
+// castling prints as the king taking its rook ("e1h1") and the null move
+// as "0000". See Position.UCI for castling in standard chess.
+func (m Move) String() string {
+	if m == NullMove {
+		return "0000"
+	}
+	s := m.From().String() + m.To().String()
+	if t := m.Promotion(); t != NoPieceType {
+		s += string(pieceLetters[t] + 'a' - 'A')
+	}
+	return s
+}
+
+// noCastling is the castling field of a position without castling rights.
+var noCastling = [2][2]Square{{NoSquare, NoSquare}, {NoSquare, NoSquare}}
+
+// backRank returns the first rank of c: 0 for White, 7 for Black.
+func backRank(c Color) int { return 7 * int(c&1) }
+
+// castleTargets returns where king and rook land when c castles with
+// the rook on rook, given the king on king.
+func castleTargets(c Color, king, rook Square) (kingTo, rookTo Square) {
+	back := backRank(c)
+	if rook > king {
+		return SquareAt(6, back), SquareAt(5, back)
+	}
+	return SquareAt(2, back), SquareAt(3, back)
+}
+
+// castleSide returns the side of the castling move m.
+func castleSide(m Move) CastleSide {
+	if m.To() > m.From() {
+		return CastleShort
+	}
+	return CastleLong
+}
+
+// Make returns the position after m, which must be legal in p (as
+// returned by LegalMoves or Resolve); p is left unchanged. Make does not
+// allocate. If the origin of m holds no piece of the side to move, Make
+// returns p unchanged.
+func (p *Position) Make(m Move) Position {
+	us, them := p.side, p.side.Other()
+	q := *p
+	q.side = them
+	q.ep = NoSquare
+	q.halfmove++
+	if us == Black {
+		q.fullmove++
+	}
+	if m == NullMove {
+		q.checkers = q.computeCheckers()
+		return q
+	}
+	from, to := m.From(), m.To()
+	pt := p.typeAt(from)
+	if pt == NoPieceType || !p.colors[us].Has(from) {
+		return *p
+	}
+	fromTo := from.bb() | to.bb()
+	switch m.kind() {
+	case moveCastle:
+		kingTo, rookTo := castleTargets(us, from, to)
+		q.pieces[King-1] ^= from.bb() ^ kingTo.bb()
+		q.pieces[Rook-1] ^= to.bb() ^ rookTo.bb()
+		q.colors[us] = q.colors[us]&^fromTo | kingTo.bb() | rookTo.bb()
+		q.castle[us] = noCastling[us]
+	case moveEnPassant:
+		capSq := SquareAt(to.File(), from.Rank())
+		q.pieces[Pawn-1] ^= fromTo | capSq.bb()
+		q.colors[us] ^= fromTo
+		q.colors[them] &^= capSq.bb()
+		q.halfmove = 0
+	default:
+		if p.colors[them].Has(to) {
+			if ct := p.typeAt(to); ct != NoPieceType {
+				q.pieces[ct-1] &^= to.bb()
+			}
+			q.colors[them] &^= to.bb()
+			q.halfmove = 0
+		}
+		q.pieces[pt-1] ^= fromTo
+		q.colors[us] ^= fromTo
+		switch pt {
+		case Pawn:
+			q.halfmove = 0
+			if from^to == 16 {
+				q.ep = (from + to) / 2
+			}
+			if promo := m.Promotion(); promo != NoPieceType {
+				q.pieces[Pawn-1] &^= to.bb()
+				q.pieces[promo-1] |= to.bb()
+			}
+		case King:
+			q.castle[us] = noCastling[us]
+		}
+		if q.castle != noCastling {
+			for c := range q.castle {
+				for i, r := range q.castle[c] {
+					if r == from || r == to {
+						q.castle[c][i] = NoSquare
+					}
+				}
+			}
+		}
+	}
+	q.checkers = q.computeCheckers()
+	return q
+}

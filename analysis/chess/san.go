@@ -1,0 +1,335 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// SAN is a parsed move in Standard Algebraic Notation, before it is
+// matched against a position. ParseSAN also accepts common
+// non-canonical spellings, recorded in Quirks.
+type SAN struct {
+	// Piece is the moving piece: Pawn for pawn moves; NoPieceType for
+	// castling, null moves and coordinate moves without a piece letter
+	// (such as "g1f3" or "e2-e4"), where it is the piece on the origin.
+	Piece     PieceType
+	FromFile  int        // origin file (0 = a) given for disambiguation, or -1
+	FromRank  int        // origin rank (0 = first rank) given, or -1
+	Capture   bool       // a capture mark ('x' or ':') is present
+	To        Square     // destination; NoSquare for castling and null moves
+	Promotion PieceType  // promotion piece, or NoPieceType
+	Castle    CastleSide // NoCastle unless the move is O-O or O-O-O
+	Null      bool       // the null move "--"
+	Check     CheckMark  // the check or mate suffix
+	Quirks    Quirks     // non-canonical spellings found
+}
+
+// CheckMark is the check or mate suffix of a SAN move.
+type CheckMark uint8
+
+// The SAN suffixes.
+const (
+	MarkNone  CheckMark = iota // no suffix
+	MarkCheck                  // "+"
+	MarkMate                   // "#"
+)
+
+// Quirks is a set of non-canonical spellings accepted by ParseSAN.
+type Quirks uint16
+
+// The non-canonical spellings.
+const (
+	QuirkZeroCastle  Quirks = 1 << iota // castling with zeros: 0-0, 0-0-0
+	QuirkLowerCastle                    // castling with lower-case o: o-o
+	QuirkDash                           // en dash or em dash instead of '-'
+	QuirkLongForm                       // piece move with origin and '-': Ng1-f3
+	QuirkCoordinate                     // coordinates without piece letter: e2e4, e2-e4, g1f3, e7e8q
+	QuirkPromotion                      // promotion without '=' (e8Q, e8(Q), e8/Q) or in lower case
+	QuirkColon                          // ':' as capture mark
+	QuirkEnPassant                      // "ep" or "e.p." suffix
+	QuirkNull                           // null move as Z0 or 0000 instead of --
+	QuirkPawnLetter                     // 'P' for a pawn: Pe4
+)
+
+var quirkNames = [...]string{
+	"zeros instead of the letter O in castling",
+	"lower-case o in castling",
+	"en or em dash instead of a hyphen",
+	"long algebraic notation",
+	"coordinate notation",
+	"promotion without '='",
+	"':' as capture mark",
+	"en passant suffix",
+	"null move not written as --",
+	"letter P for a pawn",
+}
+
+// String lists the quirks in q in words, such as "long algebraic
+// notation, ':' as capture mark".
+func (q Quirks) String() string {
+	var names []string
+	for i, name := range quirkNames {
+		if q&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// SANError reports a string that is not a move in SAN, even allowing for
+// the non-canonical spellings ParseSAN accepts.
+type SANError struct {
+	Offset int    // byte offset in the input where the problem starts
+	End    int    // byte offset just past the problem
+	Msg    string // description
+}
+
+// Error returns the message.
+func (e *SANError) Error() string { return "invalid SAN: " + e.Msg }
+
+const (
+	enDash = "\u2013"
+	emDash = "\u2014"
+)
+
+// ParseSAN parses a move in SAN. Besides canonical SAN it accepts the
+// spellings listed as Quirks, lower-case promotion letters, a pawn
+// capture without 'x' (such as "ed5") and over-specified origins (such as
+// "Ng1f3"); Position.Lint reports them. Errors are of type *SANError.
+// ParseSAN does not allocate unless it fails.
+func ParseSAN(s string) (SAN, error) {
+	san := SAN{FromFile: -1, FromRank: -1, To: NoSquare}
+	if s == "" {
+		return san, &SANError{0, 0, "empty move"}
+	}
+	body := s
+	switch s[len(s)-1] {
+	case '+':
+		san.Check, body = MarkCheck, s[:len(s)-1]
+	case '#':
+		san.Check, body = MarkMate, s[:len(s)-1]
+	}
+	switch body {
+	case "--":
+		san.Null = true
+		return san, nil
+	case "Z0", "0000":
+		san.Null, san.Quirks = true, QuirkNull
+		return san, nil
+	case "":
+		return san, &SANError{0, len(s), fmt.Sprintf("%q is only a suffix", s)}
+	}
+	if c := body[0]; c == 'O' || c == 'o' || c == '0' {
+		return parseCastle(san, body)
+	}
+	if c := body[len(body)-1]; c == 'p' || c == '.' {
+		for _, suffix := range [...]string{"e.p.", "e.p", "ep"} {
+			if b, ok := strings.CutSuffix(body, suffix); ok && b != "" && isRank(b[len(b)-1]) {
+				body = b
+				san.Quirks |= QuirkEnPassant
+				break
+			}
+		}
+	}
+	return parseMove(san, body)
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+// parseCastle parses O-O and O-O-O and their variants.
+func parseCastle(san SAN, body string) (SAN, error) {
+	n := 0
+	for i := 0; ; {
+		switch body[i] {
+		case 'O':
+		case 'o':
+			san.Quirks |= QuirkLowerCastle
+		case '0':
+			san.Quirks |= QuirkZeroCastle
+		default:
+			return san, badChar(body, i, "in castling")
+		}
+		n++
+		i++
+		if i == len(body) {
+			break
+		}
+		if n == 3 {
+			return san, &SANError{0, len(body), "castling has more than three O's"}
+		}
+		switch {
+		case body[i] == '-':
+			i++
+		case strings.HasPrefix(body[i:], enDash), strings.HasPrefix(body[i:], emDash):
+			san.Quirks |= QuirkDash
+			i += len(enDash)
+		default:
+			return san, badChar(body, i, "in castling; expected '-'")
+		}
+		if i == len(body) {
+			return san, &SANError{0, i, "castling ends with a dash"}
+		}
+	}
+	if n == 1 {
+		return san, &SANError{0, len(body), "incomplete castling: expected O-O or O-O-O"}
+	}
+	san.Castle = CastleShort
+	if n == 3 {
+		san.Castle = CastleLong
+	}
+	return san, nil
+}
+
+// badChar reports the character of s at byte i as unexpected.
+func badChar(s string, i int, context string) *SANError {
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return &SANError{i, i + size, fmt.Sprintf("unexpected %q %s", r, context)}
+}
+
+// parseMove parses a piece or pawn move, body being the input without
+// check and en passant suffixes.
+func parseMove(san SAN, body string) (SAN, error) {
+	i := 0
+	switch c := body[0]; {
+	case c == 'P':
+		san.Piece = Pawn
+		san.Quirks |= QuirkPawnLetter
+		i = 1
+	case c >= 'A' && c <= 'Z' && letterTypes[c] != NoPieceType:
+		san.Piece = letterTypes[c]
+		i = 1
+	case c >= 'A' && c <= 'Z':
+		return san, &SANError{0, 1, fmt.Sprintf("unknown piece letter %q: SAN uses K, Q, R, B and N", c)}
+	case c != 'b' && c > 'h' && letterTypes[c] != NoPieceType && len(body) > 2:
+		return san, &SANError{0, 1, fmt.Sprintf("piece letters are upper case: %c", c-'a'+'A')}
+	case c >= 'a' && c <= 'z', isRank(c), c == ':':
+		san.Piece = Pawn
+	default:
+		return san, badChar(body, 0, "at the start of a move")
+	}
+
+	j := len(body)
+	j, err := parsePromotion(&san, body, i, j)
+	if err != nil {
+		return san, err
+	}
+
+	// Destination square.
+	if err := checkDestination(body, i, j); err != nil {
+		return san, err
+	}
+	san.To = SquareAt(int(body[j-2]-'a'), int(body[j-1]-'1'))
+	j -= 2
+
+	// Capture mark or long-form separator.
+	long := false
+	switch {
+	case j == i:
+	case body[j-1] == 'x':
+		san.Capture = true
+		j--
+	case body[j-1] == ':':
+		san.Capture = true
+		san.Quirks |= QuirkColon
+		j--
+	case body[j-1] == '-':
+		long = true
+		j--
+	case strings.HasSuffix(body[:j], enDash), strings.HasSuffix(body[:j], emDash):
+		long = true
+		san.Quirks |= QuirkDash
+		j -= len(enDash)
+	}
+
+	// Origin: nothing, a file, a rank or a square.
+	switch origin := body[i:j]; {
+	case len(origin) == 0:
+	case len(origin) == 1 && isFile(origin[0]):
+		san.FromFile = int(origin[0] - 'a')
+	case len(origin) == 1 && isRank(origin[0]):
+		san.FromRank = int(origin[0] - '1')
+	case len(origin) == 2 && isFile(origin[0]) && isRank(origin[1]):
+		san.FromFile, san.FromRank = int(origin[0]-'a'), int(origin[1]-'1')
+	default:
+		return san, &SANError{i, j, fmt.Sprintf("unexpected %q before the destination square", origin)}
+	}
+
+	fullOrigin := san.FromFile >= 0 && san.FromRank >= 0
+	switch {
+	case long && !fullOrigin:
+		return san, &SANError{i, j, "a hyphen may only separate two squares, as in Ng1-f3"}
+	case i == 0 && fullOrigin:
+		san.Piece = NoPieceType
+		san.Quirks |= QuirkCoordinate
+	case long:
+		san.Quirks |= QuirkLongForm
+	}
+	if san.Piece == Pawn {
+		switch {
+		case san.FromRank >= 0 && san.FromFile < 0:
+			return san, &SANError{i, j, "a pawn move cannot be disambiguated by rank"}
+		case san.Capture && san.FromFile < 0:
+			return san, &SANError{0, j + 1, "a pawn capture must name the pawn's file, as in exd5"}
+		}
+	}
+	if san.Promotion != NoPieceType && san.Piece != Pawn && san.Piece != NoPieceType {
+		return san, &SANError{0, 1, fmt.Sprintf("only pawns promote, not a %s", san.Piece)}
+	}
+	return san, nil
+}
+
+// checkDestination reports an error unless body[i:j] ends with a square.
+func checkDestination(body string, i, j int) error {
+	switch last := body[max(j-1, 0)]; {
+	case j == i:
+		return &SANError{0, j, "missing destination square"}
+	case last == '0' || last == '9':
+		return &SANError{j - 1, j, fmt.Sprintf("there is no rank %c", last)}
+	case isFile(last):
+		return &SANError{j - 1, j, "the destination square lacks its rank"}
+	case !isRank(last):
+		return badChar(body, j-1, "at the end of the move")
+	case j-i < 2:
+		return &SANError{i, j, "the destination square lacks its file"}
+	case body[j-2] >= 'i' && body[j-2] <= 'z':
+		return &SANError{j - 2, j - 1, fmt.Sprintf("there is no file %c", body[j-2])}
+	case !isFile(body[j-2]):
+		return badChar(body, j-2, "before the destination rank")
+	}
+	return nil
+}
+
+// parsePromotion parses a promotion suffix of body[i:j] and returns the
+// end of what remains.
+func parsePromotion(san *SAN, body string, i, j int) (int, error) {
+	if j-i < 2 {
+		return j, nil
+	}
+	letter, sep := body[j-1], body[j-2]
+	if letter == ')' && j-i >= 4 && body[j-3] == '(' {
+		letter, sep = body[j-2], '('
+		j--
+	}
+	t, lower := letterTypes[letter], letter >= 'a'
+	switch {
+	case sep == '=' && t == NoPieceType:
+		return 0, badChar(body, j-1, "as promotion piece")
+	case sep != '=' && sep != '/' && sep != '(' && !isRank(sep):
+		return j, nil
+	case t == NoPieceType, isRank(sep) && lower && t > Queen:
+		return j, nil // not a promotion suffix after all
+	}
+	san.Promotion = t
+	if sep != '=' || lower {
+		san.Quirks |= QuirkPromotion
+	}
+	if isRank(sep) {
+		return j - 1, nil
+	}
+	return j - 2, nil
+}

@@ -1,0 +1,130 @@
+package chess
+
+// SAN returns the Standard Algebraic Notation of m, which must be legal
+// in p: minimal disambiguation (file first, then rank, then both), "x"
+// for captures, "=Q" for promotions, "O-O"/"O-O-O" for castling, "--"
+// for the null move, and a "+" or "#" suffix.
+func (p *Position) SAN(m Move) string {
+	var buf [10]byte
+	return string(p.appendSAN(buf[:0], m))
+}
+
+func (p *Position) appendSAN(b []byte, m Move) []byte {
+	from, to := m.From(), m.To()
+	pt := p.typeAt(from)
+	switch {
+	case m == NullMove:
+		return append(b, "--"...)
+	case pt == NoPieceType:
+		return append(b, m.String()...) // not a move of p; avoid nonsense
+	case m.IsCastle():
+		b = append(b, castleSide(m).String()...)
+	default:
+		capture := p.isCapture(m)
+		if pt != Pawn {
+			b = append(b, pieceLetters[pt])
+		}
+		file, rank := p.disambiguation(pt, from, to)
+		if file || pt == Pawn && capture {
+			b = append(b, byte('a'+from.File()))
+		}
+		if rank {
+			b = append(b, byte('1'+from.Rank()))
+		}
+		if capture {
+			b = append(b, 'x')
+		}
+		b = append(b, to.String()...)
+		if t := m.Promotion(); t != NoPieceType {
+			b = append(b, '=', pieceLetters[t])
+		}
+	}
+	switch p.checkMark(m) {
+	case MarkCheck:
+		b = append(b, '+')
+	case MarkMate:
+		b = append(b, '#')
+	}
+	return b
+}
+
+// isCapture reports whether m captures a piece in p.
+func (p *Position) isCapture(m Move) bool {
+	return m.IsEnPassant() || !m.IsCastle() && m != NullMove && p.colors[p.side.Other()].Has(m.To())
+}
+
+// checkMark returns the suffix m deserves: MarkMate if it mates,
+// MarkCheck if it checks.
+func (p *Position) checkMark(m Move) CheckMark {
+	if !p.givesCheck(m) {
+		return MarkNone
+	}
+	if q := p.Make(m); q.hasLegalMove() {
+		return MarkCheck
+	}
+	return MarkMate
+}
+
+// givesCheck reports whether m checks the opponent's king, without
+// making the move unless it is special.
+func (p *Position) givesCheck(m Move) bool {
+	if m == NullMove || m.kind() != moveNormal {
+		q := p.Make(m)
+		return q.checkers != 0
+	}
+	us := p.side
+	from, to := m.From(), m.To()
+	king := p.kingSquare(us.Other())
+	occ := p.occupied()&^from.bb() | to.bb()
+	pt := p.typeAt(from)
+	switch {
+	case pt == Pawn && pawnAttacks[us][to].Has(king):
+		return true
+	case pt != Pawn && attacksFrom(pt, to, occ).Has(king):
+		return true
+	}
+	// Discovered check by a slider that the move unmasks.
+	sliders := p.colors[us] &^ from.bb()
+	return bishopAttacks(king, occ)&(p.byType(Bishop)|p.byType(Queen))&sliders != 0 ||
+		rookAttacks(king, occ)&(p.byType(Rook)|p.byType(Queen))&sliders != 0
+}
+
+// disambiguation reports whether the SAN of the non-castling move of a
+// pt from from to to needs the origin file and rank to be unambiguous.
+// Pawn captures always show the file, so it is not reported for them.
+func (p *Position) disambiguation(pt PieceType, from, to Square) (file, rank bool) {
+	if pt == Pawn || pt == King {
+		return false, false
+	}
+	others := p.origins(p.side, pt, to, false) &^ from.bb()
+	if others == 0 {
+		return false, false
+	}
+	king := p.kingSquare(p.side)
+	for b := others; b != 0; b &= b - 1 {
+		if !p.legalTo(b.first(), to, king) {
+			others &^= b.first().bb()
+		}
+	}
+	switch {
+	case others == 0:
+		return false, false
+	case others&fileBB(from.File()) == 0:
+		return true, false
+	case others&rankBB(from.Rank()) == 0:
+		return false, true
+	}
+	return true, true
+}
+
+// UCI returns m in the coordinate notation of the Universal Chess
+// Interface: "e2e4", "e7e8q", "0000" for the null move; castling is
+// written as the king's two-square move ("e1g1") in standard chess and
+// as the king taking its rook ("e1h1") in Chess960.
+func (p *Position) UCI(m Move) string {
+	if m.IsCastle() && !p.chess960 {
+		kingTo, _ := castleTargets(p.side, m.From(), m.To())
+		return m.From().String() + kingTo.String()
+	}
+	return m.String()
+}

@@ -1,0 +1,75 @@
+package analysis_test
+
+import (
+	"maps"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/pgnls/pgnls"
+
+// goTool returns the go command. "go test" puts $GOROOT/bin first in the
+// PATH of the test process, so this is the toolchain running the test.
+func goTool(t *testing.T) string {
+	t.Helper()
+	path, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed: %v", err)
+	}
+	return path
+}
+
+// within reports whether the import path p is pkg or below it.
+func within(p, pkg string) bool {
+	return p == pkg || strings.HasPrefix(p, pkg+"/")
+}
+
+// TestLayering enforces the architecture invariants on imports: they only
+// point down (cmd → lsp → analysis → syntax), syntax uses the standard
+// library only, and neither syntax nor analysis reaches the LSP stack
+// (go.lsp.dev) or the logger (zap).
+func TestLayering(t *testing.T) {
+	outer := []string{"go.lsp.dev", "go.uber.org/zap", module + "/lsp", module + "/cmd"}
+	for _, rule := range []struct {
+		pattern   string
+		forbidden []string
+		stdOnly   bool // besides its own packages, only the standard library
+	}{
+		{"./syntax/...", append([]string{module + "/analysis"}, outer...), true},
+		{"./analysis/...", outer, false},
+	} {
+		own := module + "/" + strings.TrimSuffix(strings.TrimPrefix(rule.pattern, "./"), "/...")
+		cmd := exec.Command(goTool(t), "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}{{range .Imports}} {{.}}{{end}}", rule.pattern)
+		cmd.Dir = ".."
+		out, err := cmd.Output()
+		if err != nil {
+			if ee, ok := err.(*exec.ExitError); ok {
+				t.Logf("%s", ee.Stderr)
+			}
+			t.Fatalf("go list -deps %s: %v", rule.pattern, err)
+		}
+		// Report only the edges that cross a boundary, not the imports
+		// inside a forbidden or foreign module.
+		std := make(map[string]bool)
+		imports := make(map[string][]string)
+		for line := range strings.Lines(string(out)) {
+			f := strings.Fields(line)
+			std[f[0]], imports[f[0]] = f[1] == "true", f[2:]
+		}
+		allowed := func(p string) bool { return !rule.stdOnly || std[p] || p == "C" || within(p, own) }
+		for _, pkg := range slices.Sorted(maps.Keys(imports)) {
+			for _, imp := range imports[pkg] {
+				for _, bad := range rule.forbidden {
+					if within(imp, bad) && !within(pkg, bad) {
+						t.Errorf("%s depends on %s: %s imports %s", rule.pattern, bad, pkg, imp)
+					}
+				}
+				if allowed(pkg) && !allowed(imp) {
+					t.Errorf("%s must use only the standard library: %s imports %s", rule.pattern, pkg, imp)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,248 @@
+package legality
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Codes reported by the Analyzer.
+const (
+	CodeIllegal        = analysis.Code("illegal-move")
+	CodeAmbiguous      = analysis.Code("ambiguous-move")
+	CodeBadSAN         = analysis.Code("bad-san")
+	CodeUnverified     = analysis.Code("unverified-moves")
+	CodeNotation       = analysis.Code("non-canonical-san")
+	CodeCaptureMark    = analysis.Code("capture-mark")
+	CodeCheckMark      = analysis.Code("check-mark")
+	CodeDisambiguation = analysis.Code("over-disambiguation")
+	CodeBadFEN         = analysis.Code("bad-fen")
+	CodeFENWarning     = analysis.Code("fen-warning")
+	CodeVariant        = analysis.Code("variant-not-checked")
+	CodeMoveNumber     = analysis.Code("move-number-mismatch")
+	CodeMoveDots       = analysis.Code("move-number-dots")
+	CodeNullMove       = analysis.Code("null-move")
+	CodeResultInVar    = analysis.Code("result-in-variation")
+	CodeResultMismatch = analysis.Code("result-mismatch")
+	CodeResultPosition = analysis.Code("result-contradicts-position")
+)
+
+// Analyzer checks every move of PGN games.
+var Analyzer = &analysis.Analyzer{
+	Name: "legality",
+	Doc:  "Move legality for orthodox chess and Chess960: every move of every line is resolved against its position.",
+	Codes: []analysis.CodeInfo{
+		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A move is not legal in its position: no piece can reach the square, the piece is pinned, the king would be in check, castling is not allowed, a promotion is missing or wrong. The message names the pieces and squares involved."},
+		{Code: CodeAmbiguous, Severity: analysis.Error, Doc: "Several pieces can make the move; the message lists their squares. Add the origin file or rank."},
+		{Code: CodeBadSAN, Severity: analysis.Error, Doc: "A move is not written in SAN at all (for example a German piece letter 'S', or garbage)."},
+		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After an illegal move, the rest of its line cannot be checked; it is reported once instead of as a cascade of errors."},
+		{Code: CodeNotation, Severity: analysis.Warning, Doc: "A legal move written in an accepted non-canonical form (0-0, Ng1f3, e2-e4, e8Q, dashes, ':' for captures, 'ep'); the fix writes the canonical SAN."},
+		{Code: CodeCaptureMark, Severity: analysis.Warning, Doc: "A capture written without 'x', or 'x' on a move that captures nothing."},
+		{Code: CodeCheckMark, Severity: analysis.Warning, Doc: "A missing or wrong check (+) or mate (#) suffix."},
+		{Code: CodeDisambiguation, Severity: analysis.Hint, Doc: "A move names more of its origin square than SAN needs."},
+		{Code: CodeBadFEN, Severity: analysis.Error, Doc: "The FEN tag is not a valid position; its moves cannot be checked."},
+		{Code: CodeFENWarning, Severity: analysis.Warning, Doc: "The FEN tag is usable but unusual (for example a full-move number 0)."},
+		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than standard chess and Chess960; syntax is checked, move legality is not."},
+		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number does not match the move that follows it."},
+		{Code: CodeMoveDots, Severity: analysis.Warning, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
+		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--' or 'Z0'): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
+		{Code: CodeResultInVar, Severity: analysis.Warning, Doc: "A game result inside a variation; results belong at the end of the main line only."},
+		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other."},
+		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws."},
+	},
+	Run: run,
+}
+
+func run(p *analysis.Pass) {
+	if p.Dialect != syntax.PGN {
+		return
+	}
+	g := p.Game
+	start := StartOf(g)
+	checkResultTag(p, g)
+	if start.Variant == Unchecked {
+		v, _ := g.TagValue("Variant")
+		if len(g.Moves) > 0 {
+			p.Report(analysis.Diagnostic{Span: variantSpan(g), Severity: analysis.Info, Code: CodeVariant,
+				Message: "variant " + strconv.Quote(v) + ": moves are not checked for legality"})
+		}
+		return
+	}
+	reportFEN(p, start)
+	r := reporter{p: p}
+	var final *chess.Position
+	var finalOK bool
+	Replay(g, start, func(st *Step) {
+		r.step(st)
+		if st.Depth == 0 {
+			finalOK = st.After != nil
+			if finalOK {
+				pos := *st.After
+				final = &pos
+			}
+		}
+	})
+	r.flush()
+	checkNumbers(p, g, start)
+	if len(g.Moves) == 0 && start.OK {
+		final, finalOK = &start.Pos, true
+	}
+	if finalOK {
+		checkFinal(p, g, final)
+	}
+}
+
+func variantSpan(g *syntax.Game) syntax.Span {
+	for _, t := range g.Tags {
+		if t.Name == "Variant" {
+			return t.Sp
+		}
+	}
+	return syntax.Span{}
+}
+
+func reportFEN(p *analysis.Pass, s Start) {
+	if s.FEN == nil {
+		return
+	}
+	base := s.FEN.ValueSpan.Start + 1 // after the quote; FEN values hold no escapes
+	for _, e := range s.FENErrs {
+		d := analysis.Diagnostic{
+			Span:     syntax.Span{Start: base + syntax.Pos(e.Offset), End: base + syntax.Pos(max(e.End, e.Offset+1))},
+			Severity: analysis.Error, Code: CodeBadFEN, Message: "FEN: " + e.Msg,
+		}
+		if d.Span.End > s.FEN.ValueSpan.End-1 {
+			d.Span.End = max(s.FEN.ValueSpan.End-1, d.Span.Start)
+		}
+		if e.Warning {
+			d.Severity, d.Code = analysis.Warning, CodeFENWarning
+		}
+		p.Report(d)
+	}
+}
+
+// reporter turns replay steps into diagnostics, collapsing the moves after
+// a failure of each line into one unverified-moves report.
+type reporter struct {
+	p     *analysis.Pass
+	lines map[*syntax.Move]int // first unverified move -> count (by line)
+	first []*syntax.Move
+	last  map[*syntax.Move]*syntax.Move
+	open  map[int]*syntax.Move // depth-independent key: line identity via first element
+}
+
+func (r *reporter) step(st *Step) {
+	p := r.p
+	n := st.Node
+	if st.Before == nil {
+		r.unverified(st)
+		return
+	}
+	if st.Err == nil {
+		r.lint(st)
+		return
+	}
+	var rerr *chess.ResolveError
+	var serr *chess.SANError
+	switch {
+	case errors.As(st.Err, &rerr) && rerr.Kind == chess.ResolveAmbiguous:
+		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeAmbiguous, Message: n.Text + " is ambiguous: " + rerr.Msg, Fixes: ambiguityFixes(st, rerr)})
+	case errors.As(st.Err, &rerr):
+		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeIllegal, Message: n.Text + " is illegal: " + rerr.Msg})
+	case errors.As(st.Err, &serr):
+		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeBadSAN, Message: quote(n.Text) + " is not a move in SAN: " + serr.Msg})
+	default:
+		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeIllegal, Message: n.Text + ": " + st.Err.Error()})
+	}
+}
+
+func quote(s string) string { return "'" + s + "'" }
+
+// ambiguityFixes offers one fix per candidate, each writing its SAN.
+func ambiguityFixes(st *Step, e *chess.ResolveError) []analysis.Fix {
+	var fixes []analysis.Fix
+	for _, m := range e.Candidates {
+		san := st.Before.SAN(m)
+		fixes = append(fixes, analysis.Fix{Title: "Change to " + san, Edits: []analysis.Edit{{Span: st.Node.Sp, New: san}}})
+	}
+	return fixes
+}
+
+// unverified collects moves that follow a failure in their line; flush
+// reports each run once.
+func (r *reporter) unverified(st *Step) {
+	if r.last == nil {
+		r.last = map[*syntax.Move]*syntax.Move{}
+		r.lines = map[*syntax.Move]int{}
+	}
+	key := lineKey(st)
+	if first, ok := r.open[key]; ok && first != nil {
+		r.lines[first]++
+		r.last[first] = st.Node
+		return
+	}
+	if r.open == nil {
+		r.open = map[int]*syntax.Move{}
+	}
+	r.open[key] = st.Node
+	r.first = append(r.first, st.Node)
+	r.lines[st.Node] = 1
+	r.last[st.Node] = st.Node
+}
+
+// lineKey identifies the line of a step by the offset of its first element.
+func lineKey(st *Step) int {
+	if len(st.Line) == 0 {
+		return -1
+	}
+	return int(st.Line[0].Span().Start)
+}
+
+func (r *reporter) flush() {
+	for _, first := range r.first {
+		n := r.lines[first]
+		last := r.last[first]
+		msg := "1 later move of this line was not checked after the failed move"
+		if n > 1 {
+			msg = strconv.Itoa(n) + " later moves of this line were not checked after the failed move"
+		}
+		r.p.Report(analysis.Diagnostic{Span: syntax.Span{Start: first.Sp.Start, End: last.Sp.End}, Severity: analysis.Info, Code: CodeUnverified, Message: msg})
+	}
+}
+
+// lint reports soft findings on a move that resolved.
+func (r *reporter) lint(st *Step) {
+	p := r.p
+	n := st.Node
+	if st.SAN.Null {
+		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Info, Code: CodeNullMove, Message: "null move " + n.Text + ": the side to move passes"})
+		if st.SAN.Quirks == 0 {
+			return
+		}
+	}
+	findings := st.Before.Lint(st.SAN, st.Move)
+	for _, f := range findings {
+		msg := f.Msg
+		if f.Canonical != "" && f.Canonical != n.Text {
+			msg += "; write " + f.Canonical
+		}
+		d := analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Message: msg}
+		switch f.Kind {
+		case chess.FindingNotation:
+			d.Code = CodeNotation
+		case chess.FindingMissingCapture, chess.FindingExtraCapture:
+			d.Code = CodeCaptureMark
+		case chess.FindingDisambiguation:
+			d.Code, d.Severity = CodeDisambiguation, analysis.Hint
+		default:
+			d.Code = CodeCheckMark
+		}
+		if f.Canonical != "" && f.Canonical != n.Text {
+			d.Fixes = []analysis.Fix{{Title: "Write " + f.Canonical, Edits: []analysis.Edit{{Span: n.Sp, New: f.Canonical}}}}
+		}
+		p.Report(d)
+	}
+}

@@ -1,0 +1,156 @@
+// Package legality replays PGN games with the chess engine: every move of
+// the main line and of every variation, at any depth, is resolved against
+// the position it is played in. The Analyzer reports what does not
+// resolve; Replay is also the source of positions for the formatter and
+// the IDE queries.
+//
+// Invariant: one illegal move stops the verification of its own line
+// only; sibling variations, other games and variations that replace the
+// illegal move itself are still checked.
+package legality
+
+import (
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Variant classifies the game's Variant tag.
+type Variant uint8
+
+// The variants.
+const (
+	Standard  Variant = iota // orthodox chess (no Variant tag, "Standard", "From Position", ...)
+	Chess960                 // Chess960 under any of its common spellings
+	Unchecked                // any other variant: legality is not checked
+)
+
+// ParseVariant classifies a Variant tag value.
+func ParseVariant(v string) Variant {
+	k := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '_' {
+			return -1
+		}
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, v)
+	switch k {
+	case "", "standard", "chess", "normal", "orthodox", "fromposition", "frompos":
+		return Standard
+	case "chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "frc", "chess960rapid":
+		return Chess960
+	}
+	return Unchecked
+}
+
+// Step is one move visited by Replay.
+type Step struct {
+	Node   *syntax.Move
+	Before *chess.Position // the position the move is played in
+	SAN    chess.SAN
+	Move   chess.Move      // valid when Err is nil
+	Err    error           // *chess.SANError or *chess.ResolveError
+	Depth  int             // 0 for the main line
+	Ply    int             // half-moves from the start position, 0 for its first move
+	Line   []syntax.Elem   // the line (main line or variation) holding Node
+	Index  int             // Node's index in Line
+	After  *chess.Position // the position after the move when Err is nil
+}
+
+// Start describes the start position of a game.
+type Start struct {
+	Pos     chess.Position
+	Variant Variant
+	FEN     *syntax.Tag       // the FEN tag used, if any
+	FENErrs []*chess.FENError // problems of the FEN value (offsets inside the value)
+	OK      bool              // Pos is usable
+}
+
+// StartOf returns the start position of g: the FEN tag's position when
+// there is one, else the standard start.
+func StartOf(g *syntax.Game) Start {
+	var s Start
+	if v, ok := g.TagValue("Variant"); ok {
+		s.Variant = ParseVariant(v)
+	}
+	for _, t := range g.Tags {
+		if t.Name == "FEN" && t.ValueSpan != (syntax.Span{}) {
+			s.FEN = t
+			break
+		}
+	}
+	if s.FEN == nil {
+		s.Pos, s.OK = chess.StartPosition(), true
+		return s
+	}
+	s.Pos, s.FENErrs = chess.CheckFEN(s.FEN.Value, s.Variant == Chess960)
+	s.OK = true
+	for _, e := range s.FENErrs {
+		if !e.Warning {
+			s.OK = false
+		}
+	}
+	return s
+}
+
+// Replay visits every move of g in source order. Moves after a failed
+// move in the same line are visited with Before == nil.
+func Replay(g *syntax.Game, start Start, visit func(*Step)) {
+	if !start.OK {
+		replayLine(g.Moves, nil, 0, 0, visit)
+		return
+	}
+	pos := start.Pos
+	ply := 0
+	if pos.SideToMove() == chess.Black {
+		ply = 1
+	}
+	replayLine(g.Moves, &pos, ply, 0, visit)
+}
+
+// replayLine replays one line from pos (nil: not verifiable). A variation
+// starts from the position before the move it follows. Each line keeps two
+// position buffers, so a move costs no allocation; the positions a Step
+// points to are valid only during the visit.
+func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, visit func(*Step)) {
+	var buf [2]chess.Position
+	var cur, before *chess.Position // before: the position before the last move
+	if pos != nil {
+		buf[0] = *pos
+		cur = &buf[0]
+	}
+	beforePly := ply
+	for i, e := range line {
+		switch n := e.(type) {
+		case *syntax.Move:
+			st := Step{Node: n, Depth: depth, Ply: ply, Line: line, Index: i}
+			before, beforePly = cur, ply
+			if cur != nil {
+				st.Before = cur
+				san, err := chess.ParseSAN(n.Text)
+				st.SAN = san
+				if err != nil {
+					st.Err = err
+				} else if m, rerr := cur.Resolve(san); rerr != nil {
+					st.Err = rerr
+				} else {
+					st.Move = m
+					next := &buf[0]
+					if cur == next {
+						next = &buf[1]
+					}
+					*next = cur.Make(m)
+					st.After = next
+				}
+				cur = st.After
+			}
+			visit(&st)
+			ply++
+		case *syntax.Variation:
+			replayLine(n.Elems, before, beforePly, depth+1, visit)
+		}
+	}
+}

@@ -1,0 +1,159 @@
+package legality
+
+import (
+	"strconv"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// resultTag returns the game's Result tag, or nil.
+func resultTag(g *syntax.Game) *syntax.Tag {
+	for _, t := range g.Tags {
+		if t.Name == "Result" && t.ValueSpan != (syntax.Span{}) {
+			return t
+		}
+	}
+	return nil
+}
+
+// checkResultTag compares the Result tag with the termination marker and
+// reports results inside variations.
+func checkResultTag(p *analysis.Pass, g *syntax.Game) {
+	syntax.Inspect(g.Moves, func(e syntax.Elem) bool {
+		if r, ok := e.(*syntax.Result); ok {
+			p.Report(analysis.Diagnostic{Span: r.Sp, Severity: analysis.Warning, Code: CodeResultInVar, Message: "result " + r.Text + " inside a variation"})
+		}
+		return true
+	})
+	tag := resultTag(g)
+	if tag == nil || g.Result == nil || tag.Value == g.Result.Text {
+		return
+	}
+	p.Report(analysis.Diagnostic{
+		Span: g.Result.Sp, Severity: analysis.Error, Code: CodeResultMismatch,
+		Message: "the game ends with " + g.Result.Text + " but its Result tag says " + tag.Value,
+		Related: []analysis.Related{{Span: tag.ValueSpan, Msg: "Result tag"}},
+		Fixes: []analysis.Fix{
+			{Title: "Set the Result tag to " + g.Result.Text, Edits: []analysis.Edit{{Span: tag.ValueSpan, New: strconv.Quote(g.Result.Text)}}},
+			{Title: "End the game with " + tag.Value, Edits: []analysis.Edit{{Span: g.Result.Sp, New: tag.Value}}},
+		},
+	})
+}
+
+// checkFinal compares the result with the final position of the main line.
+func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) {
+	var want, why string
+	switch final.Status() {
+	case chess.Checkmate:
+		want = "1-0"
+		if final.SideToMove() == chess.White {
+			want = "0-1"
+		}
+		why = side(final.SideToMove()) + " is checkmated"
+	case chess.Stalemate:
+		want, why = "1/2-1/2", side(final.SideToMove())+" is stalemated"
+	case chess.InsufficientMaterial:
+		want, why = "1/2-1/2", "neither side has mating material"
+	default:
+		return
+	}
+	tag := resultTag(g)
+	var fixes []analysis.Fix
+	var at syntax.Span
+	var have string
+	switch {
+	case g.Result != nil && g.Result.Text != want:
+		at, have = g.Result.Sp, g.Result.Text
+		fixes = append(fixes, analysis.Fix{Title: "End the game with " + want, Edits: []analysis.Edit{{Span: g.Result.Sp, New: want}}})
+		if tag != nil && tag.Value != want {
+			fixes[0].Edits = append(fixes[0].Edits, analysis.Edit{Span: tag.ValueSpan, New: strconv.Quote(want)})
+			fixes[0].Title += " and set the Result tag"
+		}
+	case g.Result == nil && tag != nil && tag.Value != want:
+		at, have = tag.ValueSpan, tag.Value
+		fixes = append(fixes, analysis.Fix{Title: "Set the Result tag to " + want, Edits: []analysis.Edit{{Span: tag.ValueSpan, New: strconv.Quote(want)}}})
+	default:
+		return
+	}
+	p.Report(analysis.Diagnostic{Span: at, Severity: analysis.Warning, Code: CodeResultPosition,
+		Message: "result " + have + " contradicts the final position: " + why + ", so the result is " + want, Fixes: fixes})
+}
+
+// checkNumbers compares move numbers with the moves that follow them.
+func checkNumbers(p *analysis.Pass, g *syntax.Game, start Start) {
+	first := 1
+	black := false
+	if start.OK {
+		first = max(start.Pos.FullmoveNumber(), 1)
+		black = start.Pos.SideToMove() == chess.Black
+	}
+	ply := 0
+	if black {
+		ply = 1
+	}
+	numbersInLine(p, g.Moves, first, ply)
+}
+
+// numbersInLine checks the move numbers of one line, whose first move is
+// at ply (counted from White's move of full move number base).
+func numbersInLine(p *analysis.Pass, line []syntax.Elem, base, ply int) {
+	beforePly := ply
+	var pending *syntax.MoveNumber
+	for _, e := range line {
+		switch n := e.(type) {
+		case *syntax.MoveNumber:
+			pending = n
+		case *syntax.Move:
+			if pending != nil {
+				checkNumber(p, pending, base, ply)
+				pending = nil
+			}
+			beforePly = ply
+			ply++
+		case *syntax.Variation:
+			numbersInLine(p, n.Elems, base, beforePly)
+			pending = nil
+		case *syntax.Comment, *syntax.NAG, *syntax.Glyph:
+		default:
+			pending = nil
+		}
+	}
+}
+
+func checkNumber(p *analysis.Pass, n *syntax.MoveNumber, base, ply int) {
+	want := base + ply/2
+	white := ply%2 == 0
+	if n.Number != want {
+		side := "White"
+		if !white {
+			side = "Black"
+		}
+		text := strconv.Itoa(want) + "."
+		if !white {
+			text += ".."
+		}
+		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Code: CodeMoveNumber,
+			Message: "move number " + strconv.Itoa(n.Number) + " does not match the move, which is " + side + "'s move " + strconv.Itoa(want),
+			Fixes:   []analysis.Fix{{Title: "Write " + text, Edits: []analysis.Edit{{Span: n.Sp, New: text}}}}})
+		return
+	}
+	if n.Dots != 0 && n.Dots != 1 && n.Dots != 3 {
+		text := strconv.Itoa(want) + "."
+		if !white {
+			text += ".."
+		}
+		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Code: CodeMoveDots,
+			Message: "move number with " + strconv.Itoa(n.Dots) + " periods; write " + text,
+			Fixes:   []analysis.Fix{{Title: "Write " + text, Edits: []analysis.Edit{{Span: n.Sp, New: text}}}}})
+	}
+}
+
+// side names a colour with a capital, as in "White is checkmated".
+func side(c chess.Color) string {
+	if c == chess.White {
+		return "White"
+	}
+	return "Black"
+}

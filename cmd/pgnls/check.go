@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+const checkUsage = `Usage: pgnls check [flags] PATH...
+
+Check PGN and CTL-PGN files and print their diagnostics, one per line:
+
+	file:line:col: severity code: message
+
+Lines and columns are 1-based; columns count characters (an invalid
+UTF-8 byte is read as Windows-1252 and counts as one). A directory is
+searched recursively for *.pgn and *.ctl-pgn files, in lexical order,
+skipping names that start with "."; "-" reads standard input.
+
+Exit status: 0 if no diagnostic has severity error, 1 if some has,
+2 on a usage or I/O error (the other paths are still checked).
+
+Flags:
+  --json             print one JSON object per diagnostic per line with keys
+                     file, line, column, endLine, endColumn (end exclusive),
+                     severity, code, message
+  --dialect D        auto (default: by extension or [Variant "C'escacs"]),
+                     pgn or ctl-pgn
+  --severity S       minimum severity to print: error, warning, info
+                     (default) or hint
+`
+
+// checker holds the settings of one check run and writes its results.
+type checker struct {
+	ctx     context.Context
+	dialect syntax.Dialect
+	auto    bool // detect the dialect per file
+	min     analysis.Severity
+	cfg     *analysis.Config
+	json    *json.Encoder // nil for human output
+	stdout  *bufio.Writer
+	stderr  io.Writer
+	errors  bool // some error-severity diagnostic was found
+	failed  bool // some path could not be read
+}
+
+func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("check", flag.ContinueOnError)
+	jsonOut := fl.Bool("json", false, "")
+	dialect := fl.String("dialect", "auto", "")
+	severity := fl.String("severity", "info", "")
+	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	c := &checker{ctx: context.Background(), cfg: analysis.DefaultConfig(), stdout: bufio.NewWriter(stdout), stderr: stderr}
+	var ok bool
+	if c.dialect, c.auto, ok = parseDialectFlag(*dialect); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
+		return exitUsage
+	}
+	if c.min, ok = syntax.ParseSeverity(*severity); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown severity %q (want error, warning, info or hint)\n", *severity)
+		return exitUsage
+	}
+	if len(paths) == 0 {
+		fmt.Fprint(stderr, "pgnls check: no paths given (use - for standard input)\n\n"+checkUsage)
+		return exitUsage
+	}
+	if *jsonOut {
+		c.json = json.NewEncoder(c.stdout)
+		c.json.SetEscapeHTML(false)
+	}
+	for _, p := range paths {
+		if p == "-" {
+			text, err := io.ReadAll(stdin)
+			if err != nil {
+				c.ioError(err)
+				continue
+			}
+			c.checkText("<stdin>", string(text))
+			continue
+		}
+		c.checkPath(p)
+	}
+	if err := c.stdout.Flush(); err != nil {
+		c.ioError(err)
+	}
+	switch {
+	case c.failed:
+		return exitUsage
+	case c.errors:
+		return exitProblems
+	}
+	return exitOK
+}
+
+// parseDialectFlag reads a --dialect value; auto reports whether the
+// dialect is to be detected per file.
+func parseDialectFlag(s string) (d syntax.Dialect, auto, ok bool) {
+	if strings.EqualFold(s, "auto") {
+		return syntax.PGN, true, true
+	}
+	d, ok = syntax.ParseDialect(s)
+	return d, false, ok
+}
+
+// checkPath checks a file, or every game file under a directory.
+func (c *checker) checkPath(root string) {
+	info, err := os.Stat(root)
+	if err != nil {
+		c.ioError(err)
+		return
+	}
+	if !info.IsDir() {
+		c.checkFile(root)
+		return
+	}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			c.ioError(err)
+			return nil
+		}
+		if path != root && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && isGameFile(d.Name()) {
+			c.checkFile(path)
+		}
+		return nil
+	})
+	if err != nil {
+		c.ioError(err)
+	}
+}
+
+// isGameFile reports whether a file found in a directory is checked.
+func isGameFile(name string) bool {
+	ext := filepath.Ext(name)
+	return strings.EqualFold(ext, ".pgn") || strings.EqualFold(ext, ".ctl-pgn")
+}
+
+func (c *checker) checkFile(path string) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		c.ioError(err)
+		return
+	}
+	c.checkText(path, string(text))
+}
+
+// checkText parses and analyses one file and prints its diagnostics. The
+// file is dropped afterwards, so memory use is bounded by the largest file.
+func (c *checker) checkText(name, text string) {
+	d := c.dialect
+	if c.auto {
+		d = syntax.DetectDialect(name, text)
+	}
+	f := syntax.Parse(name, text, d)
+	for _, diag := range checks.CheckFile(c.ctx, f, c.cfg) {
+		if diag.Severity == analysis.Error {
+			c.errors = true
+		}
+		if diag.Severity > c.min {
+			continue
+		}
+		if err := c.print(f, diag); err != nil {
+			c.ioError(err)
+			return
+		}
+	}
+}
+
+// jsonDiagnostic is the --json form of a diagnostic; the field order is
+// the key order of the output.
+type jsonDiagnostic struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Severity  string `json:"severity"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+}
+
+func (c *checker) print(f *syntax.File, d analysis.Diagnostic) error {
+	line, col := charPos(f, d.Span.Start)
+	if c.json == nil {
+		msg, _, _ := strings.Cut(d.Message, "\n")
+		_, err := fmt.Fprintf(c.stdout, "%s:%d:%d: %s %s: %s\n", f.Name, line, col, d.Severity, d.Code, msg)
+		return err
+	}
+	endLine, endCol := charPos(f, max(d.Span.End, d.Span.Start))
+	return c.json.Encode(jsonDiagnostic{
+		File: f.Name, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
+		Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message,
+	})
+}
+
+// ioError reports a path that could not be read or an output failure;
+// checking goes on with the other paths.
+func (c *checker) ioError(err error) {
+	c.stdout.Flush() // keep the order of stdout and stderr; errors surface at the final flush
+	fmt.Fprintf(c.stderr, "pgnls check: %v\n", err)
+	c.failed = true
+}

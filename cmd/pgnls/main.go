@@ -1,0 +1,108 @@
+// Command pgnls is a language server and command-line checker for chess
+// game files: PGN and CTL-PGN (the notation of the hexagonal variant
+// C'escacs).
+//
+// Usage:
+//
+//	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
+//	pgnls check [--json] [--dialect D] [--severity S] PATH...
+//	pgnls version
+//	pgnls help
+//
+// The command is a thin client: check calls the analysis package directly
+// and serve hands the standard streams to the lsp package. Standard output
+// carries only results (check) or the protocol stream (serve); logs and
+// usage errors go to standard error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+// Exit codes shared by all verbs.
+const (
+	exitOK       = 0 // success; for check: no error-severity diagnostic
+	exitProblems = 1 // check found an error-severity diagnostic
+	exitUsage    = 2 // usage or I/O error
+)
+
+const usage = `pgnls is a language server and checker for PGN and CTL-PGN files.
+
+Usage:
+
+	pgnls [serve] [flags]          run the language server on stdin/stdout
+	pgnls check [flags] PATH...    report diagnostics for files and directories
+	pgnls version                  print the version
+	pgnls help                     print this help
+
+	pgnls fmt                      (reserved; coming)
+
+Run "pgnls VERB -h" for the flags of a verb.
+`
+
+// run executes the command line args (without the program name) and
+// returns the process exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return serve(nil, stdin, stdout, stderr)
+	}
+	verb, rest := args[0], args[1:]
+	switch verb {
+	case "serve":
+		return serve(rest, stdin, stdout, stderr)
+	case "check":
+		return check(rest, stdin, stdout, stderr)
+	case "version":
+		return version(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	case "fmt":
+		fmt.Fprintln(stderr, "pgnls fmt: not implemented yet")
+		return exitUsage
+	}
+	if strings.HasPrefix(verb, "-") {
+		// Flags without a verb belong to the default verb, serve, so
+		// that "pgnls --log FILE" and editors' "pgnls --stdio" work.
+		return serve(args, stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "pgnls: unknown command %q\n\n%s", verb, usage)
+	return exitUsage
+}
+
+// parseFlags parses args with fs, allowing flags and positional arguments
+// to be interleaved ("check a.pgn --json"); everything after "--" is
+// positional. On -h it prints help to stdout. The second result is the
+// exit code to return at once, or -1 to go on.
+func parseFlags(fs *flag.FlagSet, help string, args []string, stdout, stderr io.Writer) ([]string, int) {
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	var pos []string
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, help)
+			return nil, exitOK
+		}
+		if err != nil {
+			fmt.Fprint(stderr, help)
+			return nil, exitUsage
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, -1
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), -1
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}

@@ -1,0 +1,68 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/pgnls/pgnls/analysis"
+)
+
+// Test-only methods, served by ServeForTest and never by Serve.
+const (
+	// MethodTestText returns the server's copy of a document:
+	// params {"uri": ...}, result TestText (null if not open).
+	MethodTestText = "pgnls/test/text"
+	// MethodTestSlow answers "done" after an hour, or RequestCancelled
+	// once cancelled.
+	MethodTestSlow = "pgnls/test/slow"
+)
+
+// TestText is the result of MethodTestText.
+type TestText struct {
+	Version int32  `json:"version"`
+	Text    string `json:"text"`
+	Dialect string `json:"dialect"`
+	Games   int    `json:"games"`
+}
+
+var testMethods = map[string]requestHandler{
+	MethodTestText: func(s *server, _ context.Context, params json.RawMessage) (any, error) {
+		var p protocol.TextDocumentIdentifier
+		if err := unmarshal(params, &p); err != nil {
+			return nil, err
+		}
+		doc := s.store.get(p.URI)
+		if doc == nil {
+			return nil, nil
+		}
+		return &TestText{doc.version, doc.file.Text(), doc.file.Dialect.String(), len(doc.file.Games)}, nil
+	},
+	MethodTestSlow: func(_ *server, ctx context.Context, _ json.RawMessage) (any, error) {
+		t := time.NewTimer(time.Hour)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-t.C:
+			return "done", nil
+		}
+	},
+}
+
+// ServeForTest is Serve with the test-only methods.
+func ServeForTest(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts Options) int {
+	return serve(ctx, rwc, logger, opts, testMethods, nil)
+}
+
+// ServeWithAnalyzers returns a ServeForTest that runs the given analyzers
+// instead of analysis.All.
+func ServeWithAnalyzers(as ...*analysis.Analyzer) func(context.Context, io.ReadWriteCloser, *zap.Logger, Options) int {
+	return func(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts Options) int {
+		return serve(ctx, rwc, logger, opts, testMethods, as)
+	}
+}

@@ -1,0 +1,108 @@
+package lsp
+
+import (
+	"unicode/utf8"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// This file is the only place in pgnls that knows about UTF-16.
+//
+// LSP positions are a zero-based line and a column counted in UTF-16 code
+// units; pgnls works in byte offsets. The rules, shared by both directions:
+//
+//   - Lines end at "\n", "\r\n" or a lone "\r" (syntax.File's line table).
+//   - A rune outside the Basic Multilingual Plane (such as the CTL-PGN FAN
+//     glyph U+1FA50) is a surrogate pair: two code units.
+//   - A byte that is not part of valid UTF-8 counts as one code unit: the
+//     parser reads it as Windows-1252, whose characters are all in the BMP.
+//   - A column past the end of its line means the end of the line; a line
+//     past the last one means the end of the file (LSP 3.16, Position).
+//   - A column inside a surrogate pair snaps to the start of the character,
+//     and an offset inside a character or a "\r\n" snaps back likewise.
+
+// mapper converts between byte offsets of one immutable file version and
+// LSP positions. The zero value is not usable; f must be non-nil.
+type mapper struct{ f *syntax.File }
+
+// position returns the LSP position of the file-absolute byte offset p.
+// Offsets outside the file are clamped to it.
+func (m mapper) position(p syntax.Pos) protocol.Position {
+	f := m.f
+	p = min(max(p, 0), f.Len())
+	line := f.Position(p).Line
+	start, end := f.LineStart(line), f.LineEnd(line)
+	p = min(p, end) // inside the line terminator: the end of the line
+	return protocol.Position{
+		Line:      uint32(line - 1),
+		Character: uint32(utf16Len(f.Slice(syntax.Span{Start: start, End: end}), int(p-start))),
+	}
+}
+
+// rangeOf returns the LSP range of the file-absolute span s.
+func (m mapper) rangeOf(s syntax.Span) protocol.Range {
+	return protocol.Range{Start: m.position(s.Start), End: m.position(s.End)}
+}
+
+// offset returns the file-absolute byte offset of the LSP position p.
+// exact is false when p had to be clamped into the file or snapped out of
+// a surrogate pair. The position just past the last line, column 0, is
+// the end of the file and counts as exact, as in gopls.
+func (m mapper) offset(p protocol.Position) (off syntax.Pos, exact bool) {
+	f := m.f
+	n := f.LineCount()
+	if int64(p.Line) >= int64(n) {
+		return f.Len(), int64(p.Line) == int64(n) && p.Character == 0
+	}
+	line := int(p.Line) + 1
+	start, end := f.LineStart(line), f.LineEnd(line)
+	s := f.Slice(syntax.Span{Start: start, End: end})
+	want := int64(p.Character)
+	units := int64(0)
+	for i := 0; i < len(s); {
+		if units == want {
+			return start + syntax.Pos(i), true
+		}
+		size, w := decode(s[i:])
+		if units+int64(w) > want {
+			return start + syntax.Pos(i), false // inside a surrogate pair
+		}
+		units += int64(w)
+		i += size
+	}
+	return end, units == want
+}
+
+// utf16Len counts the UTF-16 code units of the characters of line that
+// lie entirely within line[:n]: an offset inside a character snaps back to
+// its start. Characters are decoded in the context of the whole line, so
+// that a cut character and an invalid byte are told apart.
+func utf16Len(line string, n int) int {
+	units := 0
+	for i := 0; i < n; {
+		if line[i] < utf8.RuneSelf {
+			units++
+			i++
+			continue
+		}
+		size, w := decode(line[i:])
+		if i+size > n {
+			break
+		}
+		units += w
+		i += size
+	}
+	return units
+}
+
+// decode returns the byte length of the character at the start of s and
+// its width in UTF-16 code units. An invalid byte is a character of its own.
+func decode(s string) (size, units int) {
+	r, size := utf8.DecodeRuneInString(s)
+	if r >= 0x10000 {
+		return size, 2
+	}
+	return size, 1
+}

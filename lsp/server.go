@@ -1,0 +1,606 @@
+// Package lsp is the pgnls language server: LSP over a Content-Length
+// framed JSON-RPC stream (stdio in production, net.Pipe in tests).
+//
+// Architecture invariants:
+//
+//   - lsp is the only package that imports go.lsp.dev/*. The syntax and
+//     analysis layers never see protocol types, JSON-RPC or zap.
+//   - Handlers are thin: decode params, take a document snapshot from the
+//     store, call syntax or analysis, convert the result. Chess and
+//     notation logic lives in analysis, never here.
+//   - Only mapper.go knows UTF-16. Everything else speaks byte offsets
+//     (syntax.Pos), converted at the edge.
+//   - Messages are handled one at a time in arrival order by a single
+//     worker goroutine, so a request sees every edit sent before it. Only
+//     $/cancelRequest and exit act at once, on the reading goroutine.
+//   - Documents are immutable values; an edit stores a new one. Background
+//     work (the debounced analysis) captures a value and publishes only if
+//     that value is still the current one.
+//   - Methods are routed through an explicit allow-list: an unknown request
+//     gets MethodNotFound, an unknown notification is dropped.
+//   - The stream is the protocol: the server writes nothing else to it, and
+//     logs only through the zap logger it is given.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Options configures Serve.
+type Options struct {
+	// Dialect is the notation of every document: "pgn" or "ctl-pgn".
+	// "" and "auto" detect it per document from the file extension and the
+	// first tag. The client's pgnls.dialect setting, when present, wins.
+	Dialect string
+
+	// Debounce is how long the server waits after the last edit of a
+	// document before it runs the analyzers on it. 0 means 150ms.
+	Debounce time.Duration
+}
+
+const defaultDebounce = 150 * time.Millisecond
+
+// exitWait bounds how long Serve waits, after exit, for background work
+// to notice the cancellation.
+const exitWait = time.Second
+
+// Serve runs the language server on rwc, a Content-Length framed JSON-RPC
+// stream, until the client sends exit, the stream ends or ctx is done. It
+// closes rwc before returning, but does not wait for a pending read on it
+// to return (a read from stdin may block forever).
+//
+// The result is the process exit code the LSP specification asks for: 0
+// if shutdown was received before exit, 1 otherwise. A nil logger means
+// no logging.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts Options) int {
+	return serve(ctx, rwc, logger, opts, nil, nil)
+}
+
+// requestHandler answers a request. The ctx is cancelled by
+// $/cancelRequest and when the server exits.
+type requestHandler func(s *server, ctx context.Context, params json.RawMessage) (any, error)
+
+// notificationHandler handles a notification.
+type notificationHandler func(s *server, ctx context.Context, params json.RawMessage) error
+
+// requests is the allow-list of requests; see also unimplemented.go.
+var requests = map[string]requestHandler{
+	protocol.MethodInitialize: (*server).initialize,
+	protocol.MethodShutdown:   (*server).shutdown,
+}
+
+// notifications is the allow-list of notifications handled by the worker.
+// $/cancelRequest and exit are handled by the reader (see server.read).
+var notifications = map[string]notificationHandler{
+	protocol.MethodInitialized:                     (*server).initialized,
+	protocol.MethodTextDocumentDidOpen:             (*server).didOpen,
+	protocol.MethodTextDocumentDidChange:           (*server).didChange,
+	protocol.MethodTextDocumentDidClose:            (*server).didClose,
+	protocol.MethodWorkspaceDidChangeConfiguration: (*server).didChangeConfiguration,
+}
+
+// phase is where the server stands in the LSP lifecycle.
+type phase uint8
+
+const (
+	phaseNew      phase = iota // before initialize
+	phaseRunning               // after initialize
+	phaseShutdown              // after shutdown
+)
+
+// server is the state of one connection.
+type server struct {
+	ctx    context.Context // cancelled when Serve returns
+	conn   jsonrpc2.Conn
+	logger *zap.Logger
+	opts   Options
+	extra  map[string]requestHandler // test-only methods
+
+	store *store
+	diags *diagnoser
+	queue queue
+	wg    sync.WaitGroup // the worker and background analyses
+
+	// Owned by the worker goroutine.
+	phase   phase
+	setting *string // the client's pgnls.dialect; nil when unset
+
+	// Set by the reader goroutine.
+	shutdownSeen atomic.Bool // shutdown arrived (the exit code depends on it)
+	exitSeen     atomic.Bool
+	exited       chan struct{} // closed on exit
+
+	mu       sync.Mutex
+	inflight map[jsonrpc2.ID]*message // calls not yet answered
+}
+
+// serve is Serve with test hooks: extra methods, and analyzers to run
+// instead of analysis.All when non-nil.
+func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts Options, extra map[string]requestHandler, analyzers []*analysis.Analyzer) int {
+	if logger == nil {
+		logger = zap.NewNop()
+	}
+	logger = logger.Named("lsp")
+	if opts.Debounce <= 0 {
+		opts.Debounce = defaultDebounce
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewStream(rwc), logger})
+	s := &server{
+		ctx:      ctx,
+		conn:     conn,
+		logger:   logger,
+		opts:     opts,
+		extra:    extra,
+		store:    newStore(),
+		exited:   make(chan struct{}),
+		inflight: make(map[jsonrpc2.ID]*message),
+	}
+	s.queue.wake = make(chan struct{}, 1)
+	s.diags = newDiagnoser(s)
+	if analyzers != nil {
+		s.diags.analyzers = analyzers
+	}
+	checkDialect(logger, "--dialect flag", opts.Dialect)
+	logger.Info("server started", zap.String("dialect", opts.Dialect), zap.Duration("debounce", opts.Debounce))
+
+	conn.Go(ctx, s.read)
+	s.wg.Go(s.work)
+
+	select {
+	case <-s.exited:
+	case <-conn.Done():
+		logger.Info("stream closed before exit", zap.Error(conn.Err()))
+	case <-ctx.Done():
+		logger.Info("context done before exit", zap.Error(ctx.Err()))
+	}
+	code := 1
+	if s.exitSeen.Load() && s.shutdownSeen.Load() {
+		code = 0
+	}
+	cancel()
+	_ = conn.Close()
+	s.waitIdle()
+	logger.Info("server stopped", zap.Int("exitCode", code))
+	return code
+}
+
+// waitIdle waits, for at most exitWait, for the worker and the background
+// analyses to stop after the server's context was cancelled.
+func (s *server) waitIdle() {
+	done := make(chan struct{})
+	go func() {
+		s.wg.Wait()
+		close(done)
+	}()
+	t := time.NewTimer(exitWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		s.logger.Warn("background work still running at exit")
+	}
+}
+
+// tolerantStream skips messages that are framed correctly but are not
+// JSON-RPC: jsonrpc2 v0.10.0's Conn closes the connection on any read
+// error, so one malformed message would otherwise end the session. Errors
+// of the framing itself still end it, as the stream is then out of step.
+type tolerantStream struct {
+	jsonrpc2.Stream
+	logger *zap.Logger
+}
+
+// Read implements jsonrpc2.Stream.
+func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	for {
+		msg, n, err := s.Stream.Read(ctx)
+		if err != nil && isDecodeError(err) {
+			s.logger.Warn("malformed message skipped", zap.Error(err))
+			continue
+		}
+		return msg, n, err
+	}
+}
+
+// isDecodeError tells the errors of jsonrpc2.DecodeMessage (the framed
+// body is not a JSON-RPC message) from those of the framing and I/O.
+func isDecodeError(err error) bool {
+	return errors.Is(err, jsonrpc2.ErrInvalidRequest) || strings.HasPrefix(err.Error(), "unmarshaling jsonrpc message")
+}
+
+// message is a request or notification waiting for, or in, the worker.
+type message struct {
+	req     jsonrpc2.Request
+	call    bool
+	id      jsonrpc2.ID
+	ctx     context.Context
+	cancel  context.CancelFunc
+	reply   jsonrpc2.Replier
+	replied atomic.Bool
+}
+
+// read is the jsonrpc2 handler. It runs on the connection's reading
+// goroutine and must not block: it acts on $/cancelRequest and exit at
+// once and queues everything else for the worker.
+func (s *server) read(_ context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	if s.exitSeen.Load() {
+		return nil
+	}
+	switch req.Method() {
+	case protocol.MethodCancelRequest:
+		s.cancelRequest(req.Params())
+		return nil
+	case protocol.MethodExit:
+		s.logger.Info("exit", zap.Bool("afterShutdown", s.shutdownSeen.Load()))
+		s.exitSeen.Store(true)
+		close(s.exited)
+		return nil
+	case protocol.MethodShutdown:
+		s.shutdownSeen.Store(true)
+	}
+	m := &message{req: req, reply: reply, ctx: s.ctx, cancel: func() {}}
+	if c, ok := req.(*jsonrpc2.Call); ok {
+		m.call = true
+		m.id = c.ID()
+		m.ctx, m.cancel = context.WithCancel(s.ctx)
+		s.mu.Lock()
+		s.inflight[m.id] = m
+		s.mu.Unlock()
+	}
+	s.queue.push(m)
+	return nil
+}
+
+// respond answers a call once; later answers (after a cancellation) are
+// dropped.
+func (s *server) respond(m *message, result any, err error) {
+	if !m.replied.CompareAndSwap(false, true) {
+		return
+	}
+	m.cancel()
+	s.mu.Lock()
+	if s.inflight[m.id] == m {
+		delete(s.inflight, m.id)
+	}
+	s.mu.Unlock()
+	if werr := m.reply(s.ctx, result, err); werr != nil {
+		s.logger.Debug("reply not sent", zap.String("method", m.req.Method()), zap.Error(werr))
+	}
+}
+
+// cancelRequest handles $/cancelRequest: the request's context is
+// cancelled and, if it has not been answered yet, it is answered at once
+// with RequestCancelled. It accepts numeric and string ids (go.lsp.dev's
+// own CancelHandler drops numeric ones: they decode as float64).
+func (s *server) cancelRequest(params json.RawMessage) {
+	var p struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		s.logger.Debug("malformed $/cancelRequest", zap.Error(err))
+		return
+	}
+	id, ok := parseID(p.ID)
+	if !ok {
+		s.logger.Debug("malformed $/cancelRequest id", zap.ByteString("id", p.ID))
+		return
+	}
+	s.mu.Lock()
+	m := s.inflight[id]
+	s.mu.Unlock()
+	if m == nil {
+		s.logger.Debug("cancel of a request not in flight", zap.String("id", fmt.Sprintf("%q", id)))
+		return
+	}
+	s.logger.Debug("request cancelled", zap.String("method", m.req.Method()), zap.String("id", fmt.Sprintf("%q", id)))
+	s.respond(m, nil, jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled"))
+}
+
+// parseID decodes a JSON-RPC id: an integer or a string.
+func parseID(raw json.RawMessage) (jsonrpc2.ID, bool) {
+	var str string
+	if err := json.Unmarshal(raw, &str); err == nil {
+		return jsonrpc2.NewStringID(str), true
+	}
+	var f float64
+	if err := json.Unmarshal(raw, &f); err != nil || f != float64(int32(f)) {
+		return jsonrpc2.ID{}, false
+	}
+	return jsonrpc2.NewNumberID(int32(f)), true
+}
+
+// work is the worker goroutine: it handles queued messages in order.
+func (s *server) work() {
+	for {
+		m, ok := s.queue.pop(s.ctx)
+		if !ok {
+			return
+		}
+		s.handle(m)
+	}
+}
+
+// handle runs one message. A panic is a server fault: it is logged and
+// the call is answered with InternalError, and the server carries on.
+func (s *server) handle(m *message) {
+	method := m.req.Method()
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger.Error("panic in handler", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			if m.call {
+				s.respond(m, nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r))
+			}
+		}
+	}()
+	if !m.call {
+		s.notification(m.ctx, method, m.req.Params())
+		return
+	}
+	if m.replied.Load() {
+		return // cancelled while queued
+	}
+	result, err := s.call(m.ctx, method, m.req.Params())
+	if err == nil && m.ctx.Err() != nil {
+		err = jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")
+	}
+	s.respond(m, result, err)
+}
+
+// call dispatches a request according to the lifecycle phase.
+func (s *server) call(ctx context.Context, method string, params json.RawMessage) (any, error) {
+	switch {
+	case s.phase == phaseNew && method != protocol.MethodInitialize:
+		return nil, jsonrpc2.Errorf(jsonrpc2.ServerNotInitialized, "%s before initialize", method)
+	case s.phase == phaseRunning && method == protocol.MethodInitialize:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize sent twice")
+	case s.phase == phaseShutdown:
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s after shutdown", method)
+	}
+	h := requests[method]
+	if h == nil {
+		h = s.extra[method]
+	}
+	if h == nil {
+		return nil, unimplementedRequest(s.logger, method)
+	}
+	return h(s, ctx, params)
+}
+
+// notification dispatches a notification according to the lifecycle
+// phase. Notifications before initialize or after shutdown are dropped,
+// as the specification asks.
+func (s *server) notification(ctx context.Context, method string, params json.RawMessage) {
+	if s.phase != phaseRunning {
+		s.logger.Debug("notification dropped outside the running phase", zap.String("method", method))
+		return
+	}
+	h := notifications[method]
+	if h == nil {
+		ignoreNotification(s.logger, method)
+		return
+	}
+	if err := h(s, ctx, params); err != nil {
+		s.logger.Warn("notification failed", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// initializeParams is the part of InitializeParams the server reads.
+// Decoding only this keeps the server tolerant of client capabilities
+// that protocol v0.12.0 models too narrowly.
+type initializeParams struct {
+	ClientInfo *struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	} `json:"clientInfo"`
+	InitializationOptions json.RawMessage `json:"initializationOptions"`
+}
+
+func (s *server) initialize(_ context.Context, params json.RawMessage) (any, error) {
+	var p initializeParams
+	if err := unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	if v, ok := dialectSetting(p.InitializationOptions); ok {
+		checkDialect(s.logger, "initializationOptions.dialect", v)
+		s.setting = &v
+	}
+	var client, clientVersion string
+	if p.ClientInfo != nil {
+		client, clientVersion = p.ClientInfo.Name, p.ClientInfo.Version
+	}
+	s.logger.Info("initialize", zap.String("client", client), zap.String("clientVersion", clientVersion), zap.String("dialect", s.dialectName()))
+	s.phase = phaseRunning
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: true,
+				Change:    protocol.TextDocumentSyncKindIncremental,
+			},
+		},
+		ServerInfo: &protocol.ServerInfo{Name: "pgnls", Version: version()},
+	}, nil
+}
+
+func (s *server) initialized(context.Context, json.RawMessage) error {
+	s.logger.Debug("initialized")
+	return nil
+}
+
+func (s *server) shutdown(context.Context, json.RawMessage) (any, error) {
+	s.logger.Info("shutdown")
+	s.phase = phaseShutdown
+	s.diags.stop()
+	return nil, nil
+}
+
+// didChangeConfiguration reads settings.pgnls.dialect. When the
+// effective dialect changes, every open document is parsed again.
+func (s *server) didChangeConfiguration(_ context.Context, params json.RawMessage) error {
+	var p struct {
+		Settings json.RawMessage `json:"settings"`
+	}
+	if err := unmarshal(params, &p); err != nil {
+		return err
+	}
+	var settings struct {
+		PGNLS json.RawMessage `json:"pgnls"`
+	}
+	if err := json.Unmarshal(p.Settings, &settings); err != nil || isNull(settings.PGNLS) {
+		s.logger.Debug("didChangeConfiguration without pgnls settings")
+		return nil
+	}
+	before := s.dialectName()
+	if v, ok := dialectSetting(settings.PGNLS); ok {
+		checkDialect(s.logger, "pgnls.dialect", v)
+		s.setting = &v
+	} else {
+		s.setting = nil
+	}
+	after := s.dialectName()
+	s.logger.Info("configuration changed", zap.String("dialect", after))
+	if after != before {
+		s.redetect()
+	}
+	return nil
+}
+
+// dialectName returns the effective dialect setting: the client's when it
+// has one, else the flag's. "" or "auto" means detection per document.
+func (s *server) dialectName() string {
+	if s.setting != nil && *s.setting != "" {
+		return *s.setting
+	}
+	return s.opts.Dialect
+}
+
+// dialectFor decides the dialect of a document.
+func (s *server) dialectFor(name, text string) syntax.Dialect {
+	if d, ok := syntax.ParseDialect(s.dialectName()); ok {
+		return d
+	}
+	return syntax.DetectDialect(name, text)
+}
+
+// dialectSetting extracts "dialect" from a settings object.
+func dialectSetting(raw json.RawMessage) (string, bool) {
+	var v struct {
+		Dialect *string `json:"dialect"`
+	}
+	if isNull(raw) || json.Unmarshal(raw, &v) != nil || v.Dialect == nil {
+		return "", false
+	}
+	return *v.Dialect, true
+}
+
+// checkDialect warns about a dialect value that is neither a dialect nor
+// "auto"; such a value means detection.
+func checkDialect(logger *zap.Logger, where, v string) {
+	if _, ok := syntax.ParseDialect(v); ok {
+		return
+	}
+	if s := strings.ToLower(strings.TrimSpace(v)); s != "" && s != "auto" {
+		logger.Warn("unknown dialect; detecting it per document", zap.String("setting", where), zap.String("value", v))
+	}
+}
+
+// version returns the server version reported in serverInfo.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
+// notify sends a notification to the client. A failure means the stream
+// is gone, which is the client's doing, so it is logged at debug level.
+func (s *server) notify(method string, params any) {
+	if err := s.conn.Notify(s.ctx, method, params); err != nil {
+		s.logger.Debug("notification not sent", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// showWarning shows a warning to the user through the client.
+func (s *server) showWarning(format string, args ...any) {
+	s.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+		Type:    protocol.MessageTypeWarning,
+		Message: "pgnls: " + fmt.Sprintf(format, args...),
+	})
+}
+
+// unmarshal decodes params, reporting a failure as InvalidParams.
+func unmarshal(params json.RawMessage, v any) error {
+	if isNull(params) {
+		return nil
+	}
+	if err := json.Unmarshal(params, v); err != nil {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
+	}
+	return nil
+}
+
+// isNull reports whether raw is absent or JSON null.
+func isNull(raw json.RawMessage) bool {
+	s := strings.TrimSpace(string(raw))
+	return s == "" || s == "null"
+}
+
+// queue is the unbounded FIFO between the reader and the worker. The
+// reader must never block, so it cannot be a channel of fixed size.
+type queue struct {
+	mu    sync.Mutex
+	items []*message
+	wake  chan struct{} // capacity 1: "items may be non-empty"
+}
+
+func (q *queue) push(m *message) {
+	q.mu.Lock()
+	q.items = append(q.items, m)
+	q.mu.Unlock()
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+}
+
+// pop returns the oldest message, waiting for one; ok is false once ctx
+// is done.
+func (q *queue) pop(ctx context.Context) (m *message, ok bool) {
+	for {
+		if ctx.Err() != nil {
+			return nil, false
+		}
+		q.mu.Lock()
+		if len(q.items) > 0 {
+			m = q.items[0]
+			q.items[0] = nil
+			q.items = q.items[1:]
+			q.mu.Unlock()
+			return m, true
+		}
+		q.mu.Unlock()
+		select {
+		case <-q.wake:
+		case <-ctx.Done():
+			return nil, false
+		}
+	}
+}

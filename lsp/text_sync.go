@@ -1,0 +1,201 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
+	var p protocol.DidOpenTextDocumentParams
+	if err := unmarshal(params, &p); err != nil {
+		return err
+	}
+	item := p.TextDocument
+	name := fileName(item.URI)
+	if s.store.get(item.URI) != nil {
+		s.logger.Debug("didOpen of an open document; replacing it", zap.String("uri", string(item.URI)))
+	}
+	doc := &document{
+		uri:     item.URI,
+		version: item.Version,
+		file:    syntax.Parse(name, item.Text, s.dialectFor(name, item.Text)),
+	}
+	s.logger.Debug("didOpen", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
+		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
+	s.store.set(doc)
+	s.diags.changed(doc)
+	return nil
+}
+
+// didChangeParams is DidChangeTextDocumentParams decoded by hand:
+// protocol v0.12.0's TextDocumentContentChangeEvent has a non-pointer
+// Range, so a change at 0:0-0:0 would be mistaken for a full replacement,
+// and its uint32 fields reject a negative number outright.
+type didChangeParams struct {
+	TextDocument struct {
+		URI     protocol.DocumentURI `json:"uri"`
+		Version int32                `json:"version"`
+	} `json:"textDocument"`
+	ContentChanges []contentChange `json:"contentChanges"`
+}
+
+// contentChange is one TextDocumentContentChangeEvent. A nil Range means
+// the text replaces the whole document.
+type contentChange struct {
+	Range *wireRange `json:"range"`
+	Text  string     `json:"text"`
+}
+
+type wireRange struct {
+	Start wirePosition `json:"start"`
+	End   wirePosition `json:"end"`
+}
+
+type wirePosition struct {
+	Line      int64 `json:"line"`
+	Character int64 `json:"character"`
+}
+
+// before reports whether p comes before q.
+func (p wirePosition) before(q wirePosition) bool {
+	return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character
+}
+
+// protocol clamps p into the range of a protocol.Position.
+func (p wirePosition) protocol() protocol.Position {
+	clamp := func(v int64) uint32 { return uint32(min(max(v, 0), math.MaxUint32)) }
+	return protocol.Position{Line: clamp(p.Line), Character: clamp(p.Character)}
+}
+
+func (p wirePosition) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Character) }
+
+func (s *server) didChange(_ context.Context, params json.RawMessage) error {
+	var p didChangeParams
+	if err := unmarshal(params, &p); err != nil {
+		return err
+	}
+	uri, version := p.TextDocument.URI, p.TextDocument.Version
+	log := s.logger.With(zap.String("uri", string(uri)), zap.Int32("version", version))
+	old := s.store.get(uri)
+	if old == nil {
+		log.Warn("didChange of a document that is not open; ignored")
+		return nil
+	}
+	if version <= old.version {
+		log.Debug("didChange does not increase the version", zap.Int32("previous", old.version))
+	}
+	f, clamped, err := applyChanges(old.file, p.ContentChanges)
+	if err != nil {
+		// Nothing of this notification is applied, so the document stays
+		// a consistent earlier version; the user can resync by reopening.
+		log.Warn("didChange rejected; document left at its previous version", zap.Int32("previous", old.version), zap.Error(err))
+		s.showWarning("ignored an invalid edit of %s (%v); close and reopen the file to resynchronise", f.Name, err)
+		return nil
+	}
+	if clamped > 0 {
+		log.Debug("didChange positions out of range were clamped", zap.Int("positions", clamped))
+	}
+	if d := s.dialectFor(f.Name, head(f)); d != f.Dialect {
+		log.Debug("dialect changed", zap.Stringer("dialect", d))
+		f = syntax.Parse(f.Name, f.Text(), d)
+	}
+	doc := &document{uri: uri, version: version, file: f}
+	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", len(f.Games)))
+	s.store.set(doc)
+	s.diags.changed(doc)
+	return nil
+}
+
+// applyChanges applies content changes in order, each through the mapper
+// of the text it applies to, and re-parses incrementally so that games the
+// changes do not touch are reused. Positions past a line's end or past the
+// last line are clamped, as the LSP specification says (clamped counts
+// them). A range whose end precedes its start is an error; then no change
+// is applied and f is returned unchanged.
+func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, clamped int, err error) {
+	orig := f
+	for i, c := range changes {
+		if c.Range == nil {
+			f = replaceAll(f, c.Text)
+			continue
+		}
+		if c.Range.End.before(c.Range.Start) {
+			return orig, clamped, fmt.Errorf("change %d: range end %v precedes its start %v", i, c.Range.End, c.Range.Start)
+		}
+		m := mapper{f}
+		start, ok1 := m.offset(c.Range.Start.protocol())
+		end, ok2 := m.offset(c.Range.End.protocol())
+		for _, ok := range []bool{ok1, ok2} {
+			if !ok {
+				clamped++
+			}
+		}
+		f, _ = syntax.Reparse(f, syntax.Edit{Start: start, End: end, New: c.Text})
+	}
+	return f, clamped, nil
+}
+
+// replaceAll replaces the whole text of f. It re-parses only what lies
+// between the common prefix and suffix of the old and new text, so
+// clients that always send the full text still get games reused.
+func replaceAll(f *syntax.File, text string) *syntax.File {
+	old := f.Text()
+	n := min(len(old), len(text))
+	p := 0
+	for p < n && old[p] == text[p] {
+		p++
+	}
+	q := 0
+	for q < n-p && old[len(old)-1-q] == text[len(text)-1-q] {
+		q++
+	}
+	f, _ = syntax.Reparse(f, syntax.Edit{Start: syntax.Pos(p), End: syntax.Pos(len(old) - q), New: text[p : len(text)-q]})
+	return f
+}
+
+func (s *server) didClose(_ context.Context, params json.RawMessage) error {
+	var p protocol.DidCloseTextDocumentParams
+	if err := unmarshal(params, &p); err != nil {
+		return err
+	}
+	uri := p.TextDocument.URI
+	if s.store.remove(uri) == nil {
+		s.logger.Debug("didClose of a document that is not open", zap.String("uri", string(uri)))
+	}
+	s.logger.Debug("didClose", zap.String("uri", string(uri)))
+	s.diags.closed(uri)
+	return nil
+}
+
+// redetect parses every open document again if its dialect has changed,
+// after a settings change.
+func (s *server) redetect() {
+	for _, doc := range s.store.all() {
+		f := doc.file
+		d := s.dialectFor(f.Name, head(f))
+		if d == f.Dialect {
+			continue
+		}
+		s.logger.Debug("dialect changed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version), zap.Stringer("dialect", d))
+		doc = &document{uri: doc.uri, version: doc.version, file: syntax.Parse(f.Name, f.Text(), d)}
+		s.store.set(doc)
+		s.diags.changed(doc)
+	}
+}
+
+// head returns the start of the text of f that dialect detection reads:
+// the first game, which holds the lines before the first tag and that tag
+// (a file built by Reparse assembles its whole text only on demand).
+func head(f *syntax.File) string {
+	if len(f.Games) == 0 {
+		return ""
+	}
+	return f.Games[0].Game.Text
+}

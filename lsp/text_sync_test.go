@@ -1,0 +1,193 @@
+package lsp
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+func rng(l1, c1, l2, c2 int64) *wireRange {
+	return &wireRange{wirePosition{l1, c1}, wirePosition{l2, c2}}
+}
+
+func TestApplyChanges(t *testing.T) {
+	const fan = "[Variant \"C'escacs\"]\r\n\r\n1. 🩐D2-B6, K5-K7 @@ *\r\n"
+	for _, tc := range []struct {
+		name    string
+		text    string
+		changes []contentChange
+		want    string
+		clamped int
+		err     string
+	}{
+		{
+			name:    "replace after a glyph (UTF-16 columns)",
+			text:    fan,
+			changes: []contentChange{{rng(2, 18, 2, 20), "🩐E4-E5"}},
+			want:    strings.Replace(fan, "@@", "🩐E4-E5", 1),
+		},
+		{
+			name:    "insertion at 0:0 is not a full replacement",
+			text:    "b\n",
+			changes: []contentChange{{rng(0, 0, 0, 0), "a"}},
+			want:    "ab\n",
+		},
+		{
+			name: "changes apply in order, each to the previous result",
+			text: "1. e4 e5 *\n",
+			changes: []contentChange{
+				{rng(0, 9, 0, 10), "1-0"},   // * → 1-0
+				{rng(0, 6, 0, 8), "c5"},     // e5 → c5
+				{rng(0, 12, 0, 12), " {x}"}, // at the end of the new line
+			},
+			want: "1. e4 c5 1-0 {x}\n",
+		},
+		{
+			name:    "delete across a CRLF",
+			text:    "ab\r\ncd\r\n",
+			changes: []contentChange{{rng(0, 1, 1, 1), ""}},
+			want:    "ad\r\n",
+		},
+		{
+			name:    "full replacement",
+			text:    "abc\n",
+			changes: []contentChange{{nil, "xyz"}, {rng(0, 3, 0, 3), "!"}},
+			want:    "xyz!",
+		},
+		{
+			name:    "column past the line end is clamped to it",
+			text:    "ab\ncd\n",
+			changes: []contentChange{{rng(0, 5, 0, 9), "X"}},
+			want:    "abX\ncd\n",
+			clamped: 2,
+		},
+		{
+			name:    "line past the end is clamped to the end of the file",
+			text:    "ab\ncd",
+			changes: []contentChange{{rng(1, 1, 7, 0), "Z"}},
+			want:    "ab\ncZ",
+			clamped: 1,
+		},
+		{
+			name:    "line just past the last one, column 0, is EOF and exact",
+			text:    "ab\n",
+			changes: []contentChange{{rng(1, 0, 1, 0), "c"}},
+			want:    "ab\nc",
+		},
+		{
+			name:    "negative numbers are clamped to 0",
+			text:    "ab",
+			changes: []contentChange{{rng(-1, -4, 0, 1), ""}},
+			want:    "b",
+		},
+		{
+			name:    "inside a surrogate pair snaps to the glyph start",
+			text:    "🩐x",
+			changes: []contentChange{{rng(0, 1, 0, 1), "y"}},
+			want:    "y🩐x",
+			clamped: 2,
+		},
+		{
+			name:    "reversed range: nothing applied",
+			text:    "ab\ncd\n",
+			changes: []contentChange{{rng(0, 0, 0, 1), "Q"}, {rng(1, 1, 0, 2), "X"}},
+			want:    "ab\ncd\n",
+			err:     "precedes its start",
+		},
+		{
+			name:    "reversed on one line",
+			text:    "abcd",
+			changes: []contentChange{{rng(0, 3, 0, 1), ""}},
+			want:    "abcd",
+			err:     "precedes its start",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			old := syntax.Parse("t.pgn", tc.text, syntax.DetectDialect("t.pgn", tc.text))
+			f, clamped, err := applyChanges(old, tc.changes)
+			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+				t.Fatalf("err = %v, want %q", err, tc.err)
+			}
+			if err != nil && f != old {
+				t.Errorf("on error, the file is not the old one")
+			}
+			if got := f.Text(); got != tc.want {
+				t.Errorf("text = %q, want %q", got, tc.want)
+			}
+			if clamped != tc.clamped {
+				t.Errorf("clamped = %d, want %d", clamped, tc.clamped)
+			}
+			if got, want := syntax.Dump(f), syntax.Dump(syntax.Parse("t.pgn", tc.want, old.Dialect)); got != want {
+				t.Errorf("incremental parse differs from a full parse:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestReplaceAllReusesGames checks that a full-text change re-parses only
+// the games that differ.
+func TestReplaceAllReusesGames(t *testing.T) {
+	game := func(i int) string {
+		return "[Event \"" + strings.Repeat("x", i) + "\"]\n\n1. e4 e5 *\n\n"
+	}
+	var b strings.Builder
+	for i := range 6 {
+		b.WriteString(game(i))
+	}
+	old := syntax.Parse("t.pgn", b.String(), syntax.PGN)
+	text := strings.Replace(b.String(), "\"xxx\"", "\"xyx\"", 1)
+	f := replaceAll(old, text)
+	if f.Text() != text {
+		t.Fatalf("text = %q, want %q", f.Text(), text)
+	}
+	if len(f.Games) != 6 {
+		t.Fatalf("%d games, want 6", len(f.Games))
+	}
+	for _, i := range []int{0, 5} {
+		if f.Games[i].Game != old.Games[i].Game {
+			t.Errorf("game %d was parsed again; want it shared", i)
+		}
+	}
+	if f.Games[3].Game == old.Games[3].Game {
+		t.Errorf("the changed game 3 was reused")
+	}
+}
+
+// TestDecodeChange guards against the protocol v0.12.0 pitfall: a change
+// whose range is 0:0-0:0 must not look like a full replacement.
+func TestDecodeChange(t *testing.T) {
+	var p didChangeParams
+	raw := `{"textDocument":{"uri":"file:///a.pgn","version":3},"contentChanges":[
+		{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"rangeLength":0,"text":"x"},
+		{"text":"whole"}]}`
+	if err := json.Unmarshal([]byte(raw), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.TextDocument.Version != 3 || len(p.ContentChanges) != 2 {
+		t.Fatalf("decoded %+v", p)
+	}
+	if p.ContentChanges[0].Range == nil {
+		t.Errorf("range 0:0-0:0 decoded as a full replacement")
+	}
+	if p.ContentChanges[1].Range != nil {
+		t.Errorf("change without range decoded as incremental")
+	}
+}
+
+func TestFileName(t *testing.T) {
+	for uri, want := range map[string]string{
+		"file:///home/me/game.ctl-pgn":  "/home/me/game.ctl-pgn",
+		"file:///c%3A/My%20Games/a.pgn": "/c:/My Games/a.pgn",
+		"untitled:Untitled-1":           "Untitled-1",
+		"untitled:x.ctl-pgn":            "x.ctl-pgn",
+		"%%%":                           "%%%",
+	} {
+		if got := fileName(protocol.DocumentURI(uri)); got != want {
+			t.Errorf("fileName(%q) = %q, want %q", uri, got, want)
+		}
+	}
+}
