@@ -73,25 +73,20 @@ func run(p *analysis.Pass) {
 	}
 	reportFEN(p, start)
 	r := reporter{p: p}
-	var final *chess.Position
-	var finalOK bool
+	final, finalOK := start.Pos, start.OK
 	Replay(g, start, func(st *Step) {
 		r.step(st)
 		if st.Depth == 0 {
 			finalOK = st.After != nil
 			if finalOK {
-				pos := *st.After
-				final = &pos
+				final = *st.After
 			}
 		}
 	})
 	r.flush()
 	checkNumbers(p, g, start)
-	if len(g.Moves) == 0 && start.OK {
-		final, finalOK = &start.Pos, true
-	}
 	if finalOK {
-		checkFinal(p, g, final)
+		checkFinal(p, g, &final)
 	}
 }
 

@@ -97,7 +97,8 @@ func StartOf(g *syntax.Game) Start {
 }
 
 // Replay visits every move of g in source order. Moves after a failed
-// move in the same line are visited with Before == nil.
+// move in the same line are visited with Before == nil. The Step and the
+// positions it points to are valid only during the call to visit.
 func Replay(g *syntax.Game, start Start, visit func(*Step)) {
 	if !start.OK {
 		replayLine(g.Moves, nil, 0, 0, visit)
@@ -123,10 +124,11 @@ func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, visit f
 		cur = &buf[0]
 	}
 	beforePly := ply
+	var st Step // reused: visit must not keep the pointer
 	for i, e := range line {
 		switch n := e.(type) {
 		case *syntax.Move:
-			st := Step{Node: n, Depth: depth, Ply: ply, Line: line, Index: i}
+			st = Step{Node: n, Depth: depth, Ply: ply, Line: line, Index: i}
 			before, beforePly = cur, ply
 			if cur != nil {
 				st.Before = cur

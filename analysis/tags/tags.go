@@ -259,7 +259,7 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 			problem = "Result must be 1-0, 0-1, 1/2-1/2 or *"
 		}
 	case "WhiteElo", "BlackElo":
-		if !eloRE.MatchString(v) {
+		if v != "" && !eloRE.MatchString(v) {
 			problem = t.Name + " must be a whole number (or \"-\" or \"?\")"
 		}
 	case "PlyCount", "WhiteFideId", "BlackFideId":
@@ -275,7 +275,7 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 			problem = "TimeControl must be \"?\", \"-\" or periods like \"40/7200:3600\", \"300+2\" or \"*60\" joined by ':'"
 		}
 	case "Termination":
-		if !slices.Contains(terminations, v) {
+		if !slices.Contains(terminations, strings.ToLower(v)) {
 			problem = "Termination must be one of " + strings.Join(terminations, ", ")
 		}
 	case "SetUp":
