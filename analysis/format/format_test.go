@@ -1,0 +1,200 @@
+package format_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func parse(name, text string) *syntax.File {
+	return syntax.Parse(name, text, syntax.DetectDialect(name, text))
+}
+
+// TestGolden formats every file of testdata/format and compares with
+// NAME.golden; -update rewrites the goldens.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/format/*.pgn")
+	if len(files) == 0 {
+		t.Fatal("no inputs")
+	}
+	for _, in := range files {
+		data, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := format.File(parse(in, string(data)), format.Options{})
+		golden := in + ".golden"
+		if *update {
+			os.WriteFile(golden, []byte(got), 0o644)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s: output differs from %s\n%s", in, golden, got)
+		}
+		checkFormatted(t, in, string(data), got)
+	}
+}
+
+// checkFormatted verifies the formatter's promises on one input: the
+// output is a fixed point, parses without new syntax errors, keeps the
+// meaning of every game and leaves broken games byte-identical.
+func checkFormatted(t *testing.T, name, in, out string) {
+	t.Helper()
+	if again := format.File(parse(name, out), format.Options{}); again != out {
+		t.Errorf("%s: not idempotent", name)
+	}
+	before, after := parse(name, in), parse(name, out)
+	if len(before.Games) != len(after.Games) {
+		t.Errorf("%s: %d games became %d", name, len(before.Games), len(after.Games))
+		return
+	}
+	for i := range before.Games {
+		g0, g1 := before.Games[i].Game, after.Games[i].Game
+		if res := format.Game(g0, before.Dialect, format.Options{}); res.Skipped != "" {
+			if !strings.Contains(out, strings.TrimRight(g0.Text, " \t\r\n")) {
+				t.Errorf("%s: game %d (%s) was not left as it was", name, i, res.Skipped)
+			}
+			continue
+		}
+		if n0, n1 := errorCount(g0), errorCount(g1); n1 > n0 {
+			t.Errorf("%s: game %d has %d syntax errors after formatting, %d before", name, i, n1, n0)
+		}
+		if d0, d1 := digest(g0), digest(g1); d0 != d1 {
+			t.Errorf("%s: game %d changed meaning\nbefore: %s\nafter:  %s", name, i, d0, d1)
+		}
+	}
+}
+
+func errorCount(g *syntax.Game) int {
+	n := 0
+	for _, e := range g.Errs {
+		if e.Severity == syntax.SevError {
+			n++
+		}
+	}
+	return n
+}
+
+// digest is the meaning of a game: its tags, and its movetext as the
+// canonical moves, NAG values, comment words and variation structure.
+func digest(g *syntax.Game) string {
+	var b strings.Builder
+	var tagList []string
+	for _, t := range g.Tags {
+		if t.Value == "?" || t.Value == "????.??.??" || t.Name == "Result" {
+			continue // placeholders the formatter may add
+		}
+		tagList = append(tagList, "["+t.Name+"="+t.Value+"]")
+	}
+	sort.Strings(tagList)
+	b.WriteString(strings.Join(tagList, ""))
+	canon := map[*syntax.Move]string{}
+	start := legality.StartOf(g)
+	legality.Replay(g, start, func(st *legality.Step) {
+		if st.Err == nil && st.Before != nil {
+			canon[st.Node] = st.Before.SAN(st.Move)
+		}
+	})
+	var walk func([]syntax.Elem)
+	walk = func(elems []syntax.Elem) {
+		for _, e := range elems {
+			switch n := e.(type) {
+			case *syntax.Move:
+				if c, ok := canon[n]; ok {
+					b.WriteString(" " + c)
+				} else {
+					b.WriteString(" " + n.Text)
+				}
+			case *syntax.NAG:
+				b.WriteString(" $" + itoa(n.Value))
+			case *syntax.Glyph:
+				b.WriteString(" $" + itoa(nag.Glyphs[n.Text]))
+			case *syntax.Comment:
+				b.WriteString(" {" + strings.Join(strings.Fields(n.Text), " ") + "}")
+			case *syntax.Variation:
+				b.WriteString(" (")
+				walk(n.Elems)
+				b.WriteString(" )")
+			case *syntax.Result:
+				b.WriteString(" " + n.Text)
+			}
+		}
+	}
+	for _, e := range g.Header {
+		if c, ok := e.(*syntax.Comment); ok {
+			b.WriteString(" {" + strings.Join(strings.Fields(c.Text), " ") + "}")
+		}
+	}
+	walk(g.Moves)
+	if g.Result != nil {
+		b.WriteString(" " + g.Result.Text)
+	}
+	return b.String()
+}
+
+func itoa(n int) string {
+	s := ""
+	if n == 0 {
+		return "0"
+	}
+	for n > 0 {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+	}
+	return s
+}
+
+// TestCorpus formats every file of the shared test data and checks the
+// formatter's promises on each; the big files only without -short.
+func TestCorpus(t *testing.T) {
+	var files []string
+	filepath.WalkDir("../../../shared/testdata", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".pgn") || strings.HasSuffix(path, ".ctl-pgn")) {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("shared test data not found")
+	}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if testing.Short() && len(data) > 200<<10 {
+			continue
+		}
+		out := format.File(parse(path, string(data)), format.Options{})
+		checkFormatted(t, path, string(data), out)
+	}
+}
+
+// FuzzFormat checks the promises on arbitrary input.
+func FuzzFormat(f *testing.F) {
+	files, _ := filepath.Glob("../../testdata/format/*.pgn")
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(string(data))
+		}
+	}
+	f.Add("1. e4 e5 2. Nf3 (2. f4 {x} exf4) Nc6 *")
+	f.Fuzz(func(t *testing.T, in string) {
+		out := format.File(parse("fuzz.pgn", in), format.Options{})
+		checkFormatted(t, "fuzz.pgn", in, out)
+	})
+}

@@ -1,0 +1,227 @@
+package format
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/analysis/tags"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// pgnGame prints a PGN game in export form, or explains why it cannot.
+func pgnGame(g *syntax.Game, opts Options) (string, string) {
+	canon, reason := canonicalMoves(g)
+	if reason != "" {
+		return "", reason
+	}
+	if t := resultTagValue(g); g.Result != nil && t != "" && t != g.Result.Text {
+		return "", "the Result tag and the game result disagree"
+	}
+	nl := lineEnd(g)
+	var b strings.Builder
+	for _, e := range g.Header {
+		if c, ok := e.(*syntax.Comment); ok {
+			b.WriteString(commentLine(c))
+			b.WriteString(nl)
+		}
+	}
+	for _, t := range exportTags(g) {
+		b.WriteString("[" + t.name + " \"" + escape(t.value) + "\"]" + nl)
+	}
+	b.WriteString(nl)
+	w := &filler{width: opts.width(), nl: nl}
+	p := &printer{g: g, canon: canon, w: w}
+	p.line(g.Moves, startPly(g), true)
+	if g.Result != nil {
+		w.word(g.Result.Text)
+	} else {
+		w.word(resultTagValue(g))
+	}
+	w.flush()
+	b.WriteString(w.out.String())
+	return b.String(), ""
+}
+
+// canonicalMoves replays the game and returns the canonical SAN of every
+// move. Games of variants whose legality is not checked keep their moves
+// as written.
+func canonicalMoves(g *syntax.Game) (map[*syntax.Move]string, string) {
+	start := legality.StartOf(g)
+	if start.Variant == legality.Unchecked {
+		return nil, ""
+	}
+	if !start.OK {
+		return nil, "the FEN tag is not a valid position"
+	}
+	canon := map[*syntax.Move]string{}
+	reason := ""
+	legality.Replay(g, start, func(st *legality.Step) {
+		switch {
+		case reason != "":
+		case st.Before == nil:
+			reason = "a move follows an illegal move"
+		case st.Err != nil:
+			reason = "move " + st.Node.Text + " is not legal"
+		default:
+			canon[st.Node] = st.Before.SAN(st.Move)
+		}
+	})
+	return canon, reason
+}
+
+func resultTagValue(g *syntax.Game) string {
+	v, _ := g.TagValue("Result")
+	return v
+}
+
+type tagLine struct{ name, value string }
+
+// exportTags orders the tags: the Seven Tag Roster first (missing ones
+// added with their placeholders), then the others in ASCII order.
+func exportTags(g *syntax.Game) []tagLine {
+	var out []tagLine
+	for _, name := range tags.Roster {
+		found := false
+		for _, t := range g.Tags {
+			if t.Name == name {
+				out = append(out, tagLine{t.Name, t.Value})
+				found = true
+			}
+		}
+		if !found {
+			v := "?"
+			switch name {
+			case "Date":
+				v = "????.??.??"
+			case "Result":
+				v = "*"
+				if g.Result != nil {
+					v = g.Result.Text
+				}
+			}
+			out = append(out, tagLine{name, v})
+		}
+	}
+	var rest []tagLine
+	for _, t := range g.Tags {
+		if !slices.Contains(tags.Roster, t.Name) {
+			rest = append(rest, tagLine{t.Name, t.Value})
+		}
+	}
+	sort.SliceStable(rest, func(i, j int) bool { return rest[i].name < rest[j].name })
+	return append(out, rest...)
+}
+
+func escape(v string) string {
+	if !strings.ContainsAny(v, `"\`) {
+		return v
+	}
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v)
+}
+
+// startPly is the ply of the game's first move: 0 for White's move 1;
+// from a FEN tag, 2*(fullmove-1) plus one when Black is to move.
+func startPly(g *syntax.Game) int {
+	fen, ok := g.TagValue("FEN")
+	if !ok {
+		return 0
+	}
+	f := strings.Fields(fen)
+	ply := 0
+	if len(f) >= 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			ply = 2 * (n - 1)
+		}
+	}
+	if len(f) >= 2 && f[1] == "b" {
+		ply++
+	}
+	return ply
+}
+
+// printer walks the movetext.
+type printer struct {
+	g     *syntax.Game
+	canon map[*syntax.Move]string
+	w     *filler
+}
+
+// line prints one line (main line or variation) whose first move is at
+// ply; numbered tells that the next Black move needs its "N..." number.
+func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
+	beforePly := ply
+	for _, e := range elems {
+		switch n := e.(type) {
+		case *syntax.Move:
+			text := n.Text
+			if c, ok := p.canon[n]; ok {
+				text = c
+			}
+			switch {
+			case ply%2 == 0:
+				p.w.word(strconv.Itoa(ply/2+1)+".")
+			case numbered:
+				p.w.word(strconv.Itoa(ply/2+1)+"...")
+			}
+			p.w.word(text)
+			beforePly = ply
+			ply++
+			numbered = false
+		case *syntax.NAG:
+			p.w.word("$"+strconv.Itoa(n.Value))
+			numbered = true
+		case *syntax.Glyph:
+			p.w.word("$"+strconv.Itoa(nag.Glyphs[n.Text]))
+			numbered = true
+		case *syntax.Comment:
+			p.comment(n)
+			numbered = true
+		case *syntax.Variation:
+			p.w.open()
+			p.line(n.Elems, beforePly, true)
+			p.w.close()
+			numbered = true
+		case *syntax.Result:
+			p.w.word(n.Text)
+			numbered = true
+		}
+	}
+}
+
+func (p *printer) comment(c *syntax.Comment) {
+	switch c.Kind {
+	case syntax.BraceKind:
+		words := strings.Fields(c.Text)
+		if len(words) == 0 {
+			p.w.word("{}")
+			return
+		}
+		words[0] = "{" + words[0]
+		words[len(words)-1] += "}"
+		for _, w := range words {
+			p.w.word(w)
+		}
+	case syntax.LineKind:
+		p.w.word(";"+strings.TrimRight(c.Text, " \t"))
+		p.w.breakLine()
+	case syntax.EscapeKind:
+		p.w.breakLine()
+		p.w.word("%"+strings.TrimRight(c.Text, " \t"))
+		p.w.breakLine()
+	}
+}
+
+// commentLine prints a header comment on a line of its own.
+func commentLine(c *syntax.Comment) string {
+	switch c.Kind {
+	case syntax.LineKind:
+		return ";" + strings.TrimRight(c.Text, " \t")
+	case syntax.EscapeKind:
+		return "%" + strings.TrimRight(c.Text, " \t")
+	}
+	return "{" + strings.Join(strings.Fields(c.Text), " ") + "}"
+}
