@@ -21,9 +21,11 @@ import (
 //
 //  1. At once, on the worker, when the version is stored: for each game,
 //     the cached analysis results if the game (by pointer) was analysed
-//     before, else its syntax diagnostics; plus the file-level ones.
-//     Unchanged games thus keep their semantic diagnostics while the user
-//     types, and the edited game shows its syntax errors immediately.
+//     before; else its syntax diagnostics plus the analyzers' diagnostics
+//     of the last analysis carried through the edits since (those an edit
+//     overlapped are dropped); plus the file-level ones. Syntax errors thus
+//     show at once, and semantic diagnostics neither flicker away while
+//     the user types nor point at moved text.
 //  2. After Options.Debounce without a newer edit, in the background: the
 //     analyzers run on the games not in the cache. Each edit cancels the
 //     previous run. The result is published only if the version analysed
@@ -56,6 +58,10 @@ type docDiags struct {
 	cancel   context.CancelFunc // of the pending analysis run
 	cache    map[*syntax.Game][]analysis.Diagnostic
 	cacheGen uint64
+	// semantic holds the analyzers' (non-syntax) diagnostics of the last
+	// completed analysis, file-absolute and sorted, carried through every
+	// edit since, for phase 1 to show on re-parsed games.
+	semantic []analysis.Diagnostic
 	sent     bool
 	lastHash [sha256.Size]byte
 }
@@ -70,8 +76,10 @@ func newDiagnoser(s *server) *diagnoser {
 }
 
 // changed publishes the phase-1 diagnostics of doc, the document's new
-// current version, and schedules its analysis.
-func (d *diagnoser) changed(doc *document) {
+// current version, and schedules its analysis. edits are the changes from
+// the previous version, in order; nil means the text is new (didOpen) or
+// was parsed anew (dialect change), so nothing carries over.
+func (d *diagnoser) changed(doc *document, edits []syntax.Edit) {
 	d.mu.Lock()
 	st := d.docs[doc.uri]
 	if st == nil {
@@ -83,6 +91,13 @@ func (d *diagnoser) changed(doc *document) {
 	}
 	ctx, cancel := context.WithCancel(d.s.ctx)
 	st.cancel = cancel
+	if edits == nil {
+		st.semantic = nil
+	}
+	for _, e := range edits {
+		st.semantic = carry(st.semantic, e)
+	}
+	semantic := st.semantic
 	cfg, gen := d.cfg, d.cfgGen
 	var cache map[*syntax.Game][]analysis.Diagnostic
 	if st.cacheGen == gen {
@@ -91,17 +106,63 @@ func (d *diagnoser) changed(doc *document) {
 	d.mu.Unlock()
 
 	var all []analysis.Diagnostic
+	j := 0 // semantic[:j] lie before the current game
 	for _, r := range doc.file.Games {
-		ds, ok := cache[r.Game]
-		if !ok {
-			ds = analysis.Game(r.Game, doc.file.Dialect, cfg, nil) // syntax only
+		for j < len(semantic) && semantic[j].Span.Start < r.Start {
+			j++
 		}
-		all = appendShifted(all, ds, r.Start)
+		k := j
+		for k < len(semantic) && semantic[k].Span.Start < r.End() {
+			k++
+		}
+		if ds, ok := cache[r.Game]; ok {
+			all = appendShifted(all, ds, r.Start)
+		} else {
+			all = appendShifted(all, analysis.Game(r.Game, doc.file.Dialect, cfg, nil), r.Start) // syntax only
+			all = append(all, semantic[j:k]...)
+		}
+		j = k
 	}
 	all = append(all, analysis.FileDiagnostics(doc.file, cfg)...)
 	d.publish(doc, all, "syntax")
 
 	d.s.wg.Go(func() { d.analyzeLater(ctx, doc, st) })
+}
+
+// carry moves file-absolute diagnostics across edit e: those before it
+// stay, those after it shift, those it overlaps are dropped (as are
+// related places it overlaps, and all fixes, which could no longer be
+// trusted). The result is a new slice; ds is not modified.
+func carry(ds []analysis.Diagnostic, e syntax.Edit) []analysis.Diagnostic {
+	delta := syntax.Pos(len(e.New)) - (e.End - e.Start)
+	move := func(s syntax.Span) (syntax.Span, bool) {
+		switch {
+		case s.End <= e.Start: // before the edit, or touching its start
+			return s, true
+		case s.Start >= e.End: // after the edit
+			return s.Shift(delta), true
+		}
+		return s, false // overlapped
+	}
+	out := make([]analysis.Diagnostic, 0, len(ds))
+	for _, x := range ds {
+		sp, ok := move(x.Span)
+		if !ok {
+			continue
+		}
+		x.Span, x.Fixes = sp, nil
+		if len(x.Related) > 0 {
+			var rel []analysis.Related
+			for _, r := range x.Related {
+				if rs, ok := move(r.Span); ok {
+					rel = append(rel, analysis.Related{Span: rs, Msg: r.Msg})
+				}
+			}
+			x.Related = rel
+		}
+		out = append(out, x)
+	}
+	return out
 }
 
 // analyzeLater runs phase 2 for doc after the debounce delay, unless ctx
@@ -139,24 +200,34 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 		}
 	}
 	start := time.Now()
-	d.run(ctx, doc, cfg, todo, per)
+	failed := d.run(ctx, doc, cfg, todo, per)
 	if ctx.Err() != nil {
 		return
 	}
 	fresh := make(map[*syntax.Game][]analysis.Diagnostic, len(games))
 	var all []analysis.Diagnostic
 	for i, r := range games {
-		fresh[r.Game] = per[i]
+		if !failed[i] {
+			fresh[r.Game] = per[i]
+		}
 		all = appendShifted(all, per[i], r.Start)
 	}
 	all = append(all, analysis.FileDiagnostics(doc.file, cfg)...)
+
+	var semantic []analysis.Diagnostic
+	analysis.Sort(all)
+	for _, x := range all {
+		if x.Source != "syntax" {
+			semantic = append(semantic, x)
+		}
+	}
 
 	d.mu.Lock()
 	if ctx.Err() != nil || d.docs[doc.uri] != st {
 		d.mu.Unlock()
 		return
 	}
-	st.cache, st.cacheGen = fresh, gen
+	st.cache, st.cacheGen, st.semantic = fresh, gen, semantic
 	d.mu.Unlock()
 	d.s.logger.Debug("analysed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
 		zap.Int("games", len(games)), zap.Int("analysed", len(todo)), zap.Duration("elapsed", time.Since(start)))
@@ -164,15 +235,33 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 }
 
 // run analyses the games of doc listed in todo into per, in parallel over
-// the available cores. It stops early when ctx is done.
-func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic) {
+// the available cores. It stops early when ctx is done. An analyzer that
+// panics is a fault of ours: it is logged, the game gets its syntax
+// diagnostics only, and failed marks it so that it is not cached.
+func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic) (failed map[int]bool) {
+	var mu sync.Mutex
+	failed = make(map[int]bool)
+	analyze := func(i int) {
+		g := doc.file.Games[i].Game
+		defer func() {
+			if r := recover(); r != nil {
+				d.s.logger.Error("panic in an analyzer", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
+					zap.Int("game", i), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+				per[i] = analysis.Game(g, doc.file.Dialect, cfg, nil)
+				mu.Lock()
+				failed[i] = true
+				mu.Unlock()
+			}
+		}()
+		per[i] = analysis.Game(g, doc.file.Dialect, cfg, d.analyzers)
+	}
 	workers := min(runtime.GOMAXPROCS(0), len(todo))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				per[i] = analysis.Game(doc.file.Games[i].Game, doc.file.Dialect, cfg, d.analyzers)
+				analyze(i)
 			}
 		})
 	}
@@ -186,6 +275,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	return failed
 }
 
 // appendShifted appends the game-relative diagnostics ds, moved to the
@@ -197,15 +287,19 @@ func appendShifted(all, ds []analysis.Diagnostic, start syntax.Pos) []analysis.D
 	return all
 }
 
+// publishParams is PublishDiagnosticsParams with the diagnostics already
+// encoded: they are encoded once, for the hash and for the wire.
+type publishParams struct {
+	URI         protocol.DocumentURI `json:"uri"`
+	Version     uint32               `json:"version,omitempty"` // uint32, as in protocol v0.12.0
+	Diagnostics json.RawMessage      `json:"diagnostics"`
+}
+
 // publish sends the diagnostics of doc (file-absolute) unless doc is no
 // longer the current version or they equal the last ones sent.
 func (d *diagnoser) publish(doc *document, ds []analysis.Diagnostic, phase string) {
-	params := &protocol.PublishDiagnosticsParams{
-		URI:         doc.uri,
-		Version:     wireVersion(doc.version),
-		Diagnostics: toProtocol(doc, ds),
-	}
-	data, err := json.Marshal(params.Diagnostics)
+	pds := toProtocol(doc, ds)
+	data, err := json.Marshal(pds)
 	if err != nil {
 		d.s.logger.Error("cannot encode diagnostics", zap.String("uri", string(doc.uri)), zap.Error(err))
 		return
@@ -228,8 +322,8 @@ func (d *diagnoser) publish(doc *document, ds []analysis.Diagnostic, phase strin
 	}
 	st.sent, st.lastHash = true, hash
 	d.mu.Unlock()
-	log.Debug("publish diagnostics", zap.Int("count", len(params.Diagnostics)))
-	d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, params)
+	log.Debug("publish diagnostics", zap.Int("count", len(pds)))
+	d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, &publishParams{doc.uri, wireVersion(doc.version), data})
 }
 
 // closed forgets the diagnostics state of uri and clears its diagnostics

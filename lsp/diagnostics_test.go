@@ -68,3 +68,41 @@ func TestWireVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestCarry(t *testing.T) {
+	sp := func(a, b syntax.Pos) syntax.Span { return syntax.Span{Start: a, End: b} }
+	fix := []analysis.Fix{{Title: "f", Edits: []analysis.Edit{{Span: sp(0, 1), New: "x"}}}}
+	ds := []analysis.Diagnostic{
+		{Span: sp(0, 2), Code: "before", Fixes: fix},
+		{Span: sp(2, 4), Code: "touches-start"},
+		{Span: sp(3, 6), Code: "overlaps"},
+		{Span: sp(5, 7), Code: "inside"},
+		{Span: sp(8, 9), Code: "touches-end", Related: []analysis.Related{{Span: sp(0, 1), Msg: "kept"}, {Span: sp(6, 8), Msg: "dropped"}}},
+		{Span: sp(10, 12), Code: "after"},
+	}
+	orig := append([]analysis.Diagnostic(nil), ds...)
+	got := carry(ds, syntax.Edit{Start: 4, End: 8, New: "ab"}) // delta -2
+	want := []analysis.Diagnostic{
+		{Span: sp(0, 2), Code: "before"},
+		{Span: sp(2, 4), Code: "touches-start"},
+		{Span: sp(6, 7), Code: "touches-end", Related: []analysis.Related{{Span: sp(0, 1), Msg: "kept"}}},
+		{Span: sp(8, 10), Code: "after"},
+	}
+	gotJSON, _ := json.Marshal(got)
+	wantJSON, _ := json.Marshal(want)
+	if string(gotJSON) != string(wantJSON) {
+		t.Errorf("carry:\n got %s\nwant %s", gotJSON, wantJSON)
+	}
+	if o, _ := json.Marshal(orig); string(o) != func() string { b, _ := json.Marshal(ds); return string(b) }() {
+		t.Errorf("carry modified its input")
+	}
+	// An insertion at a diagnostic's start moves it; at its end, keeps it.
+	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 3, End: 3, New: "xy"})
+	if got[0].Span != sp(5, 7) {
+		t.Errorf("insertion at the start: span %v, want 5..7", got[0].Span)
+	}
+	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 5, End: 5, New: "xy"})
+	if got[0].Span != sp(3, 5) {
+		t.Errorf("insertion at the end: span %v, want 3..5", got[0].Span)
+	}
+}

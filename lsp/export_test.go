@@ -60,8 +60,9 @@ func ServeForTest(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logge
 }
 
 // ServeWithAnalyzers returns a ServeForTest that runs the given analyzers
-// instead of analysis.All.
+// (possibly none: syntax only) instead of checks.All.
 func ServeWithAnalyzers(as ...*analysis.Analyzer) func(context.Context, io.ReadWriteCloser, *zap.Logger, Options) int {
+	as = append([]*analysis.Analyzer{}, as...) // non-nil even if empty
 	return func(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts Options) int {
 		return serve(ctx, rwc, logger, opts, testMethods, as)
 	}

@@ -131,7 +131,7 @@ type server struct {
 }
 
 // serve is Serve with test hooks: extra methods, and analyzers to run
-// instead of analysis.All when non-nil.
+// instead of checks.All when non-nil.
 func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts Options, extra map[string]requestHandler, analyzers []*analysis.Analyzer) int {
 	if logger == nil {
 		logger = zap.NewNop()

@@ -6,14 +6,19 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/lsp"
 	"github.com/pgnls/pgnls/lsp/lsptest"
 	"github.com/pgnls/pgnls/syntax"
@@ -22,11 +27,15 @@ import (
 // The end-to-end tests run inside synctest bubbles: the server, the
 // net.Pipe and the debounce timers then use virtual time, so debounced
 // analyses fire deterministically and no test sleeps for real.
+//
+// Unless a test says otherwise the server runs no analyzers (syntax
+// diagnostics only), so that the tests do not change whenever an analyzer
+// is added to checks.All; TestDefaultAnalyzers covers the real set.
 
 func start(t *testing.T, opts lsptest.Options) *lsptest.Client {
 	t.Helper()
 	if opts.Serve == nil {
-		opts.Serve = lsp.ServeForTest
+		opts.Serve = lsp.ServeWithAnalyzers()
 	}
 	return lsptest.Start(t, opts)
 }
@@ -133,6 +142,43 @@ func TestEndToEnd(t *testing.T) {
 		}
 		if code := c.Exit(); code != 0 {
 			t.Errorf("exit code after shutdown = %d, want 0", code)
+		}
+	})
+}
+
+// TestDefaultAnalyzers runs the real analyzers: the syntax error is
+// still reported, and every code published is in the catalogue.
+func TestDefaultAnalyzers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{Serve: lsp.ServeForTest})
+		c.Initialize(nil)
+		codes := map[string]bool{}
+		for _, e := range checks.Catalogue() {
+			codes[string(e.Code)] = true
+		}
+		for _, tc := range []struct{ uri, text string }{
+			{"file:///std.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 @@ *\n"},
+			{"file:///fan.ctl-pgn", "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. 🩐D2-B6, K5-K7 @@ *\n"},
+		} {
+			c.Open(protocol.DocumentURI(tc.uri), tc.text)
+			c.Settle()
+			last, _ := c.Last(protocol.DocumentURI(tc.uri))
+			found := false
+			for _, d := range last.Diagnostics {
+				code, ok := d.Code.(string)
+				if !ok || !codes[code] {
+					t.Errorf("%s: code %#v is not a catalogued string", tc.uri, d.Code)
+				}
+				if d.Source == "" || d.Message == "" {
+					t.Errorf("%s: diagnostic without source or message: %+v", tc.uri, d)
+				}
+				if code == "unknown-token" && d.Range == lsptest.RangeOf(t, tc.text, "@@") {
+					found = true
+				}
+			}
+			if last.Version != 1 || !found {
+				t.Errorf("%s: the syntax error is missing from %s", tc.uri, last.Raw)
+			}
 		}
 	})
 }
@@ -495,13 +541,14 @@ func TestTwoPhaseDiagnostics(t *testing.T) {
 			v = c.Change(uri, lsptest.Replace(lsptest.RangeOf(t, text, old), mv))
 			text = strings.Replace(text, old, mv, 1)
 		}
-		// Phase 1 of the first edit keeps the cached results of the
-		// untouched game a. (The next two have the same phase-1 result, so
-		// they publish nothing.)
-		p := c.WaitDiagnostics(uri, v-2)
-		if len(p.Diagnostics) == 0 || p.Diagnostics[0].Code != "test-move" || p.Diagnostics[0].Message != "e4" {
-			t.Errorf("version %d: cached diagnostics of game a missing: %s", v-2, p.Raw)
-		}
+		// Phase 1 of the first edit: game a from the cache; games b and c,
+		// parsed again, with their syntax errors and the analysis results
+		// carried over, except on d5, which the edit replaced. (The next
+		// two edits have the same phase-1 result, so they publish nothing.)
+		first := strings.Replace(text, "d8", "d6", 1)
+		checkDiagnostics(t, c.WaitDiagnostics(uri, v-2), first,
+			want{"test-move", "e4"}, want{"test-move", "e5"}, want{"test-move", "c4"}, want{"test-move", "c5"},
+			want{"test-move", "d4"}, want{"unknown-token", "@@"})
 		c.Settle()
 		last, _ = c.Last(uri)
 		if last.Version != uint32(v) {
@@ -521,6 +568,43 @@ func TestTwoPhaseDiagnostics(t *testing.T) {
 		c.Settle()
 		if n := moves.count("c"); n != 2 {
 			t.Errorf("game c analysed after close")
+		}
+	})
+}
+
+// TestAnalyzerPanic checks that a panicking analyzer is a logged fault,
+// not a crash: the game keeps its syntax diagnostics and is analysed
+// again on the next run.
+func TestAnalyzerPanic(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		core, logs := observer.New(zapcore.DebugLevel)
+		var runs atomic.Int32
+		boom := &analysis.Analyzer{Name: "boom", Doc: "Panics.", Run: func(*analysis.Pass) {
+			runs.Add(1)
+			panic("boom")
+		}}
+		c := start(t, lsptest.Options{Serve: lsp.ServeWithAnalyzers(boom), Logger: zap.New(core)})
+		c.Initialize(nil)
+		const uri = "file:///boom.pgn"
+		text := "[Event \"x\"]\n\n1. e4 @@ *\n"
+		c.Open(uri, text)
+		c.Settle()
+		last, _ := c.Last(uri)
+		checkDiagnostics(t, last, text, want{"unknown-token", "@@"})
+		if n := logs.FilterMessage("panic in an analyzer").FilterLevelExact(zapcore.ErrorLevel).Len(); n != 1 {
+			t.Errorf("%d error logs of the panic, want 1", n)
+		}
+		v := c.Change(uri, lsptest.Replace(lsptest.RangeOf(t, text, "@@"), "e5"))
+		c.WaitDiagnostics(uri, v)
+		c.Settle()
+		if n := runs.Load(); n != 2 {
+			t.Errorf("analyzer ran %d times, want 2 (failed results are not cached)", n)
+		}
+		if err := c.Shutdown(); err != nil {
+			t.Fatal(err)
+		}
+		if code := c.Exit(); code != 0 {
+			t.Errorf("exit code = %d", code)
 		}
 	})
 }

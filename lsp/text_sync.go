@@ -30,7 +30,7 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	s.logger.Debug("didOpen", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
 		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
 	s.store.set(doc)
-	s.diags.changed(doc)
+	s.diags.changed(doc, nil)
 	return nil
 }
 
@@ -91,7 +91,7 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 	if version <= old.version {
 		log.Debug("didChange does not increase the version", zap.Int32("previous", old.version))
 	}
-	f, clamped, err := applyChanges(old.file, p.ContentChanges)
+	f, edits, clamped, err := applyChanges(old.file, p.ContentChanges)
 	if err != nil {
 		// Nothing of this notification is applied, so the document stays
 		// a consistent earlier version; the user can resync by reopening.
@@ -105,48 +105,53 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 	if d := s.dialectFor(f.Name, head(f)); d != f.Dialect {
 		log.Debug("dialect changed", zap.Stringer("dialect", d))
 		f = syntax.Parse(f.Name, f.Text(), d)
+		edits = nil // nothing carries over to another dialect
 	}
 	doc := &document{uri: uri, version: version, file: f}
 	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", len(f.Games)))
 	s.store.set(doc)
-	s.diags.changed(doc)
+	s.diags.changed(doc, edits)
 	return nil
 }
 
 // applyChanges applies content changes in order, each through the mapper
 // of the text it applies to, and re-parses incrementally so that games the
-// changes do not touch are reused. Positions past a line's end or past the
-// last line are clamped, as the LSP specification says (clamped counts
-// them). A range whose end precedes its start is an error; then no change
-// is applied and f is returned unchanged.
-func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, clamped int, err error) {
+// changes do not touch are reused. It returns the byte edits applied (never
+// nil), each in the coordinates of the text before it. Positions past a
+// line's end or past the last line are clamped, as the LSP specification
+// says (clamped counts them). A range whose end precedes its start is an
+// error; then no change is applied and f is returned unchanged.
+func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edits []syntax.Edit, clamped int, err error) {
 	orig := f
+	edits = make([]syntax.Edit, 0, len(changes))
 	for i, c := range changes {
+		var e syntax.Edit
 		if c.Range == nil {
-			f = replaceAll(f, c.Text)
-			continue
-		}
-		if c.Range.End.before(c.Range.Start) {
-			return orig, clamped, fmt.Errorf("change %d: range end %v precedes its start %v", i, c.Range.End, c.Range.Start)
-		}
-		m := mapper{f}
-		start, ok1 := m.offset(c.Range.Start.protocol())
-		end, ok2 := m.offset(c.Range.End.protocol())
-		for _, ok := range []bool{ok1, ok2} {
-			if !ok {
-				clamped++
+			e = fullEdit(f.Text(), c.Text)
+		} else {
+			if c.Range.End.before(c.Range.Start) {
+				return orig, nil, clamped, fmt.Errorf("change %d: range end %v precedes its start %v", i, c.Range.End, c.Range.Start)
 			}
+			m := mapper{f}
+			start, ok1 := m.offset(c.Range.Start.protocol())
+			end, ok2 := m.offset(c.Range.End.protocol())
+			for _, ok := range []bool{ok1, ok2} {
+				if !ok {
+					clamped++
+				}
+			}
+			e = syntax.Edit{Start: start, End: end, New: c.Text}
 		}
-		f, _ = syntax.Reparse(f, syntax.Edit{Start: start, End: end, New: c.Text})
+		f, _ = syntax.Reparse(f, e)
+		edits = append(edits, e)
 	}
-	return f, clamped, nil
+	return f, edits, clamped, nil
 }
 
-// replaceAll replaces the whole text of f. It re-parses only what lies
-// between the common prefix and suffix of the old and new text, so
-// clients that always send the full text still get games reused.
-func replaceAll(f *syntax.File, text string) *syntax.File {
-	old := f.Text()
+// fullEdit returns the smallest edit turning old into text: the bytes
+// between their common prefix and suffix. A client that always sends the
+// whole text thus still gets the games it did not touch reused.
+func fullEdit(old, text string) syntax.Edit {
 	n := min(len(old), len(text))
 	p := 0
 	for p < n && old[p] == text[p] {
@@ -156,8 +161,7 @@ func replaceAll(f *syntax.File, text string) *syntax.File {
 	for q < n-p && old[len(old)-1-q] == text[len(text)-1-q] {
 		q++
 	}
-	f, _ = syntax.Reparse(f, syntax.Edit{Start: syntax.Pos(p), End: syntax.Pos(len(old) - q), New: text[p : len(text)-q]})
-	return f
+	return syntax.Edit{Start: syntax.Pos(p), End: syntax.Pos(len(old) - q), New: text[p : len(text)-q]}
 }
 
 func (s *server) didClose(_ context.Context, params json.RawMessage) error {
@@ -186,7 +190,7 @@ func (s *server) redetect() {
 		s.logger.Debug("dialect changed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version), zap.Stringer("dialect", d))
 		doc = &document{uri: doc.uri, version: doc.version, file: syntax.Parse(f.Name, f.Text(), d)}
 		s.store.set(doc)
-		s.diags.changed(doc)
+		s.diags.changed(doc, nil)
 	}
 }
 

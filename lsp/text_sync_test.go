@@ -108,12 +108,19 @@ func TestApplyChanges(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			old := syntax.Parse("t.pgn", tc.text, syntax.DetectDialect("t.pgn", tc.text))
-			f, clamped, err := applyChanges(old, tc.changes)
+			f, edits, clamped, err := applyChanges(old, tc.changes)
 			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 				t.Fatalf("err = %v, want %q", err, tc.err)
 			}
 			if err != nil && f != old {
 				t.Errorf("on error, the file is not the old one")
+			}
+			text := tc.text
+			for _, e := range edits {
+				text = e.Apply(text)
+			}
+			if err == nil && text != tc.want {
+				t.Errorf("the edits returned give %q, want %q", text, tc.want)
 			}
 			if got := f.Text(); got != tc.want {
 				t.Errorf("text = %q, want %q", got, tc.want)
@@ -128,9 +135,9 @@ func TestApplyChanges(t *testing.T) {
 	}
 }
 
-// TestReplaceAllReusesGames checks that a full-text change re-parses only
+// TestFullEditReusesGames checks that a full-text change re-parses only
 // the games that differ.
-func TestReplaceAllReusesGames(t *testing.T) {
+func TestFullEditReusesGames(t *testing.T) {
 	game := func(i int) string {
 		return "[Event \"" + strings.Repeat("x", i) + "\"]\n\n1. e4 e5 *\n\n"
 	}
@@ -140,7 +147,7 @@ func TestReplaceAllReusesGames(t *testing.T) {
 	}
 	old := syntax.Parse("t.pgn", b.String(), syntax.PGN)
 	text := strings.Replace(b.String(), "\"xxx\"", "\"xyx\"", 1)
-	f := replaceAll(old, text)
+	f, _ := syntax.Reparse(old, fullEdit(old.Text(), text))
 	if f.Text() != text {
 		t.Fatalf("text = %q, want %q", f.Text(), text)
 	}

@@ -16,9 +16,9 @@
 //   - each side has exactly one king;
 //   - no pawn stands on the first or last rank;
 //   - the side that is not to move is not in check;
-//   - each castling right names a rook of the right colour standing on
-//     its side's back rank, with the king on the same rank between that
-//     rook and the board edge opposite it;
+//   - each castling right names a rook of its side standing on the
+//     side's back rank together with the side's king (on the e-file in
+//     standard chess), the rook on the flank the right is for;
 //   - an en passant square, if set, lies directly behind a pawn that
 //     could just have made a double step.
 //

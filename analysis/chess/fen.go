@@ -127,7 +127,7 @@ func (f *fenParser) parse() {
 		castling = fields[2]
 		f.castlingSyntax(castling)
 	}
-	var ep Square = NoSquare
+	ep := NoSquare
 	if len(fields) > 3 {
 		ep = f.enPassantSyntax(fields[3])
 	}
@@ -393,66 +393,4 @@ func (f *fenParser) number(fd fenField) (int, bool) {
 		return 0, false
 	}
 	return n, true
-}
-
-// FEN returns the Forsyth-Edwards Notation of p. Castling rights are
-// written as KQkq, except that in Chess960 positions a right whose rook
-// is not the outermost one on its side is written as its file letter
-// (X-FEN).
-func (p *Position) FEN() string {
-	b := make([]byte, 0, 90)
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			pc := p.PieceAt(SquareAt(file, rank))
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b = append(b, byte('0'+empty))
-				empty = 0
-			}
-			b = append(b, pc.FENChar())
-		}
-		if empty > 0 {
-			b = append(b, byte('0'+empty))
-		}
-		if rank > 0 {
-			b = append(b, '/')
-		}
-	}
-	b = append(b, ' ', "wb"[p.side])
-	b = append(b, ' ')
-	n := len(b)
-	for _, c := range []Color{White, Black} {
-		for i, rook := range p.castle[c] {
-			if rook == NoSquare {
-				continue
-			}
-			letter := "KQ"[i]
-			rooks := p.of(c, Rook) & rankBB(rook.Rank())
-			outer := rooks &^ (rook.bb()<<1 - 1) // rooks beyond rook towards h
-			if i == 1 {
-				outer = rooks & (rook.bb() - 1)
-			}
-			if p.chess960 && outer != 0 {
-				letter = byte('A' + rook.File())
-			}
-			if c == Black {
-				letter += 'a' - 'A'
-			}
-			b = append(b, letter)
-		}
-	}
-	if len(b) == n {
-		b = append(b, '-')
-	}
-	b = append(b, ' ')
-	b = append(b, p.ep.String()...)
-	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(p.halfmove), 10)
-	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(p.fullmove), 10)
-	return string(b)
 }

@@ -29,12 +29,12 @@ type Finding struct {
 // m.
 func (p *Position) Lint(san SAN, m Move) []Finding {
 	coordinate := san.Piece == NoPieceType && !san.Null && san.Castle == NoCastle
-	ordinary := m != NullMove && !m.IsCastle()
+	pt := p.typeAt(m.From())
+	ordinary := m != NullMove && !m.IsCastle() && pt != NoPieceType
 	capture := p.isCapture(m)
 	mark := p.checkMark(m)
 
 	var needFile, needRank bool
-	pt := p.typeAt(m.From())
 	if ordinary {
 		needFile, needRank = p.disambiguation(pt, m.From(), m.To())
 		if pt == Pawn && capture {

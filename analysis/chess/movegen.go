@@ -38,12 +38,6 @@ func (p *Position) pinned(c Color, king Square) Bitboard {
 	return pinned
 }
 
-// allows reports whether moving the unpinned or pinned non-king piece on
-// from to to is legal with respect to pins and checks.
-func (l *legality) allows(from, to Square) bool {
-	return l.checkMask.Has(to) && (!l.pinned.Has(from) || lineBB[l.king][from].Has(to))
-}
-
 // legalTo reports whether the side to move's piece on from, not its
 // king, may move to to as far as checks and pins are concerned. It is
 // cheaper than legality for a few moves, since it looks for a pin only

@@ -8,7 +8,10 @@ import (
 	"testing"
 )
 
-const bigPGNDir = "../../../shared/testdata/pgn/big"
+const (
+	bigPGNDir    = "../../../shared/testdata/pgn/big"
+	quirkyPGNDir = "../../../shared/testdata/pgn/quirky"
+)
 
 // pgnGame is a game extracted crudely from a PGN file: its starting FEN
 // (empty for the standard start) and its SAN tokens.
@@ -76,11 +79,11 @@ func crudeGames(text string) []pgnGame {
 }
 
 // replay plays the game and reports the first failing move.
-func replay(t testing.TB, name string, g pgnGame) (plies, findings int) {
+func replay(t testing.TB, name string, g pgnGame, chess960 bool) (plies, findings int) {
 	pos := StartPosition()
 	if g.fen != "" {
 		var err error
-		if pos, err = ParseFEN(g.fen, false); err != nil {
+		if pos, err = ParseFEN(g.fen, chess960); err != nil {
 			t.Errorf("%s: %v", name, err)
 			return
 		}
@@ -103,7 +106,7 @@ func replay(t testing.TB, name string, g pgnGame) (plies, findings int) {
 	return plies, findings
 }
 
-func replayFile(t *testing.T, path string) {
+func replayFile(t *testing.T, path string, chess960 bool) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		t.Skipf("%s not found", path)
@@ -113,17 +116,15 @@ func replayFile(t *testing.T, path string) {
 	plies, findings := 0, 0
 	games := crudeGames(string(data))
 	for i, g := range games {
-		p, f := replay(t, filepath.Base(path)+" game "+itoa(i+1), g)
+		p, f := replay(t, filepath.Base(path)+" game "+strconv.Itoa(i+1), g, chess960)
 		plies += p
 		findings += f
 	}
 	t.Logf("%s: %d games, %d plies, %d findings", filepath.Base(path), len(games), plies, findings)
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
 func TestReplayMorphy(t *testing.T) {
-	replayFile(t, filepath.Join(bigPGNDir, "pgnmentor-Morphy.pgn"))
+	replayFile(t, filepath.Join(bigPGNDir, "pgnmentor-Morphy.pgn"), false)
 }
 
 func TestReplayAll(t *testing.T) {
@@ -132,6 +133,12 @@ func TestReplayAll(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join(bigPGNDir, "*.pgn"))
 	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) { replayFile(t, f) })
+		t.Run(filepath.Base(f), func(t *testing.T) { replayFile(t, f, false) })
+	}
+}
+
+func TestReplayChess960(t *testing.T) {
+	for _, name := range []string{"chess960-rapid-wch-2009.pgn", "cutechess-fischerrandom.pgn"} {
+		t.Run(name, func(t *testing.T) { replayFile(t, filepath.Join(quirkyPGNDir, name), true) })
 	}
 }

@@ -121,7 +121,8 @@ func ParseSAN(s string) (SAN, error) {
 		return san, &SANError{0, len(s), fmt.Sprintf("%q is only a suffix", s)}
 	}
 	if c := body[0]; c == 'O' || c == 'o' || c == '0' {
-		return parseCastle(san, body)
+		err := parseCastle(&san, body)
+		return san, err
 	}
 	if c := body[len(body)-1]; c == 'p' || c == '.' {
 		for _, suffix := range [...]string{"e.p.", "e.p", "ep"} {
@@ -132,14 +133,15 @@ func ParseSAN(s string) (SAN, error) {
 			}
 		}
 	}
-	return parseMove(san, body)
+	err := parseMove(&san, body)
+	return san, err
 }
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
 func isRank(c byte) bool { return c >= '1' && c <= '8' }
 
 // parseCastle parses O-O and O-O-O and their variants.
-func parseCastle(san SAN, body string) (SAN, error) {
+func parseCastle(san *SAN, body string) error {
 	n := 0
 	for i := 0; ; {
 		switch body[i] {
@@ -149,7 +151,7 @@ func parseCastle(san SAN, body string) (SAN, error) {
 		case '0':
 			san.Quirks |= QuirkZeroCastle
 		default:
-			return san, badChar(body, i, "in castling")
+			return badChar(body, i, "in castling")
 		}
 		n++
 		i++
@@ -157,7 +159,7 @@ func parseCastle(san SAN, body string) (SAN, error) {
 			break
 		}
 		if n == 3 {
-			return san, &SANError{0, len(body), "castling has more than three O's"}
+			return &SANError{0, len(body), "castling has more than three O's"}
 		}
 		switch {
 		case body[i] == '-':
@@ -166,20 +168,20 @@ func parseCastle(san SAN, body string) (SAN, error) {
 			san.Quirks |= QuirkDash
 			i += len(enDash)
 		default:
-			return san, badChar(body, i, "in castling; expected '-'")
+			return badChar(body, i, "in castling; expected '-'")
 		}
 		if i == len(body) {
-			return san, &SANError{0, i, "castling ends with a dash"}
+			return &SANError{0, i, "castling ends with a dash"}
 		}
 	}
 	if n == 1 {
-		return san, &SANError{0, len(body), "incomplete castling: expected O-O or O-O-O"}
+		return &SANError{0, len(body), "incomplete castling: expected O-O or O-O-O"}
 	}
 	san.Castle = CastleShort
 	if n == 3 {
 		san.Castle = CastleLong
 	}
-	return san, nil
+	return nil
 }
 
 // badChar reports the character of s at byte i as unexpected.
@@ -193,7 +195,7 @@ func badChar(s string, i int, context string) *SANError {
 
 // parseMove parses a piece or pawn move, body being the input without
 // check and en passant suffixes.
-func parseMove(san SAN, body string) (SAN, error) {
+func parseMove(san *SAN, body string) error {
 	i := 0
 	switch c := body[0]; {
 	case c == 'P':
@@ -204,24 +206,23 @@ func parseMove(san SAN, body string) (SAN, error) {
 		san.Piece = letterTypes[c]
 		i = 1
 	case c >= 'A' && c <= 'Z':
-		return san, &SANError{0, 1, fmt.Sprintf("unknown piece letter %q: SAN uses K, Q, R, B and N", c)}
-	case c != 'b' && c > 'h' && letterTypes[c] != NoPieceType && len(body) > 2:
-		return san, &SANError{0, 1, fmt.Sprintf("piece letters are upper case: %c", c-'a'+'A')}
+		return &SANError{0, 1, fmt.Sprintf("unknown piece letter %q: SAN uses K, Q, R, B and N", c)}
+	case c > 'h' && letterTypes[c] != NoPieceType && len(body) > 2:
+		return &SANError{0, 1, fmt.Sprintf("piece letters are upper case: %c", c-'a'+'A')}
 	case c >= 'a' && c <= 'z', isRank(c), c == ':':
 		san.Piece = Pawn
 	default:
-		return san, badChar(body, 0, "at the start of a move")
+		return badChar(body, 0, "at the start of a move")
 	}
 
-	j := len(body)
-	j, err := parsePromotion(&san, body, i, j)
+	j, err := parsePromotion(san, body, i, len(body))
 	if err != nil {
-		return san, err
+		return err
 	}
 
 	// Destination square.
 	if err := checkDestination(body, i, j); err != nil {
-		return san, err
+		return err
 	}
 	san.To = SquareAt(int(body[j-2]-'a'), int(body[j-1]-'1'))
 	j -= 2
@@ -256,13 +257,13 @@ func parseMove(san SAN, body string) (SAN, error) {
 	case len(origin) == 2 && isFile(origin[0]) && isRank(origin[1]):
 		san.FromFile, san.FromRank = int(origin[0]-'a'), int(origin[1]-'1')
 	default:
-		return san, &SANError{i, j, fmt.Sprintf("unexpected %q before the destination square", origin)}
+		return &SANError{i, j, fmt.Sprintf("unexpected %q before the destination square", origin)}
 	}
 
 	fullOrigin := san.FromFile >= 0 && san.FromRank >= 0
 	switch {
 	case long && !fullOrigin:
-		return san, &SANError{i, j, "a hyphen may only separate two squares, as in Ng1-f3"}
+		return &SANError{i, j, "a hyphen may only separate two squares, as in Ng1-f3"}
 	case i == 0 && fullOrigin:
 		san.Piece = NoPieceType
 		san.Quirks |= QuirkCoordinate
@@ -272,15 +273,15 @@ func parseMove(san SAN, body string) (SAN, error) {
 	if san.Piece == Pawn {
 		switch {
 		case san.FromRank >= 0 && san.FromFile < 0:
-			return san, &SANError{i, j, "a pawn move cannot be disambiguated by rank"}
+			return &SANError{i, j, "a pawn move cannot be disambiguated by rank"}
 		case san.Capture && san.FromFile < 0:
-			return san, &SANError{0, j + 1, "a pawn capture must name the pawn's file, as in exd5"}
+			return &SANError{0, j + 1, "a pawn capture must name the pawn's file, as in exd5"}
 		}
 	}
 	if san.Promotion != NoPieceType && san.Piece != Pawn && san.Piece != NoPieceType {
-		return san, &SANError{0, 1, fmt.Sprintf("only pawns promote, not a %s", san.Piece)}
+		return &SANError{0, 1, fmt.Sprintf("only pawns promote, not a %s", san.Piece)}
 	}
-	return san, nil
+	return nil
 }
 
 // checkDestination reports an error unless body[i:j] ends with a square.
@@ -312,14 +313,14 @@ func parsePromotion(san *SAN, body string, i, j int) (int, error) {
 	}
 	letter, sep := body[j-1], body[j-2]
 	if letter == ')' && j-i >= 4 && body[j-3] == '(' {
-		letter, sep = body[j-2], '('
+		letter, sep = body[j-2], ')'
 		j--
 	}
 	t, lower := letterTypes[letter], letter >= 'a'
 	switch {
 	case sep == '=' && t == NoPieceType:
 		return 0, badChar(body, j-1, "as promotion piece")
-	case sep != '=' && sep != '/' && sep != '(' && !isRank(sep):
+	case sep != '=' && sep != '/' && sep != ')' && !isRank(sep):
 		return j, nil
 	case t == NoPieceType, isRank(sep) && lower && t > Queen:
 		return j, nil // not a promotion suffix after all

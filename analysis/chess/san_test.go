@@ -121,6 +121,8 @@ func TestParseSANErrors(t *testing.T) {
 		{"Ke4+#", 3, 4, "unexpected '+'"},
 		{"nf3", 0, 1, "upper case: N"},
 		{"12.", 2, 3, "unexpected '.'"},
+		{"e8(Q", 3, 4, "unexpected 'Q'"},
+		{"e8(X)", 3, 4, "unexpected 'X'"},
 	}
 	for _, tt := range tests {
 		_, err := ParseSAN(tt.in)

@@ -30,6 +30,7 @@ func (o Options) width() int {
 type Result struct {
 	Text    string // the formatted game, or the original text when Skipped
 	Skipped string // why the game was left as it was; "" when formatted
+	Broken  bool   // Skipped because of an error in the game (not, say, because it is empty)
 }
 
 // File formats every game of f and separates games by one blank line;
@@ -73,18 +74,18 @@ func lineEnd(g *syntax.Game) string {
 // Game formats one game in export form. Dialect CTL-PGN is not handled
 // here yet; such games are returned unchanged.
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
-	if d != syntax.PGN {
-		return Result{Text: g.Text, Skipped: "CTL-PGN formatting is not available"}
-	}
-	if reason := broken(g); reason != "" {
-		return Result{Text: g.Text, Skipped: reason}
-	}
 	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == nil {
 		return Result{Text: g.Text, Skipped: "the game is empty"}
 	}
+	if d != syntax.PGN {
+		return Result{Text: g.Text, Skipped: "CTL-PGN formatting is not available yet"}
+	}
+	if reason := broken(g); reason != "" {
+		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	}
 	text, reason := pgnGame(g, opts)
 	if reason != "" {
-		return Result{Text: g.Text, Skipped: reason}
+		return Result{Text: g.Text, Skipped: reason, Broken: true}
 	}
 	return Result{Text: text}
 }

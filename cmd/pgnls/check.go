@@ -74,6 +74,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls check: unknown severity %q (want error, warning, info or hint)\n", *severity)
 		return exitUsage
 	}
+	c.cfg.MinSeverity = c.min
 	if len(paths) == 0 {
 		fmt.Fprint(stderr, "pgnls check: no paths given (use - for standard input)\n\n"+checkUsage)
 		return exitUsage

@@ -6,6 +6,7 @@
 //
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
 //	pgnls check [--json] [--dialect D] [--severity S] PATH...
+//	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [PATH...]
 //	pgnls version
 //	pgnls help
 //
@@ -39,10 +40,9 @@ Usage:
 
 	pgnls [serve] [flags]          run the language server on stdin/stdout
 	pgnls check [flags] PATH...    report diagnostics for files and directories
+	pgnls fmt [flags] [PATH...]    rewrite files in export format, like gofmt
 	pgnls version                  print the version
 	pgnls help                     print this help
-
-	pgnls fmt                      (reserved; coming)
 
 Run "pgnls VERB -h" for the flags of a verb.
 `
@@ -65,8 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitOK
 	case "fmt":
-		fmt.Fprintln(stderr, "pgnls fmt: not implemented yet")
-		return exitUsage
+		return fmtVerb(rest, stdin, stdout, stderr)
 	}
 	if strings.HasPrefix(verb, "-") {
 		// Flags without a verb belong to the default verb, serve, so
