@@ -163,19 +163,19 @@ func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
 			}
 			switch {
 			case ply%2 == 0:
-				p.w.word(strconv.Itoa(ply/2+1)+".")
+				p.w.word(strconv.Itoa(ply/2+1) + ".")
 			case numbered:
-				p.w.word(strconv.Itoa(ply/2+1)+"...")
+				p.w.word(strconv.Itoa(ply/2+1) + "...")
 			}
 			p.w.word(text)
 			beforePly = ply
 			ply++
 			numbered = false
 		case *syntax.NAG:
-			p.w.word("$"+strconv.Itoa(n.Value))
+			p.w.word("$" + strconv.Itoa(n.Value))
 			numbered = true
 		case *syntax.Glyph:
-			p.w.word("$"+strconv.Itoa(nag.Glyphs[n.Text]))
+			p.w.word("$" + strconv.Itoa(nag.Glyphs[n.Text]))
 			numbered = true
 		case *syntax.Comment:
 			p.comment(n)
@@ -206,11 +206,11 @@ func (p *printer) comment(c *syntax.Comment) {
 			p.w.word(w)
 		}
 	case syntax.LineKind:
-		p.w.word(";"+strings.TrimRight(c.Text, " \t"))
+		p.w.word(";" + strings.TrimRight(c.Text, " \t"))
 		p.w.breakLine()
 	case syntax.EscapeKind:
 		p.w.breakLine()
-		p.w.word("%"+strings.TrimRight(c.Text, " \t"))
+		p.w.word("%" + strings.TrimRight(c.Text, " \t"))
 		p.w.breakLine()
 	}
 }
