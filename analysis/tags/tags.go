@@ -233,7 +233,7 @@ var (
 	ecoRE         = regexp.MustCompile(`^([A-E][0-9]{2}|\?)$`)
 	timeRE        = regexp.MustCompile(`^([0-9?]{2}):([0-9?]{2}):([0-9?]{2})$`)
 	intRE         = regexp.MustCompile(`^[0-9]+$`)
-	timeControlRE = regexp.MustCompile(`^(\?|-|(([0-9]+/[0-9]+)|([0-9]+(\+[0-9]+)?)|(\*[0-9]+))(:(([0-9]+/[0-9]+)|([0-9]+(\+[0-9]+)?)|(\*[0-9]+)))*)$`)
+	timeControlRE = regexp.MustCompile(`^(\?|-|(([0-9]+/[0-9.]+)|([0-9.]+(\+[0-9.]+)?)|(\*[0-9.]+))(:(([0-9]+/[0-9.]+)|([0-9.]+(\+[0-9.]+)?)|(\*[0-9.]+)))*)$`)
 )
 
 var terminations = []string{"abandoned", "adjudication", "death", "emergency", "normal", "rules infraction", "time forfeit", "unterminated"}
