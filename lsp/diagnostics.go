@@ -107,7 +107,7 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit) {
 
 	var all []analysis.Diagnostic
 	j := 0 // semantic[:j] lie before the current game
-	for _, r := range doc.file.Games {
+	for _, r := range doc.file.Games() {
 		for j < len(semantic) && semantic[j].Span.Start < r.Start {
 			j++
 		}
@@ -189,8 +189,8 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	}
 	d.mu.Unlock()
 
-	games := doc.file.Games
-	per := make([][]analysis.Diagnostic, len(games))
+	games := doc.file.Games()
+	per := make([][]analysis.Diagnostic, doc.file.NumGames())
 	var todo []int
 	for i, r := range games {
 		if ds, ok := cache[r.Game]; ok {
@@ -204,7 +204,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	if ctx.Err() != nil {
 		return
 	}
-	fresh := make(map[*syntax.Game][]analysis.Diagnostic, len(games))
+	fresh := make(map[*syntax.Game][]analysis.Diagnostic, len(per))
 	var all []analysis.Diagnostic
 	for i, r := range games {
 		if !failed[i] {
@@ -230,7 +230,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	st.cache, st.cacheGen, st.semantic = fresh, gen, semantic
 	d.mu.Unlock()
 	d.s.logger.Debug("analysed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
-		zap.Int("games", len(games)), zap.Int("analysed", len(todo)), zap.Duration("elapsed", time.Since(start)))
+		zap.Int("games", len(per)), zap.Int("analysed", len(todo)), zap.Duration("elapsed", time.Since(start)))
 	d.publish(doc, all, "analysis")
 }
 
@@ -242,7 +242,7 @@ func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config
 	var mu sync.Mutex
 	failed = make(map[int]bool)
 	analyze := func(i int) {
-		g := doc.file.Games[i].Game
+		g := doc.file.Game(i).Game
 		defer func() {
 			if r := recover(); r != nil {
 				d.s.logger.Error("panic in an analyzer", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),

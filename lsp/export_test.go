@@ -40,7 +40,7 @@ var testMethods = map[string]requestHandler{
 		if doc == nil {
 			return nil, nil
 		}
-		return &TestText{doc.version, doc.file.Text(), doc.file.Dialect.String(), len(doc.file.Games)}, nil
+		return &TestText{doc.version, doc.file.Text(), doc.file.Dialect.String(), doc.file.NumGames()}, nil
 	},
 	MethodTestSlow: func(_ *server, ctx context.Context, _ json.RawMessage) (any, error) {
 		t := time.NewTimer(time.Hour)

@@ -108,7 +108,7 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 		edits = nil // nothing carries over to another dialect
 	}
 	doc := &document{uri: uri, version: version, file: f}
-	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", len(f.Games)))
+	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", f.NumGames()))
 	s.store.set(doc)
 	s.diags.changed(doc, edits)
 	return nil
@@ -198,8 +198,8 @@ func (s *server) redetect() {
 // the first game, which holds the lines before the first tag and that tag
 // (a file built by Reparse assembles its whole text only on demand).
 func head(f *syntax.File) string {
-	if len(f.Games) == 0 {
+	if f.NumGames() == 0 {
 		return ""
 	}
-	return f.Games[0].Game.Text
+	return f.Game(0).Game.Text
 }

@@ -151,15 +151,15 @@ func TestFullEditReusesGames(t *testing.T) {
 	if f.Text() != text {
 		t.Fatalf("text = %q, want %q", f.Text(), text)
 	}
-	if len(f.Games) != 6 {
-		t.Fatalf("%d games, want 6", len(f.Games))
+	if f.NumGames() != 6 {
+		t.Fatalf("%d games, want 6", f.NumGames())
 	}
 	for _, i := range []int{0, 5} {
-		if f.Games[i].Game != old.Games[i].Game {
+		if f.Game(i).Game != old.Game(i).Game {
 			t.Errorf("game %d was parsed again; want it shared", i)
 		}
 	}
-	if f.Games[3].Game == old.Games[3].Game {
+	if f.Game(3).Game == old.Game(3).Game {
 		t.Errorf("the changed game 3 was reused")
 	}
 }

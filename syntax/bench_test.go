@@ -41,7 +41,7 @@ func sized(b *testing.B, n int) string {
 	}
 	f := Parse("", text, PGN)
 	k := f.GameAt(Pos(n))
-	return text[:f.Games[k].End()]
+	return text[:f.Game(k).End()]
 }
 
 // benchmarkEdit measures Reparse of a one-character insertion inside a
@@ -49,7 +49,7 @@ func sized(b *testing.B, n int) string {
 func benchmarkEdit(b *testing.B, size int) {
 	text := sized(b, size)
 	old := Parse("bench.pgn", text, PGN)
-	mid := old.Games[len(old.Games)/2]
+	mid := old.Game(old.NumGames() / 2)
 	at := mid.Start + Pos(strings.Index(mid.Game.Text, "\n1.")+3)
 	e := Edit{Start: at, End: at, New: "x"}
 	b.ReportAllocs()

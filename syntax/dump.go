@@ -11,8 +11,8 @@ import (
 // file-level diagnostics.
 func Dump(f *File) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "file %s dialect=%s games=%d\n", f.Name, f.Dialect, len(f.Games))
-	for _, r := range f.Games {
+	fmt.Fprintf(&b, "file %s dialect=%s games=%d\n", f.Name, f.Dialect, f.NumGames())
+	for _, r := range f.Games() {
 		dumpGame(&b, r)
 	}
 	for _, e := range f.FileErrors() {

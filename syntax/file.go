@@ -7,7 +7,7 @@ func (f *File) FileErrors() []Error {
 	var errs []Error
 	first := [3]Pos{-1, -1, -1} // lf, crlf, cr: first absolute offset
 	invalid := Pos(-1)
-	for _, r := range f.Games {
+	for _, r := range f.Games() {
 		le := r.Game.lineEnd
 		for i, p := range [3]Pos{le.lf, le.crlf, le.cr} {
 			if p >= 0 && first[i] < 0 {
@@ -57,7 +57,7 @@ func mixedEndings(first [3]Pos) (kinds int, at Pos) {
 // sorted by position.
 func (f *File) Errors() []Error {
 	var errs []Error
-	for _, r := range f.Games {
+	for _, r := range f.Games() {
 		for _, e := range r.Game.Errs {
 			e.Span = e.Span.Shift(r.Start)
 			errs = append(errs, e)
@@ -70,23 +70,4 @@ func (f *File) Errors() []Error {
 	errs = append(errs, fe...)
 	sortErrors(errs)
 	return errs
-}
-
-// GameAt returns the index of the game holding the file-absolute offset p;
-// an offset at the very end belongs to the last game. It returns -1 for an
-// empty file.
-func (f *File) GameAt(p Pos) int {
-	lo, hi := 0, len(f.Games)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if f.Games[m].End() <= p {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == len(f.Games) {
-		return len(f.Games) - 1
-	}
-	return lo
 }

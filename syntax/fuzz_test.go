@@ -76,7 +76,7 @@ func FuzzReparse(f *testing.F) {
 			t.Fatalf("incremental parse differs from full parse for edit %+v\n--- incremental\n%s\n--- full\n%s", e, g, w)
 		}
 		for _, i := range changed {
-			if i < 0 || i >= len(got.Games) {
+			if i < 0 || i >= got.NumGames() {
 				t.Fatalf("changed index %d out of range", i)
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // inside their game. It returns the first violation.
 func checkInvariants(f *File) error {
 	var at Pos
-	for gi, r := range f.Games {
+	for gi, r := range f.Games() {
 		g := r.Game
 		if r.Start != at {
 			return fmt.Errorf("game %d starts at %d, want %d", gi, r.Start, at)

@@ -15,10 +15,17 @@ type Elem interface {
 
 // File is a parsed document. It is immutable once built; games that an
 // edit did not touch are shared between versions.
+//
+// Games are held in chunks (see games.go) so that an edit costs one step
+// per chunk, not per game; use NumGames, Game, Games and GameAt.
 type File struct {
 	Name    string
 	Dialect Dialect
-	Games   []GameRef // sorted by Start; together they cover the text exactly
+
+	chunks []*chunk // together they cover the text exactly
+	starts []Pos    // file-absolute start of each chunk
+	first  []int    // index of each chunk's first game
+	n      int      // number of games
 
 	text     string // the whole text; built on demand after Reparse
 	textOnce sync.Once

@@ -12,7 +12,9 @@ import (
 // reported as diagnostics inside the games, and the games together hold
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
-	return &File{Name: name, text: text, Dialect: d, Games: parseGames(text, 0, d, nil)}
+	f := &File{Name: name, text: text, Dialect: d}
+	f.setChunks(chunksOf(parseGames(text, 0, d, nil)))
+	return f
 }
 
 // phase is where a game's parser stands.

@@ -53,51 +53,43 @@ func (g *Game) lines() []Pos {
 	return g.nl
 }
 
-// fileLines locates lines across games, built once per file version at a
-// cost of one step per game.
+// fileLines locates lines across chunks, built once per file version at
+// a cost of one step per chunk.
 type fileLines struct {
 	once      sync.Once
-	before    []int // before[k]: line terminators in games before k
-	lineStart []Pos // lineStart[k]: absolute start of the line holding game k's first byte
+	before    []int // before[c]: line terminators in chunks before c
+	lineStart []Pos // lineStart[c]: absolute start of the line holding chunk c's first byte
 }
 
 func (f *File) fileLines() *fileLines {
 	f.lns.once.Do(func() {
-		n := len(f.Games)
+		n := len(f.chunks)
 		f.lns.before = make([]int, n)
 		f.lns.lineStart = make([]Pos, n)
 		count, start := 0, Pos(0)
-		for k, r := range f.Games {
-			f.lns.before[k], f.lns.lineStart[k] = count, start
-			nl := r.Game.lines()
-			if len(nl) > 0 {
-				count += len(nl)
-				start = r.Start + nl[len(nl)-1]
+		for c, ch := range f.chunks {
+			f.lns.before[c], f.lns.lineStart[c] = count, start
+			cl := ch.lineInfo()
+			if cl.count > 0 {
+				count += cl.count
+				start = f.starts[c] + cl.lastStart
 			}
 		}
 	})
 	return &f.lns
 }
 
-// Len reports the length of the file's text in bytes.
-func (f *File) Len() Pos {
-	if len(f.Games) == 0 {
-		return 0
-	}
-	return f.Games[len(f.Games)-1].End()
-}
-
 // Text returns the whole text of f. A file built by Reparse assembles it
 // from its games on first use, so callers on the editing path should read
-// game texts instead.
+// game texts or Slice instead.
 func (f *File) Text() string {
 	f.textOnce.Do(func() {
-		if f.text != "" || len(f.Games) == 0 {
+		if f.text != "" || f.n == 0 {
 			return
 		}
 		var b strings.Builder
 		b.Grow(int(f.Len()))
-		for _, r := range f.Games {
+		for _, r := range f.Games() {
 			b.WriteString(r.Game.Text)
 		}
 		f.text = b.String()
@@ -113,13 +105,16 @@ func (f *File) Slice(s Span) string {
 		return ""
 	}
 	k := f.GameAt(s.Start)
-	r := f.Games[k]
+	r := f.Game(k)
 	if s.End <= r.End() {
 		return r.Game.Text[s.Start-r.Start : s.End-r.Start]
 	}
 	var b strings.Builder
-	for ; k < len(f.Games) && f.Games[k].Start < s.End; k++ {
-		r := f.Games[k]
+	for ; k < f.n; k++ {
+		r := f.Game(k)
+		if r.Start >= s.End {
+			break
+		}
 		lo, hi := max(s.Start, r.Start), min(s.End, r.End())
 		b.WriteString(r.Game.Text[lo-r.Start : hi-r.Start])
 	}
@@ -128,18 +123,17 @@ func (f *File) Slice(s Span) string {
 
 // LineCount reports the number of lines in f (at least 1).
 func (f *File) LineCount() int {
-	if len(f.Games) == 0 {
+	if len(f.chunks) == 0 {
 		return 1
 	}
-	fl := f.fileLines()
-	k := len(f.Games) - 1
-	return fl.before[k] + len(f.Games[k].Game.lines()) + 1
+	last := len(f.chunks) - 1
+	return f.fileLines().before[last] + f.chunks[last].lineInfo().count + 1
 }
 
 // LineStart returns the offset of the first byte of the 1-based line,
 // clamped to the file.
 func (f *File) LineStart(line int) Pos {
-	if line <= 1 || len(f.Games) == 0 {
+	if line <= 1 || f.n == 0 {
 		return 0
 	}
 	if line > f.LineCount() {
@@ -147,10 +141,13 @@ func (f *File) LineStart(line int) Pos {
 	}
 	fl := f.fileLines()
 	l := line - 1 // terminators before the line
-	// The game holding the l-th terminator: the last k with before[k] < l.
-	k := sort.Search(len(f.Games), func(k int) bool { return fl.before[k] >= l }) - 1
-	r := f.Games[k]
-	return r.Start + r.Game.lines()[l-fl.before[k]-1]
+	// The chunk, then the game, holding the l-th terminator.
+	c := sort.Search(len(f.chunks), func(c int) bool { return fl.before[c] >= l }) - 1
+	l -= fl.before[c]
+	cl := f.chunks[c].lineInfo()
+	g := sort.Search(len(cl.before), func(g int) bool { return cl.before[g] >= l }) - 1
+	r := f.chunks[c].games[g]
+	return f.starts[c] + r.Start + r.Game.lines()[l-cl.before[g]-1]
 }
 
 // LineEnd returns the offset just before the terminator of the 1-based line.
@@ -170,7 +167,7 @@ func (f *File) LineEnd(line int) Pos {
 }
 
 func (f *File) byteAt(p Pos) byte {
-	r := f.Games[f.GameAt(p)]
+	r := f.Game(f.GameAt(p))
 	return r.Game.Text[p-r.Start]
 }
 
@@ -178,18 +175,26 @@ func (f *File) byteAt(p Pos) byte {
 // Offsets outside the file are clamped.
 func (f *File) Position(p Pos) Position {
 	p = min(max(p, 0), f.Len())
-	if len(f.Games) == 0 {
+	if f.n == 0 {
 		return Position{1, 1}
 	}
 	fl := f.fileLines()
 	k := f.GameAt(p)
-	r := f.Games[k]
+	c, j := f.chunkOfGame(k)
+	cl := f.chunks[c].lineInfo()
+	r := f.chunks[c].games[j]
+	abs := f.starts[c] + r.Start
 	nl := r.Game.lines()
-	rel := p - r.Start
+	rel := p - abs
 	i := sort.Search(len(nl), func(i int) bool { return nl[i] > rel })
-	start := fl.lineStart[k]
-	if i > 0 {
-		start = r.Start + nl[i-1]
+	var start Pos
+	switch {
+	case i > 0:
+		start = abs + nl[i-1]
+	case cl.lineStart[j] >= 0:
+		start = f.starts[c] + cl.lineStart[j]
+	default:
+		start = fl.lineStart[c]
 	}
-	return Position{Line: fl.before[k] + i + 1, Col: int(p-start) + 1}
+	return Position{Line: fl.before[c] + cl.before[j] + i + 1, Col: int(p-start) + 1}
 }

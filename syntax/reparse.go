@@ -1,7 +1,5 @@
 package syntax
 
-import "sort"
-
 // Edit replaces the bytes [Start, End) of a text with New. Offsets are
 // file-absolute in the text before the edit.
 type Edit struct {
@@ -27,9 +25,9 @@ func Reparse(old *File, e Edit) (f *File, changed []int) {
 	n := old.Len()
 	e.Start = min(max(e.Start, 0), n)
 	e.End = min(max(e.End, e.Start), n)
-	if len(old.Games) == 0 {
+	if old.n == 0 {
 		f = Parse(old.Name, e.New, old.Dialect)
-		return f, indices(0, len(f.Games))
+		return f, indices(0, f.n)
 	}
 	delta := Pos(len(e.New)) - (e.End - e.Start)
 	k := old.GameAt(max(e.Start-1, 0))
@@ -39,21 +37,45 @@ func Reparse(old *File, e Edit) (f *File, changed []int) {
 	// The window covers old games [k, m): at least two games past the
 	// first one that starts after the edit, doubled until a boundary of
 	// the new parse meets an old game start.
-	after := sort.Search(len(old.Games), func(i int) bool { return old.Games[i].Start > e.End })
-	m := min(after+2, len(old.Games))
+	after := old.GameAt(e.End) + 1
+	m := min(after+2, old.n)
 	for {
 		fresh, reuse, ok := reparseWindow(old, e, delta, k, m)
 		if ok {
-			games := make([]GameRef, 0, k+len(fresh)+len(old.Games)-reuse)
-			games = append(games, old.Games[:k]...)
-			games = append(games, fresh...)
-			for _, r := range old.Games[reuse:] {
-				games = append(games, GameRef{Start: r.Start + delta, Game: r.Game})
-			}
-			return &File{Name: old.Name, Dialect: old.Dialect, Games: games}, indices(k, k+len(fresh))
+			f = &File{Name: old.Name, Dialect: old.Dialect}
+			f.setChunks(splice(old, k, reuse, fresh, delta))
+			return f, indices(k, k+len(fresh))
 		}
-		m = min(m+(m-k), len(old.Games))
+		m = min(m+(m-k), old.n)
 	}
+}
+
+// splice returns the chunks of old with games [k, reuse) replaced by
+// fresh (file-absolute starts in the new text); games from reuse on move
+// by delta. Only the chunks holding games k and reuse are rebuilt.
+func splice(old *File, k, reuse int, fresh []GameRef, delta Pos) []*chunk {
+	ck, jk := old.chunkOfGame(k)
+	var mid []GameRef
+	for _, r := range old.chunks[ck].games[:jk] {
+		mid = append(mid, GameRef{Start: old.starts[ck] + r.Start, Game: r.Game})
+	}
+	mid = append(mid, fresh...)
+	var tail []*chunk
+	if reuse < old.n {
+		cj, jj := old.chunkOfGame(reuse)
+		if jj == 0 {
+			tail = old.chunks[cj:]
+		} else {
+			for _, r := range old.chunks[cj].games[jj:] {
+				mid = append(mid, GameRef{Start: old.starts[cj] + r.Start + delta, Game: r.Game})
+			}
+			tail = old.chunks[cj+1:]
+		}
+	}
+	chunks := make([]*chunk, 0, ck+len(mid)/chunkSize+1+len(tail))
+	chunks = append(chunks, old.chunks[:ck]...)
+	chunks = append(chunks, chunksOf(mid)...)
+	return append(chunks, tail...)
 }
 
 // reparseWindow parses the edited text of old games [k, m). It succeeds
@@ -62,31 +84,31 @@ func Reparse(old *File, e Edit) (f *File, changed []int) {
 // or when the window reaches the end of the file. It returns the new games
 // with file-absolute starts and the index of the first old game to reuse.
 func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reuse int, ok bool) {
-	atEOF := m == len(old.Games)
-	winStart := old.Games[k].Start
+	atEOF := m == old.n
+	winStart := old.Game(k).Start
 	lb := Pos(0)
 	if winStart > 0 {
 		lb = 1 // one byte of look-behind
 	}
-	winEnd := old.Games[m-1].End()
+	winEnd := old.Game(m - 1).End()
 	text := old.Slice(Span{winStart - lb, e.Start}) + e.New + old.Slice(Span{e.End, winEnd})
 	base := winStart - lb // unchanged: the window starts before the edit
-	reuse = len(old.Games)
+	reuse = old.n
 	stop := func(b int) bool {
 		nb := Pos(b) + base
 		ob := nb - delta
 		if ob < e.End+1 || nb < e.Start+Pos(len(e.New))+1 {
 			return false
 		}
-		j := sort.Search(m, func(i int) bool { return old.Games[i].Start >= ob })
-		if j < m && old.Games[j].Start == ob {
+		j := old.GameAt(ob)
+		if j < m && old.Game(j).Start == ob {
 			reuse = j
 			return true
 		}
 		return false
 	}
 	fresh = parseGames(text, int(lb), old.Dialect, stop)
-	if reuse == len(old.Games) && !atEOF {
+	if reuse == old.n && !atEOF {
 		return nil, 0, false
 	}
 	for i := range fresh {

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"strings"
@@ -19,8 +20,8 @@ func TestReparseReuses(t *testing.T) {
 		t.Errorf("changed = %v, want at most 2 games", changed)
 	}
 	shared := 0
-	for i := range f.Games {
-		if f.Games[i].Game == old.Games[i].Game {
+	for i := range f.NumGames() {
+		if f.Game(i).Game == old.Game(i).Game {
 			shared++
 		}
 	}
@@ -60,5 +61,36 @@ func TestReparseRandomEdits(t *testing.T) {
 			}
 			f = next
 		}
+	}
+}
+
+// TestReparseManyGames edits a file of many chunks at random places and
+// compares each result, line arithmetic included, with a full parse.
+func TestReparseManyGames(t *testing.T) {
+	var b strings.Builder
+	for i := range 1500 {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
+	}
+	inserts := []string{"", "x", "\n", "\n\n[Event \"N\"]\n\n*\n", "{", "}", "*", "\r\n"}
+	rng := rand.New(rand.NewSource(7))
+	f := Parse("many.pgn", b.String(), PGN)
+	for i := 0; i < 60; i++ {
+		start := Pos(rng.Intn(int(f.Len()) + 1))
+		end := min(start+Pos(rng.Intn(40)), f.Len())
+		e := Edit{Start: start, End: end, New: inserts[rng.Intn(len(inserts))]}
+		next, _ := Reparse(f, e)
+		want := Parse("many.pgn", e.Apply(f.Text()), PGN)
+		if Dump(next) != Dump(want) {
+			t.Fatalf("edit %d %+v: incremental parse differs from full parse", i, e)
+		}
+		if i%20 == 0 {
+			if err := checkLines(next); err != nil {
+				t.Fatalf("edit %d %+v: %v", i, e, err)
+			}
+		}
+		f = next
+	}
+	if len(f.chunks) < 2 {
+		t.Errorf("file has %d chunks; the test wants several", len(f.chunks))
 	}
 }

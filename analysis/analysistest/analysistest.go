@@ -48,13 +48,13 @@ func Run(t *testing.T, path string, cfg *analysis.Config, analyzers ...*analysis
 	}
 	f := syntax.Parse(path, string(data), syntax.DetectDialect(path, string(data)))
 	var want []*expectation
-	all := make([][]analysis.Diagnostic, len(f.Games))
-	for gi, r := range f.Games {
+	all := make([][]analysis.Diagnostic, f.NumGames())
+	for gi, r := range f.Games() {
 		want = append(want, expectations(t, f, gi)...)
 		all[gi] = analysis.Game(r.Game, f.Dialect, cfg, analyzers)
 	}
 	for gi, ds := range all {
-		r := f.Games[gi]
+		r := f.Game(gi)
 		for _, d := range ds {
 			pos := f.Position(r.Start + d.Span.Start)
 			if !match(want, gi, d) {
@@ -99,7 +99,7 @@ func intersects(a, b syntax.Span) bool {
 // element before its comment.
 func expectations(t *testing.T, f *syntax.File, gi int) []*expectation {
 	t.Helper()
-	g := f.Games[gi].Game
+	g := f.Game(gi).Game
 	var out []*expectation
 	var prev syntax.Elem
 	syntax.Inspect(g.Elems(), func(e syntax.Elem) bool {
@@ -108,7 +108,7 @@ func expectations(t *testing.T, f *syntax.File, gi int) []*expectation {
 			prev = e
 			return true
 		}
-		line := f.Position(f.Games[gi].Start + c.Sp.Start).Line
+		line := f.Position(f.Game(gi).Start + c.Sp.Start).Line
 		if prev == nil {
 			t.Fatalf("%s:%d: ERROR comment with no element before it", f.Name, line)
 		}
@@ -135,7 +135,7 @@ func expectations(t *testing.T, f *syntax.File, gi int) []*expectation {
 func Describe(f *syntax.File, game int, ds []analysis.Diagnostic) string {
 	var b strings.Builder
 	for _, d := range ds {
-		pos := f.Position(f.Games[game].Start + d.Span.Start)
+		pos := f.Position(f.Game(game).Start + d.Span.Start)
 		fmt.Fprintf(&b, "%d:%d: %s %s: %s\n", pos.Line, pos.Col, d.Severity, d.Code, d.Message)
 	}
 	return b.String()

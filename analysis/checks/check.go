@@ -14,8 +14,8 @@ import (
 // sorted, file-level ones included. It stops early when ctx is done and
 // then returns what it has.
 func CheckFile(ctx context.Context, f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
-	per := make([][]analysis.Diagnostic, len(f.Games))
-	workers := min(runtime.GOMAXPROCS(0), len(f.Games))
+	per := make([][]analysis.Diagnostic, f.NumGames())
+	workers := min(runtime.GOMAXPROCS(0), f.NumGames())
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < workers; w++ {
@@ -23,7 +23,7 @@ func CheckFile(ctx context.Context, f *syntax.File, cfg *analysis.Config) []anal
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := f.Games[i]
+				r := f.Game(i)
 				ds := analysis.Game(r.Game, f.Dialect, cfg, All)
 				for j := range ds {
 					ds[j] = ds[j].Shift(r.Start)
@@ -33,7 +33,7 @@ func CheckFile(ctx context.Context, f *syntax.File, cfg *analysis.Config) []anal
 		}()
 	}
 feed:
-	for i := range f.Games {
+	for i := range f.NumGames() {
 		select {
 		case next <- i:
 		case <-ctx.Done():

@@ -39,7 +39,7 @@ type Result struct {
 func File(f *syntax.File, opts Options) string {
 	var b strings.Builder
 	prevFormatted := false
-	for i, r := range f.Games {
+	for i, r := range f.Games() {
 		res := Game(r.Game, f.Dialect, opts)
 		formatted := res.Skipped == ""
 		if i > 0 && (formatted || prevFormatted) {

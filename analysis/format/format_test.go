@@ -58,12 +58,12 @@ func checkFormatted(t *testing.T, name, in, out string) {
 		t.Errorf("%s: not idempotent", name)
 	}
 	before, after := parse(name, in), parse(name, out)
-	if len(before.Games) != len(after.Games) {
-		t.Errorf("%s: %d games became %d", name, len(before.Games), len(after.Games))
+	if before.NumGames() != after.NumGames() {
+		t.Errorf("%s: %d games became %d", name, before.NumGames(), after.NumGames())
 		return
 	}
-	for i := range before.Games {
-		g0, g1 := before.Games[i].Game, after.Games[i].Game
+	for i := range before.NumGames() {
+		g0, g1 := before.Game(i).Game, after.Game(i).Game
 		if res := format.Game(g0, before.Dialect, format.Options{}); res.Skipped != "" {
 			if !strings.Contains(out, strings.TrimRight(g0.Text, " \t\r\n")) {
 				t.Errorf("%s: game %d (%s) was not left as it was", name, i, res.Skipped)

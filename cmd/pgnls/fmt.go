@@ -147,7 +147,7 @@ func (f *formatter) file(name string, text []byte, info fs.FileInfo) {
 	}
 	file := syntax.Parse(name, string(text), d)
 	broken := false
-	for _, r := range file.Games {
+	for _, r := range file.Games() {
 		if res := format.Game(r.Game, d, f.opts); res.Broken {
 			pos := file.Position(r.Start)
 			fmt.Fprintf(f.stderr, "%s:%d:%d: game left unformatted: %s\n", name, pos.Line, pos.Col, res.Skipped)
