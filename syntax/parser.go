@@ -482,10 +482,7 @@ func validTagName(s string) bool {
 
 // unquote strips the quotes of a tag value and resolves \" and \\.
 func unquote(s string) string {
-	s = s[1:]
-	if strings.HasSuffix(s, `"`) {
-		s = s[:len(s)-1]
-	}
+	s = strings.TrimSuffix(s[1:], `"`)
 	if strings.IndexByte(s, '\\') >= 0 {
 		var b strings.Builder
 		for i := 0; i < len(s); i++ {
