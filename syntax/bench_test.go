@@ -9,7 +9,7 @@ import (
 
 // benchCorpus returns the text of the largest file of the shared big
 // corpus, or skips the benchmark.
-func benchCorpus(b *testing.B) (name, text string) {
+func benchCorpus(b testing.TB) (name, text string) {
 	files, _ := filepath.Glob("../../shared/testdata/pgn/big/*.pgn")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -63,3 +63,17 @@ func BenchmarkReparse30KB(b *testing.B) { benchmarkEdit(b, 30<<10) }
 
 // BenchmarkReparse30MB edits one character in a file of about 30 MB.
 func BenchmarkReparse30MB(b *testing.B) { benchmarkEdit(b, 30<<20) }
+
+// BenchmarkScan measures the scanner alone on the largest corpus file.
+func BenchmarkScan(b *testing.B) {
+	_, text := benchCorpus(b)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		s := newScanner(text, PGN, 0)
+		for {
+			if _, ok := s.next(); !ok {
+				break
+			}
+		}
+	}
+}

@@ -35,9 +35,8 @@ type parser struct {
 	peekK bool // peekT is valid
 
 	g       *builder
-	pending []Token // trivia not yet given to a game
-	toks    []Token // the current game's tokens, copied out by finish
-	moves   []Elem  // the current game's main line, copied out by finish
+	toks    []Token // the current game's tokens, in a block shared with the games before
+	moves   []Elem  // the current game's main line, likewise
 	slab    nodeSlab
 	stop    func(boundary int) bool
 }
@@ -59,6 +58,8 @@ type builder struct {
 // until stop accepts the offset where the next game would start.
 func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRef {
 	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop}
+	p.toks = nextBlock[Token](nil, len(text)-start, 4)
+	p.moves = nextBlock[Elem](nil, len(text)-start, 16)
 	return p.run(start)
 }
 
@@ -77,11 +78,9 @@ func (p *parser) peek() (Token, bool) {
 func (p *parser) take() Token {
 	t := p.peekT
 	p.peekK = false
-	p.toks = append(p.toks, p.rel(t))
+	p.toks = append(p.toks, t)
 	return t
 }
-
-func (p *parser) rel(t Token) Token { return Token{t.Kind, p.relSpan(t.Span)} }
 
 func (p *parser) relSpan(s Span) Span { return s.Shift(-Pos(p.g.start)) }
 
@@ -90,7 +89,7 @@ func (p *parser) errorf(s Span, sev Severity, code, msg string) {
 }
 
 func (p *parser) newGame(start int) {
-	p.g = &builder{start: start, game: &Game{}, tagEnd: -1}
+	p.g = &builder{start: start, game: &Game{Header: make([]Elem, 0, 12)}, tagEnd: -1}
 }
 
 func (p *parser) run(start int) []GameRef {
@@ -102,8 +101,7 @@ func (p *parser) run(start int) []GameRef {
 			break
 		}
 		if t.Kind.IsTrivia() {
-			p.peekK = false
-			p.pending = append(p.pending, t)
+			p.take()
 			if t.Kind == KNewline {
 				p.g.nlSeen++
 			}
@@ -120,23 +118,12 @@ func (p *parser) run(start int) []GameRef {
 			}
 			p.newGame(b)
 		}
-		p.flush(len(p.text))
 		p.element(t)
 	}
 	if len(p.text) > start {
 		games = append(games, p.finish(len(p.text)))
 	}
 	return games
-}
-
-// flush gives the pending trivia that ends at or before b to the game.
-func (p *parser) flush(b int) {
-	n := 0
-	for n < len(p.pending) && int(p.pending[n].Span.End) <= b {
-		p.toks = append(p.toks, p.rel(p.pending[n]))
-		n++
-	}
-	p.pending = append(p.pending[:0], p.pending[n:]...)
 }
 
 // boundary returns where the game starting with token t begins: the start
@@ -378,12 +365,16 @@ func (p *parser) closeVariations() {
 
 func (a *nodeSlab) moveNumber(sp Span, text string) *MoveNumber {
 	d := digitsEnd(text, 0)
-	n, err := strconv.ParseInt(text[:d], 10, 32)
-	if err != nil {
-		n = 0
+	n := 0
+	for i := 0; i < d; i++ {
+		n = n*10 + int(text[i]-'0')
+		if n > 1<<31-1 {
+			n = 0 // does not fit an int32
+			break
+		}
 	}
 	m := a.number()
-	*m = MoveNumber{Sp: sp, Number: int(n)}
+	*m = MoveNumber{Sp: sp, Number: n}
 	rest := text[d:]
 	if rest == "?" {
 		m.Unknown = true
@@ -497,16 +488,26 @@ func unquote(s string) string {
 }
 
 // finish closes the current game at absolute offset end.
+//
+// p.toks holds the game's tokens with absolute spans, followed by the
+// trivia at or after end, which belong to the next game; they stay in the
+// block for it.
 func (p *parser) finish(end int) GameRef {
-	p.flush(end)
 	g := p.g
 	p.closeVariations()
-	g.game.Tokens = append([]Token(nil), p.toks...)
-	p.toks = p.toks[:0]
+	nt := len(p.toks)
+	for nt > 0 && int(p.toks[nt-1].Span.Start) >= end {
+		nt--
+	}
+	toks := p.toks[:nt:nt]
+	for i := range toks {
+		toks[i].Span = p.relSpan(toks[i].Span)
+	}
+	g.game.Tokens = toks
+	p.toks = nextBlock(p.toks[nt:], len(p.text)-end, 4)
 	if len(p.moves) > 0 {
-		g.game.Moves = append([]Elem(nil), p.moves...)
-		clear(p.moves)
-		p.moves = p.moves[:0]
+		g.game.Moves = p.moves[:len(p.moves):len(p.moves)]
+		p.moves = nextBlock(p.moves[len(p.moves):], len(p.text)-end, 16)
 	}
 	hasContent := len(g.game.Tags) > 0
 	for _, e := range g.game.Moves {
@@ -595,6 +596,19 @@ func sortErrors(errs []Error) {
 		}
 		return strings.Compare(a.Code, b.Code)
 	})
+}
+
+// nextBlock returns the items of rest (those already read for the next
+// game) in a slice with room for more: rest itself while its block has
+// room, else a new block sized for the rest of the text (restBytes bytes
+// at about one item per bytesPer bytes, capped). Games' slices are thus
+// carved from shared blocks instead of being copied one by one.
+func nextBlock[T any](rest []T, restBytes, bytesPer int) []T {
+	if cap(rest)-len(rest) >= 256 {
+		return rest
+	}
+	n := min(max(restBytes/bytesPer, 64), 1<<16)
+	return append(make([]T, 0, n+len(rest)), rest...)
 }
 
 // nodeSlab hands out the most frequent nodes from small blocks to cut
