@@ -34,11 +34,11 @@ type parser struct {
 	peekT Token
 	peekK bool // peekT is valid
 
-	g       *builder
-	toks    []Token // the current game's tokens, in a block shared with the games before
-	moves   []Elem  // the current game's main line, likewise
-	slab    nodeSlab
-	stop    func(boundary int) bool
+	g     *builder
+	toks  []Token // the current game's tokens, in a block shared with the games before
+	moves []Elem  // the current game's main line, likewise
+	slab  nodeSlab
+	stop  func(boundary int) bool
 }
 
 // builder collects one game. Spans of nodes are game-relative.
