@@ -4,30 +4,48 @@ package syntax
 // than one game (line endings, encoding), with file-absolute spans. They are
 // derived from per-game facts, so the cost is one step per game.
 func (f *File) FileErrors() []Error {
-	var errs []Error
-	first := [3]Pos{-1, -1, -1} // lf, crlf, cr: first absolute offset
-	invalid := Pos(-1)
+	var facts FileFacts
 	for _, r := range f.Games() {
-		le := r.Game.lineEnd
-		for i, p := range [3]Pos{le.lf, le.crlf, le.cr} {
-			if p >= 0 && first[i] < 0 {
-				first[i] = r.Start + p
-			}
-		}
-		if invalid < 0 {
-			if i := r.Game.invalidUTF8(); i >= 0 {
-				invalid = r.Start + Pos(i)
-			}
+		facts.Add(r)
+	}
+	return facts.Errors()
+}
+
+// FileFacts gathers, game by game, what the file-level diagnostics are
+// made of, so that a stream of games can report them too. The zero value
+// is ready to use.
+type FileFacts struct {
+	first   [3]Pos // lf, crlf, cr: first absolute offset, +1 (0: none yet)
+	invalid Pos    // first byte that is not UTF-8, +1
+}
+
+// Add records the facts of one game; games must come in file order.
+func (ff *FileFacts) Add(r GameRef) {
+	le := r.Game.lineEnd
+	for i, p := range [3]Pos{le.lf, le.crlf, le.cr} {
+		if p >= 0 && ff.first[i] == 0 {
+			ff.first[i] = r.Start + p + 1
 		}
 	}
+	if ff.invalid == 0 {
+		if i := r.Game.invalidUTF8(); i >= 0 {
+			ff.invalid = r.Start + Pos(i) + 1
+		}
+	}
+}
+
+// Errors returns the file-level diagnostics for the games added so far.
+func (ff *FileFacts) Errors() []Error {
+	var errs []Error
+	first := [3]Pos{ff.first[0] - 1, ff.first[1] - 1, ff.first[2] - 1}
 	if p := first[1]; p >= 0 {
 		errs = append(errs, Error{Span{p, p + 2}, SevInfo, CodeCRLF, "the file uses CRLF line endings"})
 	}
 	if kinds, at := mixedEndings(first); kinds > 1 {
 		errs = append(errs, Error{Span{at, at + 1}, SevWarning, CodeMixedLineEndings, "line endings are mixed (LF, CRLF or CR); this is the first that differs from the first line's"})
 	}
-	if invalid >= 0 {
-		errs = append(errs, Error{Span{invalid, invalid + 1}, SevInfo, CodeInvalidUTF8, "the file is not valid UTF-8; such bytes are read as Windows-1252"})
+	if p := ff.invalid - 1; p >= 0 {
+		errs = append(errs, Error{Span{p, p + 1}, SevInfo, CodeInvalidUTF8, "the file is not valid UTF-8; such bytes are read as Windows-1252"})
 	}
 	return errs
 }
