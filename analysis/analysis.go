@@ -153,11 +153,17 @@ func fromSyntax(e syntax.Error) Diagnostic {
 // FileDiagnostics returns the file-level syntax diagnostics of f
 // (encoding, line endings), file-absolute, after the config is applied.
 func FileDiagnostics(f *syntax.File, cfg *Config) []Diagnostic {
+	return SyntaxDiagnostics(f.FileErrors(), cfg)
+}
+
+// SyntaxDiagnostics converts syntax diagnostics, keeping their spans,
+// after the config (severity overrides, minimum severity) is applied.
+func SyntaxDiagnostics(errs []syntax.Error, cfg *Config) []Diagnostic {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
 	pass := &Pass{Config: cfg, source: "syntax"}
-	for _, e := range f.FileErrors() {
+	for _, e := range errs {
 		pass.Report(fromSyntax(e))
 	}
 	return pass.diags

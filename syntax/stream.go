@@ -44,7 +44,7 @@ type StreamGame struct {
 // NewGameReader returns a reader of the games in r. With auto set the
 // dialect is detected from name and the first tag, as DetectDialect does.
 func NewGameReader(r io.Reader, name string, d Dialect, auto bool) *GameReader {
-	gr := &GameReader{r: r, name: name, dialect: d, chunk: 1 << 20}
+	gr := &GameReader{r: r, name: name, dialect: d, chunk: 256 << 10}
 	if auto {
 		gr.fill()
 		gr.dialect = DetectDialect(name, gr.buf)

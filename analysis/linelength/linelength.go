@@ -62,6 +62,14 @@ func run(p *analysis.Pass) {
 
 // checkLine checks text[start:end], one line without its terminator.
 func checkLine(p *analysis.Pass, text string, start, end, export, max int) {
+	if isASCII(text[start:end]) {
+		// Most lines: one character per byte and nothing disallowed
+		// (the control characters below 128 are syntax errors already).
+		if n := end - start; export > 0 && n > export || max > 0 && n > max {
+			report(p, start+export, end, n, export, max)
+		}
+		return
+	}
 	n := 0 // characters so far
 	cut := -1
 	for i := start; i < end; {
@@ -81,7 +89,27 @@ func checkLine(p *analysis.Pass, text string, start, end, export, max int) {
 		}
 		i += size
 	}
-	sp := syntax.Span{Start: syntax.Pos(cut), End: syntax.Pos(end)}
+	if export > 0 && n > export || max > 0 && n > max {
+		report(p, cut, end, n, export, max)
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// report reports a line of n characters whose part past the export
+// limit is text[cut:end].
+func report(p *analysis.Pass, cut, end, n, export, max int) {
+	if cut < 0 || export <= 0 {
+		cut = end
+	}
+	sp := syntax.Span{Start: syntax.Pos(min(cut, end)), End: syntax.Pos(end)}
 	switch {
 	case max > 0 && n > max:
 		p.Report(analysis.Diagnostic{Span: sp, Severity: analysis.Error, Code: CodeImportLimit,

@@ -85,12 +85,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, p := range paths {
 		if p == "-" {
-			text, err := io.ReadAll(stdin)
-			if err != nil {
-				c.ioError(err)
-				continue
-			}
-			c.checkText("<stdin>", string(text))
+			c.checkReader("<stdin>", stdin)
 			continue
 		}
 		c.checkPath(p)
@@ -156,33 +151,37 @@ func isGameFile(name string) bool {
 }
 
 func (c *checker) checkFile(path string) {
-	text, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		c.ioError(err)
 		return
 	}
-	c.checkText(path, string(text))
+	defer f.Close()
+	c.checkReader(path, f)
 }
 
-// checkText parses and analyses one file and prints its diagnostics. The
-// file is dropped afterwards, so memory use is bounded by the largest file.
-func (c *checker) checkText(name, text string) {
-	d := c.dialect
-	if c.auto {
-		d = syntax.DetectDialect(name, text)
+// checkReader reads, parses and analyses one file game by game and prints
+// the diagnostics of each game as soon as it is done, so memory use does
+// not grow with the file.
+func (c *checker) checkReader(name string, r io.Reader) {
+	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, c.dialect, c.auto)
+	var printErr error
+	checks.CheckStream(c.ctx, gr, c.cfg, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
+		for _, diag := range ds {
+			if diag.Severity == analysis.Error {
+				c.errors = true
+			}
+			if diag.Severity > c.min || printErr != nil {
+				continue
+			}
+			printErr = c.print(name, g, diag)
+		}
+	})
+	if err := gr.Err(); err != nil {
+		c.ioError(err)
 	}
-	f := syntax.Parse(name, text, d)
-	for _, diag := range checks.CheckFile(c.ctx, f, c.cfg) {
-		if diag.Severity == analysis.Error {
-			c.errors = true
-		}
-		if diag.Severity > c.min {
-			continue
-		}
-		if err := c.print(f, diag); err != nil {
-			c.ioError(err)
-			return
-		}
+	if printErr != nil {
+		c.ioError(printErr)
 	}
 }
 
@@ -199,16 +198,16 @@ type jsonDiagnostic struct {
 	Message   string `json:"message"`
 }
 
-func (c *checker) print(f *syntax.File, d analysis.Diagnostic) error {
-	line, col := charPos(f, d.Span.Start)
+func (c *checker) print(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
+	line, col := charPos(g, d.Span.Start)
 	if c.json == nil {
 		msg, _, _ := strings.Cut(d.Message, "\n")
-		_, err := fmt.Fprintf(c.stdout, "%s:%d:%d: %s %s: %s\n", f.Name, line, col, d.Severity, d.Code, msg)
+		_, err := fmt.Fprintf(c.stdout, "%s:%d:%d: %s %s: %s\n", name, line, col, d.Severity, d.Code, msg)
 		return err
 	}
-	endLine, endCol := charPos(f, max(d.Span.End, d.Span.Start))
+	endLine, endCol := charPos(g, max(d.Span.End, d.Span.Start))
 	return c.json.Encode(jsonDiagnostic{
-		File: f.Name, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
+		File: name, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
 		Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message,
 	})
 }
