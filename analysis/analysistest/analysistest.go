@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,4 +140,59 @@ func Describe(f *syntax.File, game int, ds []analysis.Diagnostic) string {
 		fmt.Fprintf(&b, "%d:%d: %s %s: %s\n", pos.Line, pos.Col, d.Severity, d.Code, d.Message)
 	}
 	return b.String()
+}
+
+// RunWithFixes is Run followed by a check of the suggested fixes: the
+// first fix of every diagnostic is applied (a fix overlapping one already
+// applied in the same game is skipped) and the resulting file is compared
+// with path+".golden". With update set the golden file is rewritten.
+func RunWithFixes(t *testing.T, path string, update bool, cfg *analysis.Config, analyzers ...*analysis.Analyzer) (*syntax.File, [][]analysis.Diagnostic) {
+	t.Helper()
+	f, all := Run(t, path, cfg, analyzers...)
+	var b strings.Builder
+	for gi, r := range f.Games() {
+		b.WriteString(applyFixes(r.Game.Text, all[gi]))
+	}
+	golden := path + ".golden"
+	if update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return f, all
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run the test with -update)", err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("%s: text after the fixes differs from %s:\n%s", path, golden, b.String())
+	}
+	return f, all
+}
+
+// applyFixes applies the first fix of each diagnostic to a game's text.
+func applyFixes(text string, ds []analysis.Diagnostic) string {
+	var edits []analysis.Edit
+	for _, d := range ds {
+		if len(d.Fixes) == 0 {
+			continue
+		}
+		fix := d.Fixes[0].Edits
+		overlaps := false
+		for _, e := range fix {
+			for _, done := range edits {
+				if e.Span.Start < done.Span.End && done.Span.Start < e.Span.End || e.Span == done.Span {
+					overlaps = true
+				}
+			}
+		}
+		if !overlaps {
+			edits = append(edits, fix...)
+		}
+	}
+	slices.SortStableFunc(edits, func(a, b analysis.Edit) int { return int(b.Span.Start - a.Span.Start) })
+	for _, e := range edits {
+		text = text[:e.Span.Start] + e.New + text[e.Span.End:]
+	}
+	return text
 }

@@ -1,18 +1,21 @@
 package legality_test
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis/analysistest"
 	"github.com/pgnls/pgnls/analysis/legality"
 )
 
+var update = flag.Bool("update", false, "rewrite golden files")
+
 func TestMoves(t *testing.T) {
-	analysistest.Run(t, "../../testdata/analysis/legality/moves.pgn", nil, legality.Analyzer)
+	analysistest.RunWithFixes(t, "../../testdata/analysis/legality/moves.pgn", *update, nil, legality.Analyzer)
 }
 
 func TestResults(t *testing.T) {
-	analysistest.Run(t, "../../testdata/analysis/legality/results.pgn", nil, legality.Analyzer)
+	analysistest.RunWithFixes(t, "../../testdata/analysis/legality/results.pgn", *update, nil, legality.Analyzer)
 }
 
 func TestParseVariant(t *testing.T) {

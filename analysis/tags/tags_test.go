@@ -1,6 +1,7 @@
 package tags_test
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -8,12 +9,14 @@ import (
 	"github.com/pgnls/pgnls/analysis/tags"
 )
 
+var update = flag.Bool("update", false, "rewrite golden files")
+
 func TestValues(t *testing.T) {
-	analysistest.Run(t, "../../testdata/analysis/tags/values.pgn", nil, tags.Analyzer)
+	analysistest.RunWithFixes(t, "../../testdata/analysis/tags/values.pgn", *update, nil, tags.Analyzer)
 }
 
 func TestOrder(t *testing.T) {
-	_, all := analysistest.Run(t, "../../testdata/analysis/tags/order.pgn", nil, tags.Analyzer)
+	_, all := analysistest.RunWithFixes(t, "../../testdata/analysis/tags/order.pgn", *update, nil, tags.Analyzer)
 	// The tag-sort finding is a hint unless the order is strict.
 	for _, d := range all[0] {
 		if d.Code == tags.CodeSort && d.Severity != analysis.Hint {
