@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
+	"path"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -20,50 +22,102 @@ import (
 // Diagnostics are computed in two phases per document version:
 //
 //  1. At once, on the worker, when the version is stored: for each game,
-//     the cached analysis results if the game (by pointer) was analysed
-//     before; else its syntax diagnostics plus the analyzers' diagnostics
-//     of the last analysis carried through the edits since (those an edit
-//     overlapped are dropped); plus the file-level ones. Syntax errors thus
-//     show at once, and semantic diagnostics neither flicker away while
-//     the user types nor point at moved text.
+//     its analysis results if it (by pointer) was analysed before; else
+//     its syntax diagnostics plus the analyzers' diagnostics of the games
+//     it replaced, carried through the edits (those an edit overlapped
+//     are dropped); plus the file-level ones of the last analysis,
+//     carried likewise. Syntax errors thus show at once, and semantic
+//     diagnostics neither flicker away while the user types nor point at
+//     moved text. Only the games an edit replaced cost more than a
+//     pointer comparison.
 //  2. After Options.Debounce without a newer edit, in the background: the
-//     analyzers run on the games not in the cache. Each edit cancels the
-//     previous run. The result is published only if the version analysed
-//     is still the document's current one.
+//     analyzers run on the games not analysed, and the file-level checks
+//     on the whole text. Each edit cancels the previous run. The result
+//     is published only if the version analysed is still the document's
+//     current one.
 //
-// The cache is per document, keyed by *syntax.Game (syntax.Reparse shares
-// unchanged games by pointer) and the configuration generation; entries
-// of games that left the document are dropped after each run.
+// The state of each game (docDiags.games) is aligned with the games of
+// the version phase 1 last saw and tagged with the configuration
+// generation; syntax.Reparse replaces one run of games and shares the
+// others by pointer, so the states of the others carry over by position.
 //
-// Each publication carries the document version, is sorted, is never
-// JSON null, and is skipped when it equals the last one sent for the URI.
+// Each publication carries the document version, is sorted per game, is
+// never JSON null, and is skipped when it equals the last one sent for
+// the URI. A document with more than pgnls.maxDiagnostics diagnostics
+// publishes the most severe ones up to that number, plus all of the game
+// last edited (see pick); the user is told once.
+
+// defaultMaxDiagnostics bounds a publication: editors slow down long
+// before, and encoding and sending millions of diagnostics (a big file
+// with a hint per move) would take seconds per keystroke.
+const defaultMaxDiagnostics = 2000
 
 // diagnoser owns the diagnostics state of all documents.
 type diagnoser struct {
 	s         *server
 	analyzers []*analysis.Analyzer
 
-	mu     sync.Mutex
-	docs   map[protocol.DocumentURI]*docDiags
-	cfg    *analysis.Config
-	cfgGen uint64 // bumped when cfg changes; invalidates caches
+	mu        sync.Mutex
+	docs      map[protocol.DocumentURI]*docDiags
+	cfg       *analysis.Config
+	cfgGen    uint64 // bumped when cfg changes; invalidates caches
+	catalogue string // base URL of codeDescription links
+	max       int    // diagnostics per publication; <= 0: no limit
 
 	// pubMu makes "is this version still current?" and the send one step,
 	// so a late analysis can never overtake a newer version's publication.
 	pubMu sync.Mutex
 }
 
+// result is the diagnostics of one game, game-relative and sorted, with
+// their number per severity (for pick, which must not read them all).
+type result struct {
+	ds []analysis.Diagnostic
+	n  [analysis.Hint + 1]int32
+}
+
+func newResult(ds []analysis.Diagnostic) result {
+	r := result{ds: ds}
+	for _, x := range ds {
+		r.n[min(x.Severity, analysis.Hint)]++
+	}
+	return r
+}
+
+// semantic returns the analyzers' diagnostics of r, without the syntax ones.
+func (r result) semantic() []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, x := range r.ds {
+		if x.Source != "syntax" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // docDiags is the diagnostics state of one open document.
 type docDiags struct {
-	cancel   context.CancelFunc // of the pending analysis run
-	cache    map[*syntax.Game][]analysis.Diagnostic
-	cacheGen uint64
-	// semantic holds the analyzers' (non-syntax) diagnostics of the last
-	// completed analysis, file-absolute and sorted, carried through every
-	// edit since, for phase 1 to show on re-parsed games.
-	semantic []analysis.Diagnostic
-	sent     bool
-	lastHash [sha256.Size]byte
+	cancel context.CancelFunc // of the pending analysis run
+	// file is the version phase 1 last saw; games[i] is the state of its
+	// game i. The slice is replaced, never changed in place, so a reader
+	// may keep it after unlocking.
+	file   *syntax.File
+	games  []gameState
+	gen    uint64                // the configuration generation of the analysed results
+	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
+	focus  syntax.Pos            // where the last edit was; -1: none
+	sent   bool
+	told   bool // the user was told that publications are capped
+	last   [sha256.Size]byte
+}
+
+// gameState is what is known of one game of a document: its analysis
+// results when analysed, else the analyzers' diagnostics carried to it
+// from the games it replaced.
+type gameState struct {
+	game     *syntax.Game
+	analysed bool
+	res      result
 }
 
 func newDiagnoser(s *server) *diagnoser {
@@ -72,7 +126,34 @@ func newDiagnoser(s *server) *diagnoser {
 		analyzers: checks.All,
 		docs:      make(map[protocol.DocumentURI]*docDiags),
 		cfg:       analysis.DefaultConfig(),
+		catalogue: defaultCatalogueURL,
+		max:       defaultMaxDiagnostics,
 	}
+}
+
+// configure installs a new analysis configuration, catalogue URL and
+// publication limit. The caches of every document become stale; callers
+// re-analyse the open documents (see server.applySettings).
+func (d *diagnoser) configure(cfg *analysis.Config, catalogue string, max int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.cfg, d.catalogue, d.max = cfg, catalogue, max
+	d.cfgGen++
+}
+
+// gameDiagnostics returns the diagnostics of game i of doc, game-relative
+// and with their fixes: the cached analysis results when the game was
+// analysed under the current configuration, else a fresh analysis of
+// that game alone.
+func (d *diagnoser) gameDiagnostics(doc *document, i int) []analysis.Diagnostic {
+	d.mu.Lock()
+	cfg := d.cfg
+	if st := d.docs[doc.uri]; st != nil && st.file == doc.file && st.gen == d.cfgGen && st.games[i].analysed {
+		d.mu.Unlock()
+		return st.games[i].res.ds
+	}
+	d.mu.Unlock()
+	return analysis.Game(doc.file.Game(i).Game, doc.file.Dialect, cfg, d.analyzers)
 }
 
 // changed publishes the phase-1 diagnostics of doc, the document's new
@@ -83,7 +164,7 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit) {
 	d.mu.Lock()
 	st := d.docs[doc.uri]
 	if st == nil {
-		st = &docDiags{}
+		st = &docDiags{focus: -1}
 		d.docs[doc.uri] = st
 	}
 	if st.cancel != nil {
@@ -91,42 +172,209 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit) {
 	}
 	ctx, cancel := context.WithCancel(d.s.ctx)
 	st.cancel = cancel
-	if edits == nil {
-		st.semantic = nil
-	}
-	for _, e := range edits {
-		st.semantic = carry(st.semantic, e)
-	}
-	semantic := st.semantic
 	cfg, gen := d.cfg, d.cfgGen
-	var cache map[*syntax.Game][]analysis.Diagnostic
-	if st.cacheGen == gen {
-		cache = st.cache
-	}
+	old, oldGames, oldGen, oldFileDs := st.file, st.games, st.gen, st.fileDs
 	d.mu.Unlock()
 
-	var all []analysis.Diagnostic
-	j := 0 // semantic[:j] lie before the current game
-	for _, r := range doc.file.Games() {
-		for j < len(semantic) && semantic[j].Span.Start < r.Start {
-			j++
+	f := doc.file
+	var games []gameState
+	var fileDs []analysis.Diagnostic
+	if edits == nil || old == nil {
+		games = make([]gameState, 0, f.NumGames())
+		for _, r := range f.Games() {
+			games = append(games, gameState{game: r.Game})
 		}
-		k := j
-		for k < len(semantic) && semantic[k].Span.Start < r.End() {
-			k++
+		fileDs = analysis.FileDiagnostics(f, cfg)
+	} else {
+		// File-level diagnostics (line endings, encoding) cost a pass
+		// over the whole text: phase 2 computes them again.
+		games = carryGames(old, oldGames, oldGen == gen, f, edits)
+		fileDs = oldFileDs
+		for _, e := range edits {
+			fileDs = carry(fileDs, e)
 		}
-		if ds, ok := cache[r.Game]; ok {
-			all = appendShifted(all, ds, r.Start)
-		} else {
-			all = appendShifted(all, analysis.Game(r.Game, doc.file.Dialect, cfg, nil), r.Start) // syntax only
-			all = append(all, semantic[j:k]...)
-		}
-		j = k
 	}
-	all = append(all, analysis.FileDiagnostics(doc.file, cfg)...)
-	d.publish(doc, all, "syntax")
+	focus := syntax.Pos(-1)
+	if len(edits) > 0 {
+		focus = edits[len(edits)-1].Start
+	}
 
+	d.mu.Lock()
+	st.file, st.games, st.gen, st.fileDs, st.focus = f, games, gen, fileDs, focus
+	d.mu.Unlock()
+
+	d.publish(doc, assemble(doc, cfg, games, nil), fileDs, "syntax")
 	d.s.wg.Go(func() { d.analyzeLater(ctx, doc, st) })
+}
+
+// carryGames returns the states of the games of f, the version after
+// edits of old, whose game states are oldGames (valid tells whether their
+// analysis results are of the current configuration). Games shared with
+// old keep their state; they are found by pointer from both ends, since
+// syntax.Reparse replaces one run of games. The games of the new run get
+// the analyzers' diagnostics of the games they replaced, carried through
+// the edits (those an edit overlapped are dropped).
+func carryGames(old *syntax.File, oldGames []gameState, valid bool, f *syntax.File, edits []syntax.Edit) []gameState {
+	games := make([]gameState, 0, f.NumGames())
+	for _, r := range f.Games() {
+		games = append(games, gameState{game: r.Game})
+	}
+	n, o := len(games), len(oldGames)
+	p := 0
+	for p < n && p < o && games[p].game == oldGames[p].game {
+		p++
+	}
+	q := 0
+	for q < n-p && q < o-p && games[n-1-q].game == oldGames[o-1-q].game {
+		q++
+	}
+	keep := func(dst *gameState, src gameState) {
+		if valid || !src.analysed {
+			*dst = src
+			return
+		}
+		dst.res = newResult(src.res.semantic()) // stale results: carried until analysed again
+	}
+	for i := range p {
+		keep(&games[i], oldGames[i])
+	}
+	for j := range q {
+		keep(&games[n-1-j], oldGames[o-1-j])
+	}
+	if p == n-q {
+		return games
+	}
+	// The diagnostics of the replaced games, file-absolute in old, then
+	// carried into the new text.
+	var sem []analysis.Diagnostic
+	for i := p; i < o-q; i++ {
+		gs := oldGames[i]
+		ds := gs.res.ds
+		if gs.analysed {
+			ds = gs.res.semantic()
+		}
+		sem = appendShifted(sem, ds, old.Game(i).Start)
+	}
+	for _, e := range edits {
+		sem = carry(sem, e)
+	}
+	analysis.Sort(sem)
+	for i := p; i < n-q; i++ {
+		r := f.Game(i)
+		var mine []analysis.Diagnostic
+		for len(sem) > 0 && sem[0].Span.Start < r.End() {
+			if sem[0].Span.Start >= r.Start {
+				mine = append(mine, sem[0].Shift(-r.Start))
+			}
+			sem = sem[1:]
+		}
+		games[i].res = newResult(mine)
+	}
+	return games
+}
+
+// pubGame is the diagnostics of one game for a publication.
+type pubGame struct {
+	ref syntax.GameRef
+	res result
+}
+
+// group is diagnostics to encode: of one game (game-relative), or, when
+// file is set, file-level ones (file-absolute).
+type group struct {
+	ref  syntax.GameRef
+	file bool
+	ds   []analysis.Diagnostic
+}
+
+// assemble returns the diagnostics of the games of doc that have any:
+// the analysis results of games analysed (or, when done is not nil, of
+// those done says are), else their syntax diagnostics plus those carried
+// to them.
+func assemble(doc *document, cfg *analysis.Config, games []gameState, done func(i int) (result, bool)) []pubGame {
+	out := make([]pubGame, 0, len(games))
+	for i, r := range doc.file.Games() {
+		gs := games[i]
+		res := gs.res
+		if done != nil {
+			if dr, ok := done(i); ok {
+				res, gs.analysed = dr, true
+			}
+		}
+		if !gs.analysed {
+			ds := analysis.Game(r.Game, doc.file.Dialect, cfg, nil) // syntax only
+			if len(res.ds) > 0 {
+				ds = append(ds, res.ds...)
+				analysis.Sort(ds)
+			}
+			res = newResult(ds)
+		}
+		if len(res.ds) > 0 {
+			out = append(out, pubGame{r, res})
+		}
+	}
+	return out
+}
+
+// pick returns the diagnostics to publish, by game, the file-level ones
+// last, and how many there are in all. Past limit (if > 0) it keeps the
+// most severe, in file order within the least severe level kept, plus
+// every diagnostic of the game at focus, so that the game being edited
+// always shows all of its own. It reads only the diagnostics it keeps
+// and the per-game counts.
+func pick(games []pubGame, file []analysis.Diagnostic, limit int, focus syntax.Pos) (out []group, total int) {
+	var count [analysis.Hint + 1]int
+	for _, g := range games {
+		for s, n := range g.res.n {
+			count[s] += int(n)
+		}
+	}
+	total = len(file)
+	for _, n := range count {
+		total += n
+	}
+	fileGroup := group{file: true, ds: file}
+	if limit <= 0 || total <= limit {
+		out = make([]group, 0, len(games)+1)
+		for _, g := range games {
+			out = append(out, group{ref: g.ref, ds: g.res.ds})
+		}
+		return append(out, fileGroup), total
+	}
+	// Levels more severe than level are kept whole; quota of level.
+	budget := limit - len(file)
+	level, quota := analysis.Hint+1, 0
+	for s := analysis.Error; s <= analysis.Hint; s++ {
+		if count[s] > budget {
+			level, quota = s, max(budget, 0)
+			break
+		}
+		budget -= count[s]
+	}
+	for _, g := range games {
+		if g.ref.Start <= focus && focus <= g.ref.End() {
+			out = append(out, group{ref: g.ref, ds: g.res.ds})
+			continue
+		}
+		more := 0
+		for s := analysis.Error; s < level; s++ {
+			more += int(g.res.n[s])
+		}
+		if more == 0 && (quota == 0 || g.res.n[level] == 0) {
+			continue
+		}
+		var ds []analysis.Diagnostic
+		for _, x := range g.res.ds {
+			if x.Severity < level || x.Severity == level && quota > 0 {
+				if x.Severity == level {
+					quota--
+				}
+				ds = append(ds, x)
+			}
+		}
+		out = append(out, group{ref: g.ref, ds: ds})
+	}
+	return append(out, fileGroup), total
 }
 
 // carry moves file-absolute diagnostics across edit e: those before it
@@ -183,62 +431,64 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	}
 	d.mu.Lock()
 	cfg, gen := d.cfg, d.cfgGen
-	var cache map[*syntax.Game][]analysis.Diagnostic
-	if st.cacheGen == gen {
-		cache = st.cache // never mutated once stored, so safe to read unlocked
+	games := st.games // replaced, never changed in place: safe to read unlocked
+	if st.file != doc.file || st.gen != gen {
+		d.mu.Unlock()
+		return // a newer version or configuration has its own run
 	}
 	d.mu.Unlock()
 
-	games := doc.file.Games()
-	per := make([][]analysis.Diagnostic, doc.file.NumGames())
+	f := doc.file
+	per := make([][]analysis.Diagnostic, len(games))
 	var todo []int
-	for i, r := range games {
-		if ds, ok := cache[r.Game]; ok {
-			per[i] = ds
+	for i, gs := range games {
+		if gs.analysed {
+			per[i] = gs.res.ds
 		} else {
 			todo = append(todo, i)
 		}
 	}
 	start := time.Now()
-	failed := d.run(ctx, doc, cfg, todo, per)
+	// The file-level diagnostics take a pass over the whole text: on
+	// another core, while the games are analysed.
+	fileCh := make(chan []analysis.Diagnostic, 1)
+	d.s.wg.Go(func() { fileCh <- analysis.FileDiagnostics(f, cfg) })
+	var failed map[int]bool
+	if len(todo) >= bigAnalysis {
+		failed = d.runBig(ctx, doc, cfg, todo, per, games)
+	} else {
+		failed = d.run(ctx, doc, cfg, todo, per, nil)
+	}
 	if ctx.Err() != nil {
 		return
 	}
-	fresh := make(map[*syntax.Game][]analysis.Diagnostic, len(per))
-	var all []analysis.Diagnostic
-	for i, r := range games {
-		if !failed[i] {
-			fresh[r.Game] = per[i]
-		}
-		all = appendShifted(all, per[i], r.Start)
-	}
-	all = append(all, analysis.FileDiagnostics(doc.file, cfg)...)
-
-	var semantic []analysis.Diagnostic
-	analysis.Sort(all)
-	for _, x := range all {
-		if x.Source != "syntax" {
-			semantic = append(semantic, x)
+	fresh := make([]gameState, len(games))
+	for i, gs := range games {
+		fresh[i] = gs
+		if !gs.analysed && !failed[i] {
+			fresh[i] = gameState{game: gs.game, analysed: true, res: newResult(per[i])}
 		}
 	}
+	fileDs := <-fileCh
 
 	d.mu.Lock()
 	if ctx.Err() != nil || d.docs[doc.uri] != st {
 		d.mu.Unlock()
 		return
 	}
-	st.cache, st.cacheGen, st.semantic = fresh, gen, semantic
+	st.games, st.fileDs = fresh, fileDs
 	d.mu.Unlock()
 	d.s.logger.Debug("analysed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
 		zap.Int("games", len(per)), zap.Int("analysed", len(todo)), zap.Duration("elapsed", time.Since(start)))
-	d.publish(doc, all, "analysis")
+	d.publish(doc, assemble(doc, cfg, fresh, nil), fileDs, "analysis")
 }
 
 // run analyses the games of doc listed in todo into per, in parallel over
-// the available cores. It stops early when ctx is done. An analyzer that
+// the available cores, and calls done (if not nil) with the index of each
+// game analysed. It stops early when ctx is done. An analyzer that
 // panics is a fault of ours: it is logged, the game gets its syntax
 // diagnostics only, and failed marks it so that it is not cached.
-func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic) (failed map[int]bool) {
+func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, done func(int)) (failed map[int]bool) {
 	var mu sync.Mutex
 	failed = make(map[int]bool)
 	analyze := func(i int) {
@@ -254,6 +504,13 @@ func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config
 			}
 		}()
 		per[i] = analysis.Game(g, doc.file.Dialect, cfg, d.analyzers)
+	}
+	if done != nil {
+		inner := analyze
+		analyze = func(i int) {
+			inner(i)
+			done(i)
+		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(todo))
 	next := make(chan int)
@@ -287,23 +544,24 @@ func appendShifted(all, ds []analysis.Diagnostic, start syntax.Pos) []analysis.D
 	return all
 }
 
-// publishParams is PublishDiagnosticsParams with the diagnostics already
-// encoded: they are encoded once, for the hash and for the wire.
-type publishParams struct {
-	URI         protocol.DocumentURI `json:"uri"`
-	Version     uint32               `json:"version,omitempty"` // uint32, as in protocol v0.12.0
-	Diagnostics json.RawMessage      `json:"diagnostics"`
-}
-
-// publish sends the diagnostics of doc (file-absolute) unless doc is no
-// longer the current version or they equal the last ones sent.
-func (d *diagnoser) publish(doc *document, ds []analysis.Diagnostic, phase string) {
-	pds := toProtocol(doc, ds)
-	data, err := json.Marshal(pds)
-	if err != nil {
-		d.s.logger.Error("cannot encode diagnostics", zap.String("uri", string(doc.uri)), zap.Error(err))
-		return
+// publish sends the diagnostics of doc unless doc is no longer the
+// current version or they equal the last ones sent: those of games (see
+// pick) and the file-level ones.
+func (d *diagnoser) publish(doc *document, games []pubGame, file []analysis.Diagnostic, phase string) {
+	d.mu.Lock()
+	catalogue, limit := d.catalogue, d.max
+	focus := syntax.Pos(-1)
+	if st := d.docs[doc.uri]; st != nil {
+		focus = st.focus
 	}
+	d.mu.Unlock()
+	groups, total := pick(games, file, limit, focus)
+	data, count := encodeDiagnostics(doc, groups, catalogue)
+	params := fmt.Appendf(nil, `{"uri":%s`, mustQuote(string(doc.uri)))
+	if v := wireVersion(doc.version); v > 0 {
+		params = fmt.Appendf(params, `,"version":%d`, v)
+	}
+	params = append(append(append(params, `,"diagnostics":`...), data...), '}')
 	hash := sha256.Sum256(data)
 	log := d.s.logger.With(zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version), zap.String("phase", phase))
 
@@ -315,15 +573,33 @@ func (d *diagnoser) publish(doc *document, ds []analysis.Diagnostic, phase strin
 	}
 	d.mu.Lock()
 	st := d.docs[doc.uri]
-	if st == nil || st.sent && st.lastHash == hash {
+	if st == nil || st.sent && st.last == hash {
 		d.mu.Unlock()
 		log.Debug("diagnostics unchanged; not published")
 		return
 	}
-	st.sent, st.lastHash = true, hash
+	st.sent, st.last = true, hash
+	tell := total > count && !st.told
+	if tell {
+		st.told = true
+	}
 	d.mu.Unlock()
-	log.Debug("publish diagnostics", zap.Int("count", len(pds)))
-	d.s.notify(protocol.MethodTextDocumentPublishDiagnostics, &publishParams{doc.uri, wireVersion(doc.version), data})
+	if tell {
+		log.Info("diagnostics capped", zap.Int("total", total), zap.Int("published", count))
+		d.s.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+			Type: protocol.MessageTypeInfo,
+			Message: fmt.Sprintf("pgnls: %s has %d diagnostics; only the %d most severe, and those of the game being edited, are shown (setting pgnls.maxDiagnostics)",
+				path.Base(doc.file.Name), total, limit),
+		})
+	}
+	log.Debug("publish diagnostics", zap.Int("count", count), zap.Int("total", total))
+	d.s.notifyRaw(protocol.MethodTextDocumentPublishDiagnostics, params)
+}
+
+// mustQuote returns s as a JSON string.
+func mustQuote(s string) []byte {
+	b, _ := json.Marshal(s)
+	return b
 }
 
 // closed forgets the diagnostics state of uri and clears its diagnostics
@@ -363,58 +639,4 @@ func wireVersion(v int32) uint32 {
 		return 0
 	}
 	return uint32(v)
-}
-
-// toProtocol converts file-absolute diagnostics of doc to protocol form:
-// sorted, exact duplicates removed, never nil.
-func toProtocol(doc *document, ds []analysis.Diagnostic) []protocol.Diagnostic {
-	analysis.Sort(ds)
-	m := mapper{doc.file}
-	out := make([]protocol.Diagnostic, 0, len(ds))
-	for i, x := range ds {
-		if i > 0 && sameDiagnostic(ds[i-1], x) {
-			continue
-		}
-		out = append(out, convert(doc.uri, m, x))
-	}
-	return out
-}
-
-func sameDiagnostic(a, b analysis.Diagnostic) bool {
-	return a.Span == b.Span && a.Code == b.Code && a.Severity == b.Severity && a.Message == b.Message && a.Source == b.Source
-}
-
-// convert turns one file-absolute analysis.Diagnostic into a
-// protocol.Diagnostic. The code is always a string.
-func convert(uri protocol.DocumentURI, m mapper, x analysis.Diagnostic) protocol.Diagnostic {
-	source := x.Source
-	if source == "" {
-		source = "pgnls"
-	}
-	pd := protocol.Diagnostic{
-		Range:    m.rangeOf(x.Span),
-		Severity: severity(x.Severity),
-		Code:     string(x.Code),
-		Source:   source,
-		Message:  x.Message,
-	}
-	for _, r := range x.Related {
-		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: uri, Range: m.rangeOf(r.Span)},
-			Message:  r.Msg,
-		})
-	}
-	return pd
-}
-
-func severity(s analysis.Severity) protocol.DiagnosticSeverity {
-	switch s {
-	case analysis.Warning:
-		return protocol.DiagnosticSeverityWarning
-	case analysis.Info:
-		return protocol.DiagnosticSeverityInformation
-	case analysis.Hint:
-		return protocol.DiagnosticSeverityHint
-	}
-	return protocol.DiagnosticSeverityError
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestToProtocol(t *testing.T) {
 		{Span: at("🩐"), Severity: analysis.Warning, Code: "w", Source: "legality", Message: "warning"},
 		{Span: at("*"), Severity: analysis.Info, Code: "i", Source: "tags", Message: "info"},
 	}
-	got := toProtocol(doc, ds)
+	got := toProtocol(doc, ds, "")
 	r := func(l1, c1, l2, c2 uint32) protocol.Range {
 		return protocol.Range{Start: protocol.Position{Line: l1, Character: c1}, End: protocol.Position{Line: l2, Character: c2}}
 	}
@@ -52,12 +53,27 @@ func TestToProtocol(t *testing.T) {
 
 func TestToProtocolEmptyIsNotNull(t *testing.T) {
 	doc := &document{uri: "file:///a.pgn", version: 1, file: syntax.Parse("a.pgn", "", syntax.PGN)}
-	b, err := json.Marshal(&protocol.PublishDiagnosticsParams{URI: doc.uri, Version: 1, Diagnostics: toProtocol(doc, nil)})
+	b, err := json.Marshal(&protocol.PublishDiagnosticsParams{URI: doc.uri, Version: 1, Diagnostics: toProtocol(doc, nil, defaultCatalogueURL)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(b), `"diagnostics":[]`) {
 		t.Errorf("empty diagnostics encoded as %s, want []", b)
+	}
+}
+
+func TestCodeDescription(t *testing.T) {
+	doc := &document{uri: "file:///a.pgn", version: 1, file: syntax.Parse("a.pgn", "1. e4 @@ *\n", syntax.PGN)}
+	ds := []analysis.Diagnostic{{Span: syntax.Span{Start: 6, End: 8}, Code: "unknown-token", Message: "m"}, {Span: syntax.Span{Start: 0, End: 1}, Message: "no code"}}
+	got := toProtocol(doc, ds, "https://example.com/codes#")
+	if got[0].CodeDescription != nil {
+		t.Errorf("a diagnostic without a code links to %v", got[0].CodeDescription)
+	}
+	if cd := got[1].CodeDescription; cd == nil || cd.Href != "https://example.com/codes#unknown-token" {
+		t.Errorf("codeDescription = %+v, want the catalogue URL plus the code", cd)
+	}
+	if got := toProtocol(doc, ds, ""); got[1].CodeDescription != nil {
+		t.Errorf("codeDescription without a catalogue: %+v", got[1].CodeDescription)
 	}
 }
 
@@ -104,5 +120,112 @@ func TestCarry(t *testing.T) {
 	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 5, End: 5, New: "xy"})
 	if got[0].Span != sp(3, 5) {
 		t.Errorf("insertion at the end: span %v, want 3..5", got[0].Span)
+	}
+}
+
+// toProtocol is the reference for encodeDiagnostics: the same conversion
+// through protocol.Diagnostic values (sorted, duplicates removed).
+func toProtocol(doc *document, ds []analysis.Diagnostic, catalogue string) []protocol.Diagnostic {
+	analysis.Sort(ds)
+	m := mapper{doc.file}
+	out := make([]protocol.Diagnostic, 0, len(ds))
+	for i, x := range ds {
+		if i > 0 && sameDiagnostic(ds[i-1], x) {
+			continue
+		}
+		source := x.Source
+		if source == "" {
+			source = "pgnls"
+		}
+		pd := protocol.Diagnostic{Range: m.rangeOf(x.Span), Severity: severity(x.Severity), Code: string(x.Code), Source: source, Message: x.Message}
+		if x.Code != "" && catalogue != "" {
+			pd.CodeDescription = &protocol.CodeDescription{Href: protocol.URI(catalogue + string(x.Code))}
+		}
+		for _, r := range x.Related {
+			pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
+				Location: protocol.Location{URI: doc.uri, Range: m.rangeOf(r.Span)}, Message: r.Msg})
+		}
+		out = append(out, pd)
+	}
+	return out
+}
+
+// TestEncodeDiagnostics holds the hand-written encoder to encoding/json's
+// output for protocol.Diagnostic, byte for byte.
+func TestEncodeDiagnostics(t *testing.T) {
+	text := "[Event \"é<&>\"]\n1. 🩐D2-B6, K5-K7 @@ *\r\n\r\n"
+	doc := &document{uri: "file:///a%20b.ctl-pgn", version: 4, file: syntax.Parse("a b.ctl-pgn", text, syntax.CTLPGN)}
+	sp := func(a, b int) syntax.Span { return syntax.Span{Start: syntax.Pos(a), End: syntax.Pos(b)} }
+	ds := []analysis.Diagnostic{
+		{Span: sp(20, 27), Severity: analysis.Hint, Code: "h", Message: "quote \" backslash \\ tab \t nl \n ctl \x01 html <&> \u2028 bad \xff 🩐",
+			Related: []analysis.Related{{Span: sp(1, 6), Msg: "r1"}, {Span: sp(0, 1), Msg: ""}}},
+		{Span: sp(33, 35), Severity: analysis.Error, Code: "unknown-token", Source: "syntax", Message: "m"},
+		{Span: sp(33, 35), Severity: analysis.Error, Code: "unknown-token", Source: "syntax", Message: "m"},
+		{Span: sp(0, 0), Severity: 0, Message: "no code, no severity"},
+		{Span: sp(len(text)-2, len(text)), Severity: analysis.Info, Code: "x", Source: "s", Message: "end"},
+	}
+	if doc.file.NumGames() != 1 {
+		t.Fatalf("the text has %d games, want 1", doc.file.NumGames())
+	}
+	for _, catalogue := range []string{"", defaultCatalogueURL} {
+		want, err := json.Marshal(toProtocol(doc, append([]analysis.Diagnostic(nil), ds...), catalogue))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// As file-level diagnostics, and as those of the game (relative
+		// to its start, converted by its gameMapper).
+		sorted := append([]analysis.Diagnostic(nil), ds...)
+		analysis.Sort(sorted)
+		for _, g := range []group{{file: true, ds: append([]analysis.Diagnostic(nil), ds...)}, {ref: doc.file.Game(0), ds: sorted}} {
+			got, n := encodeDiagnostics(doc, []group{g}, catalogue)
+			if string(got) != string(want) || n != 4 {
+				t.Errorf("catalogue %q, file %v: encodeDiagnostics (%d) =\n%s\nwant\n%s", catalogue, g.file, n, got, want)
+			}
+		}
+	}
+	if got, n := encodeDiagnostics(doc, nil, ""); string(got) != "[]" || n != 0 {
+		t.Errorf("no diagnostics encode as %s", got)
+	}
+}
+
+// TestPick checks the publication limit: the most severe first, in file
+// order within the last level kept, and the focus game whole.
+func TestPick(t *testing.T) {
+	d := func(start int, sev analysis.Severity) analysis.Diagnostic {
+		return analysis.Diagnostic{Span: syntax.Span{Start: syntax.Pos(start), End: syntax.Pos(start + 1)}, Severity: sev, Code: analysis.Code(sev.String())}
+	}
+	ref := func(start int) syntax.GameRef {
+		return syntax.GameRef{Start: syntax.Pos(start), Game: &syntax.Game{Text: strings.Repeat(" ", 100)}}
+	}
+	games := []pubGame{
+		{ref(0), newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Warning)})},
+		{ref(100), newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Error)})},
+		{ref(200), newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Hint)})},
+	}
+	file := []analysis.Diagnostic{d(500, analysis.Info)}
+	starts := func(groups []group) (out []int) {
+		for _, g := range groups {
+			for _, x := range g.ds {
+				out = append(out, int(g.ref.Start+x.Span.Start))
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		limit int
+		focus syntax.Pos
+		want  []int
+	}{
+		{0, -1, []int{1, 2, 3, 101, 102, 201, 202, 203, 500}},
+		{9, -1, []int{1, 2, 3, 101, 102, 201, 202, 203, 500}},
+		{5, -1, []int{1, 2, 3, 102, 500}},                 // the file's, error, warning, and the first hints
+		{3, -1, []int{3, 102, 500}},                       // no hint fits
+		{2, -1, []int{102, 500}},                          // not all warnings fit: none of them beyond the quota
+		{5, 202, []int{1, 2, 3, 102, 201, 202, 203, 500}}, // and the focus game whole
+	} {
+		got, total := pick(games, file, tc.limit, tc.focus)
+		if total != 9 || !slices.Equal(starts(got), tc.want) {
+			t.Errorf("pick(limit %d, focus %d) = %v (total %d), want %v", tc.limit, tc.focus, starts(got), total, tc.want)
+		}
 	}
 }

@@ -20,6 +20,10 @@ const (
 	// MethodTestSlow answers "done" after an hour, or RequestCancelled
 	// once cancelled.
 	MethodTestSlow = "pgnls/test/slow"
+	// MethodTestAnalysed reports whether every game of the current version
+	// of a document has cached analysis results: params {"uri": ...},
+	// result bool.
+	MethodTestAnalysed = "pgnls/test/analysed"
 )
 
 // TestText is the result of MethodTestText.
@@ -41,6 +45,29 @@ var testMethods = map[string]requestHandler{
 			return nil, nil
 		}
 		return &TestText{doc.version, doc.file.Text(), doc.file.Dialect.String(), doc.file.NumGames()}, nil
+	},
+	MethodTestAnalysed: func(s *server, _ context.Context, params json.RawMessage) (any, error) {
+		var p protocol.TextDocumentIdentifier
+		if err := unmarshal(params, &p); err != nil {
+			return nil, err
+		}
+		doc := s.store.get(p.URI)
+		if doc == nil {
+			return false, nil
+		}
+		d := s.diags
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		st := d.docs[p.URI]
+		if st == nil || st.file != doc.file || st.gen != d.cfgGen {
+			return false, nil
+		}
+		for _, gs := range st.games {
+			if !gs.analysed {
+				return false, nil
+			}
+		}
+		return true, nil
 	},
 	MethodTestSlow: func(_ *server, ctx context.Context, _ json.RawMessage) (any, error) {
 		t := time.NewTimer(time.Hour)
@@ -66,4 +93,11 @@ func ServeWithAnalyzers(as ...*analysis.Analyzer) func(context.Context, io.ReadW
 	return func(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts Options) int {
 		return serve(ctx, rwc, logger, opts, testMethods, as)
 	}
+}
+
+// ParseSettings exposes parseSettings: the problems found in a pgnls
+// settings object.
+func ParseSettings(raw json.RawMessage) (any, []string) {
+	st, problems := parseSettings(raw)
+	return st, problems
 }

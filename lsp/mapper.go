@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"sort"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -44,6 +45,14 @@ func (m mapper) position(p syntax.Pos) protocol.Position {
 // rangeOf returns the LSP range of the file-absolute span s.
 func (m mapper) rangeOf(s syntax.Span) protocol.Range {
 	return protocol.Range{Start: m.position(s.Start), End: m.position(s.End)}
+}
+
+// span returns the file-absolute span of the LSP range r, clamped into
+// the file; a reversed range is empty at its start.
+func (m mapper) span(r protocol.Range) syntax.Span {
+	start, _ := m.offset(r.Start)
+	end, _ := m.offset(r.End)
+	return syntax.Span{Start: start, End: max(start, end)}
 }
 
 // offset returns the file-absolute byte offset of the LSP position p.
@@ -105,4 +114,68 @@ func decode(s string) (size, units int) {
 		return size, 2
 	}
 	return size, 1
+}
+
+// gameMapper converts offsets inside one game (relative to its start) to
+// LSP positions, like mapper but from the game's own text: one pass over
+// it for its line starts, then a binary search per offset, instead of
+// searches through the whole file's line table. A big document's
+// publication converts thousands of spans, most of them in few games.
+type gameMapper struct {
+	text  string
+	lines []int // offsets where the game's lines start; lines[0] == 0
+	base  protocol.Position
+}
+
+// newGameMapper returns the gameMapper of game r of m's file.
+func newGameMapper(m mapper, r syntax.GameRef) gameMapper {
+	text := r.Game.Text
+	lines := []int{0}
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			lines = append(lines, i+1)
+		case '\n':
+			lines = append(lines, i+1)
+		}
+	}
+	return gameMapper{text: text, lines: lines, base: m.position(r.Start)}
+}
+
+// position returns the LSP position of the game-relative offset p, which
+// is clamped into the game.
+func (g gameMapper) position(p syntax.Pos) protocol.Position {
+	off := min(max(int(p), 0), len(g.text))
+	i := sort.Search(len(g.lines), func(i int) bool { return g.lines[i] > off }) - 1
+	start, end := g.lines[i], len(g.text)
+	if i+1 < len(g.lines) {
+		end = g.lines[i+1] - 1 // before the "\n" or lone "\r"
+		if g.text[end] == '\n' && end > start && g.text[end-1] == '\r' {
+			end--
+		}
+	}
+	off = min(off, end)
+	col := uint32(utf16Len(g.text[start:end], off-start))
+	if i == 0 {
+		return protocol.Position{Line: g.base.Line, Character: g.base.Character + col}
+	}
+	return protocol.Position{Line: g.base.Line + uint32(i), Character: col}
+}
+
+// units returns the length of the game-relative span s, which must lie on
+// one line, in UTF-16 code units.
+func (g gameMapper) units(s syntax.Span) uint32 {
+	a, b := min(max(int(s.Start), 0), len(g.text)), min(max(int(s.End), 0), len(g.text))
+	if b <= a {
+		return 0
+	}
+	return uint32(utf16Len(g.text[a:b], b-a))
+}
+
+// rangeOf returns the LSP range of the game-relative span s.
+func (g gameMapper) rangeOf(s syntax.Span) protocol.Range {
+	return protocol.Range{Start: g.position(s.Start), End: g.position(s.End)}
 }

@@ -204,3 +204,28 @@ func oraclePosition(text string, q int) protocol.Position {
 	start := max(strings.LastIndexByte(before, '\n'), strings.LastIndexByte(before, '\r')) + 1
 	return protocol.Position{Line: uint32(line), Character: uint32(len(utf16.Encode([]rune(text[start:q]))))}
 }
+
+// TestGameMapper checks that a game's own mapper agrees with the file's
+// mapper at every offset of every game, past the ends included.
+func TestGameMapper(t *testing.T) {
+	for _, text := range []string{
+		"",
+		"1. e4 *\n\n2. d4 *\n",
+		"[Event \"🩐\"]\r\n\r\n1. 🩐D2-B6, K5-K7 *\r\n\r\n[Event \"x\"]\r\n1. e4 *",
+		"[A \"x\"]\r1. e4 *\r\r[B \"\xff\xfe\"]\n1. d4 * @@\n\n\n",
+	} {
+		for _, d := range []syntax.Dialect{syntax.PGN, syntax.CTLPGN} {
+			f := syntax.Parse("t", text, d)
+			m := mapper{f}
+			for _, r := range f.Games() {
+				g := newGameMapper(m, r)
+				for p := syntax.Pos(-1); p <= syntax.Pos(len(r.Game.Text))+1; p++ {
+					want := m.position(min(max(r.Start+p, r.Start), r.End()))
+					if got := g.position(p); got != want {
+						t.Errorf("%q game at %d, offset %d: gameMapper %v, mapper %v", text, r.Start, p, got, want)
+					}
+				}
+			}
+		}
+	}
+}

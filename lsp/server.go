@@ -20,6 +20,9 @@
 //     gets MethodNotFound, an unknown notification is dropped.
 //   - The stream is the protocol: the server writes nothing else to it, and
 //     logs only through the zap logger it is given.
+//   - Feature handlers (hover.go, completion.go, symbols.go, semantic.go,
+//     formatting.go, codeaction.go) only convert: the answers come from
+//     analysis/query, analysis/format and the analyzers' fixes.
 package lsp
 
 import (
@@ -81,8 +84,19 @@ type notificationHandler func(s *server, ctx context.Context, params json.RawMes
 
 // requests is the allow-list of requests; see also unimplemented.go.
 var requests = map[string]requestHandler{
-	protocol.MethodInitialize: (*server).initialize,
-	protocol.MethodShutdown:   (*server).shutdown,
+	protocol.MethodInitialize:                    (*server).initialize,
+	protocol.MethodShutdown:                      (*server).shutdown,
+	protocol.MethodTextDocumentFormatting:        (*server).formatting,
+	protocol.MethodTextDocumentRangeFormatting:   (*server).rangeFormatting,
+	protocol.MethodTextDocumentCodeAction:        (*server).codeAction,
+	protocol.MethodTextDocumentHover:             (*server).hover,
+	protocol.MethodTextDocumentCompletion:        (*server).completion,
+	protocol.MethodTextDocumentDocumentSymbol:    (*server).documentSymbol,
+	protocol.MethodTextDocumentFoldingRange:      (*server).foldingRange,
+	methodSelectionRange:                         (*server).selectionRange,
+	protocol.MethodTextDocumentDocumentHighlight: (*server).documentHighlight,
+	protocol.MethodSemanticTokensFull:            (*server).semanticTokensFull,
+	protocol.MethodSemanticTokensRange:           (*server).semanticTokensRange,
 }
 
 // notifications is the allow-list of notifications handled by the worker.
@@ -93,6 +107,7 @@ var notifications = map[string]notificationHandler{
 	protocol.MethodTextDocumentDidChange:           (*server).didChange,
 	protocol.MethodTextDocumentDidClose:            (*server).didClose,
 	protocol.MethodWorkspaceDidChangeConfiguration: (*server).didChangeConfiguration,
+	protocol.MethodWorkDoneProgressCancel:          (*server).workDoneProgressCancel,
 }
 
 // phase is where the server stands in the LSP lifecycle.
@@ -108,6 +123,7 @@ const (
 type server struct {
 	ctx    context.Context // cancelled when Serve returns
 	conn   jsonrpc2.Conn
+	stream *stream
 	logger *zap.Logger
 	opts   Options
 	extra  map[string]requestHandler // test-only methods
@@ -118,16 +134,19 @@ type server struct {
 	wg    sync.WaitGroup // the worker and background analyses
 
 	// Owned by the worker goroutine.
-	phase   phase
-	setting *string // the client's pgnls.dialect; nil when unset
+	phase    phase
+	settings settings
+	client   clientCaps
 
 	// Set by the reader goroutine.
 	shutdownSeen atomic.Bool // shutdown arrived (the exit code depends on it)
 	exitSeen     atomic.Bool
 	exited       chan struct{} // closed on exit
 
-	mu       sync.Mutex
-	inflight map[jsonrpc2.ID]*message // calls not yet answered
+	mu             sync.Mutex
+	inflight       map[jsonrpc2.ID]*message      // calls not yet answered
+	progressSeq    int                           // numbers progress tokens
+	progressCancel map[string]context.CancelFunc // by progress token
 }
 
 // serve is Serve with test hooks: extra methods, and analyzers to run
@@ -143,16 +162,20 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewStream(rwc), logger})
+	st := &stream{Stream: jsonrpc2.NewStream(rwc), w: rwc, logger: logger}
+	conn := jsonrpc2.NewConn(st)
 	s := &server{
 		ctx:      ctx,
 		conn:     conn,
+		stream:   st,
 		logger:   logger,
 		opts:     opts,
 		extra:    extra,
 		store:    newStore(),
 		exited:   make(chan struct{}),
 		inflight: make(map[jsonrpc2.ID]*message),
+
+		progressCancel: make(map[string]context.CancelFunc),
 	}
 	s.queue.wake = make(chan struct{}, 1)
 	s.diags = newDiagnoser(s)
@@ -200,17 +223,26 @@ func (s *server) waitIdle() {
 	}
 }
 
-// tolerantStream skips messages that are framed correctly but are not
-// JSON-RPC: jsonrpc2 v0.10.0's Conn closes the connection on any read
-// error, so one malformed message would otherwise end the session. Errors
-// of the framing itself still end it, as the stream is then out of step.
-type tolerantStream struct {
-	jsonrpc2.Stream
-	logger *zap.Logger
+// stream is the connection's jsonrpc2.Stream. Reading, it skips
+// messages that are framed correctly but are not JSON-RPC: jsonrpc2
+// v0.10.0's Conn closes the connection on any read error, so one
+// malformed message would otherwise end the session. Errors of the
+// framing itself still end it, as the stream is then out of step.
+//
+// Writing, it frames each message in one write under its own lock, so
+// that writeRaw can send a notification whose params are already encoded
+// (diagnostics, which can be large) without their being parsed and
+// re-encoded on the way, as jsonrpc2's Conn.Notify would.
+type stream struct {
+	jsonrpc2.Stream // reads and closes
+	w               io.Writer
+	logger          *zap.Logger
+
+	mu sync.Mutex // one frame at a time
 }
 
 // Read implements jsonrpc2.Stream.
-func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
 		msg, n, err := s.Stream.Read(ctx)
 		if err != nil && isDecodeError(err) {
@@ -219,6 +251,49 @@ func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, erro
 		}
 		return msg, n, err
 	}
+}
+
+// Write implements jsonrpc2.Stream.
+func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	m, ok := msg.(json.Marshaler) // every jsonrpc2 message is one
+	if !ok {
+		return 0, fmt.Errorf("cannot marshal message %T", msg)
+	}
+	data, err := m.MarshalJSON()
+	if err != nil {
+		return 0, fmt.Errorf("marshaling message: %w", err)
+	}
+	return s.frame(data)
+}
+
+// writeRaw sends a notification whose params are encoded JSON.
+func (s *stream) writeRaw(method string, params []byte) error {
+	m, _ := json.Marshal(method)
+	body := make([]byte, 0, len(params)+len(m)+40)
+	body = append(body, `{"jsonrpc":"2.0","method":`...)
+	body = append(body, m...)
+	body = append(body, `,"params":`...)
+	body = append(body, params...)
+	body = append(body, '}')
+	_, err := s.frame(body)
+	return err
+}
+
+// frame writes one Content-Length framed message.
+func (s *stream) frame(body []byte) (int64, error) {
+	buf := make([]byte, 0, len(body)+32)
+	buf = fmt.Appendf(buf, "Content-Length: %d\r\n\r\n", len(body))
+	buf = append(buf, body...)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n, err := s.w.Write(buf)
+	if err != nil {
+		return int64(n), fmt.Errorf("write data to conn: %w", err)
+	}
+	return int64(n), nil
 }
 
 // isDecodeError tells the errors of jsonrpc2.DecodeMessage (the framed
@@ -403,48 +478,6 @@ func (s *server) notification(ctx context.Context, method string, params json.Ra
 	}
 }
 
-// initializeParams is the part of InitializeParams the server reads.
-// Decoding only this keeps the server tolerant of client capabilities
-// that protocol v0.12.0 models too narrowly.
-type initializeParams struct {
-	ClientInfo *struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
-	} `json:"clientInfo"`
-	InitializationOptions json.RawMessage `json:"initializationOptions"`
-}
-
-func (s *server) initialize(_ context.Context, params json.RawMessage) (any, error) {
-	var p initializeParams
-	if err := unmarshal(params, &p); err != nil {
-		return nil, err
-	}
-	if v, ok := dialectSetting(p.InitializationOptions); ok {
-		checkDialect(s.logger, "initializationOptions.dialect", v)
-		s.setting = &v
-	}
-	var client, clientVersion string
-	if p.ClientInfo != nil {
-		client, clientVersion = p.ClientInfo.Name, p.ClientInfo.Version
-	}
-	s.logger.Info("initialize", zap.String("client", client), zap.String("clientVersion", clientVersion), zap.String("dialect", s.dialectName()))
-	s.phase = phaseRunning
-	return &protocol.InitializeResult{
-		Capabilities: protocol.ServerCapabilities{
-			TextDocumentSync: &protocol.TextDocumentSyncOptions{
-				OpenClose: true,
-				Change:    protocol.TextDocumentSyncKindIncremental,
-			},
-		},
-		ServerInfo: &protocol.ServerInfo{Name: "pgnls", Version: version()},
-	}, nil
-}
-
-func (s *server) initialized(context.Context, json.RawMessage) error {
-	s.logger.Debug("initialized")
-	return nil
-}
-
 func (s *server) shutdown(context.Context, json.RawMessage) (any, error) {
 	s.logger.Info("shutdown")
 	s.phase = phaseShutdown
@@ -452,42 +485,11 @@ func (s *server) shutdown(context.Context, json.RawMessage) (any, error) {
 	return nil, nil
 }
 
-// didChangeConfiguration reads settings.pgnls.dialect. When the
-// effective dialect changes, every open document is parsed again.
-func (s *server) didChangeConfiguration(_ context.Context, params json.RawMessage) error {
-	var p struct {
-		Settings json.RawMessage `json:"settings"`
-	}
-	if err := unmarshal(params, &p); err != nil {
-		return err
-	}
-	var settings struct {
-		PGNLS json.RawMessage `json:"pgnls"`
-	}
-	if err := json.Unmarshal(p.Settings, &settings); err != nil || isNull(settings.PGNLS) {
-		s.logger.Debug("didChangeConfiguration without pgnls settings")
-		return nil
-	}
-	before := s.dialectName()
-	if v, ok := dialectSetting(settings.PGNLS); ok {
-		checkDialect(s.logger, "pgnls.dialect", v)
-		s.setting = &v
-	} else {
-		s.setting = nil
-	}
-	after := s.dialectName()
-	s.logger.Info("configuration changed", zap.String("dialect", after))
-	if after != before {
-		s.redetect()
-	}
-	return nil
-}
-
 // dialectName returns the effective dialect setting: the client's when it
 // has one, else the flag's. "" or "auto" means detection per document.
 func (s *server) dialectName() string {
-	if s.setting != nil && *s.setting != "" {
-		return *s.setting
+	if d := s.settings.dialect; d != nil && *d != "" {
+		return *d
 	}
 	return s.opts.Dialect
 }
@@ -498,17 +500,6 @@ func (s *server) dialectFor(name, text string) syntax.Dialect {
 		return d
 	}
 	return syntax.DetectDialect(name, text)
-}
-
-// dialectSetting extracts "dialect" from a settings object.
-func dialectSetting(raw json.RawMessage) (string, bool) {
-	var v struct {
-		Dialect *string `json:"dialect"`
-	}
-	if isNull(raw) || json.Unmarshal(raw, &v) != nil || v.Dialect == nil {
-		return "", false
-	}
-	return *v.Dialect, true
 }
 
 // checkDialect warns about a dialect value that is neither a dialect nor
@@ -534,6 +525,14 @@ func version() string {
 // is gone, which is the client's doing, so it is logged at debug level.
 func (s *server) notify(method string, params any) {
 	if err := s.conn.Notify(s.ctx, method, params); err != nil {
+		s.logger.Debug("notification not sent", zap.String("method", method), zap.Error(err))
+	}
+}
+
+// notifyRaw sends a notification whose params are encoded JSON,
+// bypassing the Conn (see stream).
+func (s *server) notifyRaw(method string, params []byte) {
+	if err := s.stream.writeRaw(method, params); err != nil {
 		s.logger.Debug("notification not sent", zap.String("method", method), zap.Error(err))
 	}
 }
@@ -603,4 +602,9 @@ func (q *queue) pop(ctx context.Context) (m *message, ok bool) {
 			return nil, false
 		}
 	}
+}
+
+// errNotOpen is the answer to a request about a document that is not open.
+func errNotOpen(uri protocol.DocumentURI) error {
+	return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "document not open: %s", uri)
 }

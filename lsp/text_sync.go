@@ -179,8 +179,9 @@ func (s *server) didClose(_ context.Context, params json.RawMessage) error {
 }
 
 // redetect parses every open document again if its dialect has changed,
-// after a settings change.
-func (s *server) redetect() {
+// after a settings change, and returns the URIs of those it parsed.
+func (s *server) redetect() map[protocol.DocumentURI]bool {
+	parsed := map[protocol.DocumentURI]bool{}
 	for _, doc := range s.store.all() {
 		f := doc.file
 		d := s.dialectFor(f.Name, head(f))
@@ -191,7 +192,9 @@ func (s *server) redetect() {
 		doc = &document{uri: doc.uri, version: doc.version, file: syntax.Parse(f.Name, f.Text(), d)}
 		s.store.set(doc)
 		s.diags.changed(doc, nil)
+		parsed[doc.uri] = true
 	}
+	return parsed
 }
 
 // head returns the start of the text of f that dialect detection reads:

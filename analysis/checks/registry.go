@@ -8,6 +8,8 @@ import (
 	"sort"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/ctlcheck"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/linelength"
 	"github.com/pgnls/pgnls/analysis/nag"
@@ -20,6 +22,10 @@ var All = []*analysis.Analyzer{
 	analysis.Layout,
 	tags.Analyzer,
 	legality.Analyzer,
+	ctllegality.Analyzer,
+	ctlcheck.Tags,
+	ctlcheck.Movetext,
+	ctlcheck.Chars,
 	nag.Analyzer,
 	linelength.Analyzer,
 }

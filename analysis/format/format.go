@@ -16,7 +16,13 @@ import (
 // Options control the layout.
 type Options struct {
 	// Width is the longest movetext line in characters; 0 means 79.
+	// CTL-PGN records have one move pair per line; their comments are
+	// filled up to the width.
 	Width int
+	// CTLStyle selects the separators of CTL-PGN moves: CTLKeep ("", the
+	// style the record uses consistently, else "-" and "×"), CTLASCII
+	// ("-" and "*") or CTLUnicode ("‐" and "×"). Other values keep.
+	CTLStyle string
 }
 
 func (o Options) width() int {
@@ -71,14 +77,14 @@ func lineEnd(g *syntax.Game) string {
 	return "\n"
 }
 
-// Game formats one game in export form. Dialect CTL-PGN is not handled
-// here yet; such games are returned unchanged.
+// Game formats one game in export form: PGN's (1994, §8), or for CTL-PGN
+// records that of the C'escacs specification (§8).
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == nil {
 		return Result{Text: g.Text, Skipped: "the game is empty"}
 	}
 	if d != syntax.PGN {
-		return Result{Text: g.Text, Skipped: "CTL-PGN formatting is not available yet"}
+		return ctlGame(g, opts)
 	}
 	if reason := broken(g); reason != "" {
 		return Result{Text: g.Text, Skipped: reason, Broken: true}

@@ -54,7 +54,13 @@ func TestGolden(t *testing.T) {
 // meaning of every game and leaves broken games byte-identical.
 func checkFormatted(t *testing.T, name, in, out string) {
 	t.Helper()
-	if again := format.File(parse(name, out), format.Options{}); again != out {
+	checkFormattedWith(t, name, in, out, format.Options{})
+}
+
+// checkFormattedWith is checkFormatted for output made with opts.
+func checkFormattedWith(t *testing.T, name, in, out string, opts format.Options) {
+	t.Helper()
+	if again := format.File(parse(name, out), opts); again != out {
 		t.Errorf("%s: not idempotent", name)
 	}
 	before, after := parse(name, in), parse(name, out)
@@ -64,7 +70,7 @@ func checkFormatted(t *testing.T, name, in, out string) {
 	}
 	for i := range before.NumGames() {
 		g0, g1 := before.Game(i).Game, after.Game(i).Game
-		if res := format.Game(g0, before.Dialect, format.Options{}); res.Skipped != "" {
+		if res := format.Game(g0, before.Dialect, opts); res.Skipped != "" {
 			if !strings.Contains(out, strings.TrimRight(g0.Text, " \t\r\n")) {
 				t.Errorf("%s: game %d (%s) was not left as it was", name, i, res.Skipped)
 			}
@@ -73,7 +79,7 @@ func checkFormatted(t *testing.T, name, in, out string) {
 		if n0, n1 := errorCount(g0), errorCount(g1); n1 > n0 {
 			t.Errorf("%s: game %d has %d syntax errors after formatting, %d before", name, i, n1, n0)
 		}
-		if d0, d1 := digest(g0), digest(g1); d0 != d1 {
+		if d0, d1 := gameDigest(before.Dialect, g0), gameDigest(before.Dialect, g1); d0 != d1 {
 			t.Errorf("%s: game %d changed meaning\nbefore: %s\nafter:  %s", name, i, d0, d1)
 		}
 	}

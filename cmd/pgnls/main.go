@@ -41,6 +41,7 @@ Usage:
 	pgnls [serve] [flags]          run the language server on stdin/stdout
 	pgnls check [flags] PATH...    report diagnostics for files and directories
 	pgnls fmt [flags] [PATH...]    rewrite files in export format, like gofmt
+	pgnls moves [flags] POSITION   list the legal moves of a FEN or PDTL
 	pgnls version                  print the version
 	pgnls help                     print this help
 
@@ -66,6 +67,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case "fmt":
 		return fmtVerb(rest, stdin, stdout, stderr)
+	case "moves":
+		return moves(rest, stdout, stderr)
 	}
 	if strings.HasPrefix(verb, "-") {
 		// Flags without a verb belong to the default verb, serve, so

@@ -1,10 +1,15 @@
-// Package lsptest runs the pgnls language server in process, for tests.
+// Package lsptest runs the pgnls language server in process, for tests,
+// and runs the marker tests of testdata/lsp (RunMarkers, marker.go).
 //
 // Start runs lsp.Serve on one end of a net.Pipe and plays the client on
-// the other, speaking go.lsp.dev/jsonrpc2's Content-Length framing. The
-// client records every notification the server sends (publishDiagnostics
-// in particular) and offers helpers for the usual exchanges: Initialize,
-// Open, Change, Close, WaitDiagnostics, Shutdown, Exit.
+// the other, speaking go.lsp.dev/jsonrpc2's Content-Length framing;
+// Connect plays the client on any stream, such as the standard input and
+// output of a pgnls process. The client records every notification the
+// server sends (publishDiagnostics in particular), answers the server's
+// requests (workspace/configuration with Options.Settings,
+// window/workDoneProgress/create) and offers helpers for the usual
+// exchanges: Initialize, Open, Change, Close, WaitDiagnostics, Shutdown,
+// Exit.
 //
 // The client is built on jsonrpc2.Stream and the jsonrpc2 message types
 // rather than on jsonrpc2.Conn, because Conn picks request ids itself:
@@ -28,12 +33,14 @@
 package lsptest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,6 +76,19 @@ type Options struct {
 
 	// Timeout bounds every wait. 0 means 10s.
 	Timeout time.Duration
+
+	// Capabilities are the client capabilities Initialize sends; nil
+	// means none ({}).
+	Capabilities any
+
+	// Settings is the client's answer for the "pgnls" section of
+	// workspace/configuration (see SetSettings); nil answers null.
+	Settings any
+
+	// RawDiagnostics keeps publications undecoded (Published.Raw only),
+	// and only the latest one's Raw per URI (nor among Notifications),
+	// for benchmarks whose publications are huge.
+	RawDiagnostics bool
 }
 
 // Published is one textDocument/publishDiagnostics notification.
@@ -89,7 +109,7 @@ type Notification struct {
 type Client struct {
 	t       testing.TB
 	opts    Options
-	pipe    net.Conn
+	conn    io.ReadWriteCloser
 	stream  jsonrpc2.Stream
 	writeMu sync.Mutex
 	seq     atomic.Int32
@@ -106,6 +126,9 @@ type Client struct {
 	versions map[protocol.DocumentURI]int32
 	changed  chan struct{} // closed and replaced when notes change
 	readErr  error
+	calls    []Notification // requests the server sent, in order
+	settings any
+	legend   protocol.SemanticTokensLegend
 }
 
 // Start runs a server and returns its client. The server is stopped
@@ -115,32 +138,45 @@ func Start(t testing.TB, opts Options) *Client {
 	if opts.Serve == nil {
 		opts.Serve = lsp.Serve
 	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = 10 * time.Second
-	}
 	if opts.Logger == nil {
 		opts.Logger = testLogger(t)
 	}
 	srv, cli := net.Pipe()
+	return Connect(t, cli, func() int {
+		return opts.Serve(context.Background(), srv, opts.Logger, opts.Server)
+	}, opts)
+}
+
+// Connect plays the client on conn, a Content-Length framed stream to a
+// server that serve runs until it returns its exit code: an in-process
+// server (Start), or a process whose standard streams conn joins. The
+// fields Serve, Logger and Server of opts are not used. conn is closed
+// when the test ends, and the test then waits for serve to return.
+func Connect(t testing.TB, conn io.ReadWriteCloser, serve func() int, opts Options) *Client {
+	t.Helper()
+	if opts.Timeout <= 0 {
+		opts.Timeout = 10 * time.Second
+	}
 	c := &Client{
 		t:        t,
 		opts:     opts,
-		pipe:     cli,
-		stream:   jsonrpc2.NewStream(cli),
+		conn:     conn,
+		stream:   jsonrpc2.NewStream(conn),
 		served:   make(chan struct{}),
 		readDone: make(chan struct{}),
 		pending:  make(map[jsonrpc2.ID]chan *jsonrpc2.Response),
 		cursor:   make(map[protocol.DocumentURI]int),
 		versions: make(map[protocol.DocumentURI]int32),
 		changed:  make(chan struct{}),
+		settings: opts.Settings,
 	}
 	go func() {
 		defer close(c.served)
-		c.code = opts.Serve(context.Background(), srv, opts.Logger, opts.Server)
+		c.code = serve()
 	}()
 	go c.readLoop()
 	t.Cleanup(func() {
-		_ = c.pipe.Close()
+		_ = c.conn.Close()
 		c.waitChan(c.served, "the server to stop")
 		c.waitChan(c.readDone, "the client reader to stop")
 	})
@@ -188,19 +224,89 @@ func (c *Client) readLoop() {
 		case *jsonrpc2.Notification:
 			c.record(msg.Method(), msg.Params())
 		case *jsonrpc2.Call:
-			// The server sends no requests yet; answer as a minimal client.
-			resp, _ := jsonrpc2.NewResponse(msg.ID(), nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "lsptest: %s", msg.Method()))
-			c.write(resp)
+			c.answer(msg)
 		}
 	}
+}
+
+// answer answers a request of the server as a minimal client: the
+// settings for workspace/configuration, success for
+// window/workDoneProgress/create, MethodNotFound otherwise.
+func (c *Client) answer(call *jsonrpc2.Call) {
+	c.mu.Lock()
+	c.calls = append(c.calls, Notification{call.Method(), append(json.RawMessage(nil), call.Params()...)})
+	settings := c.settings
+	c.broadcast()
+	c.mu.Unlock()
+	var result any
+	var err error
+	switch call.Method() {
+	case protocol.MethodWorkspaceConfiguration:
+		var p protocol.ConfigurationParams
+		_ = json.Unmarshal(call.Params(), &p)
+		items := make([]any, len(p.Items))
+		for i, it := range p.Items {
+			if it.Section == "pgnls" {
+				items[i] = settings
+			}
+		}
+		result = items
+	case protocol.MethodWorkDoneProgressCreate:
+	default:
+		err = jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "lsptest: %s", call.Method())
+	}
+	resp, rerr := jsonrpc2.NewResponse(call.ID(), result, err)
+	if rerr != nil {
+		c.t.Errorf("lsptest: answering %s: %v", call.Method(), rerr)
+		return
+	}
+	_ = c.write(resp)
+}
+
+// SetSettings changes the client's answer to workspace/configuration
+// (the server asks again after a didChangeConfiguration notification).
+func (c *Client) SetSettings(v any) {
+	c.mu.Lock()
+	c.settings = v
+	c.mu.Unlock()
+}
+
+// Requests returns the params of every request with the given method
+// that the server sent so far.
+func (c *Client) Requests(method string) []json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []json.RawMessage
+	for _, n := range c.calls {
+		if n.Method == method {
+			out = append(out, n.Params)
+		}
+	}
+	return out
 }
 
 func (c *Client) record(method string, params json.RawMessage) {
 	params = append(json.RawMessage(nil), params...)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.notes = append(c.notes, Notification{method, params})
-	if method == protocol.MethodTextDocumentPublishDiagnostics {
+	if method != protocol.MethodTextDocumentPublishDiagnostics || !c.opts.RawDiagnostics {
+		c.notes = append(c.notes, Notification{method, params})
+	}
+	if method == protocol.MethodTextDocumentPublishDiagnostics && c.opts.RawDiagnostics {
+		var p struct {
+			URI     protocol.DocumentURI `json:"uri"`
+			Version uint32               `json:"version"`
+		}
+		if i := bytes.Index(params, []byte(`,"diagnostics":`)); i >= 0 {
+			_ = json.Unmarshal(append(params[:i:i], '}'), &p)
+		}
+		for i := range c.diags { // keep only the latest raw text per URI
+			if c.diags[i].URI == p.URI {
+				c.diags[i].Raw = nil
+			}
+		}
+		c.diags = append(c.diags, Published{URI: p.URI, Version: p.Version, Raw: params})
+	} else if method == protocol.MethodTextDocumentPublishDiagnostics {
 		var p protocol.PublishDiagnosticsParams
 		if err := json.Unmarshal(params, &p); err != nil {
 			c.t.Errorf("lsptest: bad publishDiagnostics %s: %v", params, err)
@@ -313,11 +419,15 @@ func Code(err error) jsonrpc2.Code {
 // may be nil) and initialized, and returns the server's answer.
 func (c *Client) Initialize(initOptions any) *protocol.InitializeResult {
 	c.t.Helper()
+	caps := c.opts.Capabilities
+	if caps == nil {
+		caps = map[string]any{}
+	}
 	params := map[string]any{
 		"processId":    nil,
 		"rootUri":      nil,
 		"clientInfo":   map[string]string{"name": "lsptest"},
-		"capabilities": map[string]any{},
+		"capabilities": caps,
 	}
 	if initOptions != nil {
 		params["initializationOptions"] = initOptions
@@ -325,6 +435,12 @@ func (c *Client) Initialize(initOptions any) *protocol.InitializeResult {
 	var res protocol.InitializeResult
 	if err := c.Call(protocol.MethodInitialize, params, &res); err != nil {
 		c.t.Fatalf("lsptest: initialize: %v", err)
+	}
+	var st struct {
+		Legend protocol.SemanticTokensLegend `json:"legend"`
+	}
+	if raw, err := json.Marshal(res.Capabilities.SemanticTokensProvider); err == nil && json.Unmarshal(raw, &st) == nil {
+		c.legend = st.Legend
 	}
 	c.Notify(protocol.MethodInitialized, map[string]any{})
 	return &res
@@ -473,7 +589,7 @@ func (c *Client) Wait() int {
 
 // CloseStream closes the client's end of the stream, as a client that
 // dies would.
-func (c *Client) CloseStream() { _ = c.pipe.Close() }
+func (c *Client) CloseStream() { _ = c.conn.Close() }
 
 // waitFor waits until cond, called with c.mu held, is true.
 func (c *Client) waitFor(what string, cond func() bool) {
@@ -519,6 +635,64 @@ func RangeOf(t testing.TB, text, sub string) protocol.Range {
 		t.Fatalf("lsptest: %q not found in the text", sub)
 	}
 	return protocol.Range{Start: Position(text, i), End: Position(text, i+len(sub))}
+}
+
+// Legend returns the semantic tokens legend the server announced in its
+// answer to Initialize.
+func (c *Client) Legend() protocol.SemanticTokensLegend { return c.legend }
+
+// Offset returns the byte offset of the LSP position p in text: the
+// inverse of Position, with the same independent UTF-16 count. A column
+// past the end of its line is the end of the line.
+func Offset(text string, p protocol.Position) int {
+	off := 0
+	for line := uint32(0); line < p.Line; line++ {
+		i := strings.IndexAny(text[off:], "\r\n")
+		if i < 0 {
+			return len(text)
+		}
+		off += i + 1
+		if text[off-1] == '\r' && off < len(text) && text[off] == '\n' {
+			off++
+		}
+	}
+	units := uint32(0)
+	for i, r := range text[off:] {
+		if units >= p.Character || r == '\n' || r == '\r' {
+			return off + i
+		}
+		units += uint32(len(utf16.Encode([]rune{r})))
+	}
+	return len(text)
+}
+
+// ApplyEdits applies LSP text edits, all relative to text, as a client
+// does. Overlapping edits are an error.
+func ApplyEdits(text string, edits []protocol.TextEdit) (string, error) {
+	type edit struct {
+		start, end int
+		s          string
+	}
+	es := make([]edit, len(edits))
+	for i, e := range edits {
+		es[i] = edit{Offset(text, e.Range.Start), Offset(text, e.Range.End), e.NewText}
+		if es[i].end < es[i].start {
+			return text, fmt.Errorf("edit %d: range %v is reversed", i, e.Range)
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool { return es[i].start < es[j].start })
+	var b strings.Builder
+	at := 0
+	for i, e := range es {
+		if e.start < at {
+			return text, fmt.Errorf("edit %d overlaps the one before it", i)
+		}
+		b.WriteString(text[at:e.start])
+		b.WriteString(e.s)
+		at = e.end
+	}
+	b.WriteString(text[at:])
+	return b.String(), nil
 }
 
 // Position returns the LSP position of byte offset off of text, which

@@ -1,0 +1,94 @@
+package ctlcheck
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// structuredTags are the tags whose values follow a notation in which an
+// en dash can only be a mistaken hyphen.
+var structuredTags = []string{"Date", "EventDate", "MatchDate", "Round", "Result", "Id", "Revisited", "Model", "Example", "TimeControl", "AnnotatorId"}
+
+// lookAlike returns the replacement of a character that imitates a
+// hyphen or a space, and whether r is one. The en dash is handled apart.
+func lookAlike(r rune) (string, bool) {
+	switch r {
+	case '\u2011', '\u2012', '\u2014', '\u2015', '\u2212', '\uFE63', '\uFF0D':
+		return "-", true
+	case '\u200B', '\u2060':
+		return "", true
+	}
+	if r >= utf8.RuneSelf && unicode.IsSpace(r) {
+		return " ", true
+	}
+	return "", false
+}
+
+func runChars(p *analysis.Pass) {
+	if p.Dialect != syntax.CTLPGN {
+		return
+	}
+	g := p.Game
+	for _, t := range g.Tags {
+		if !slices.Contains(structuredTags, canonicalName(t.Name)) || t.ValueSpan.Len() == 0 {
+			continue
+		}
+		inner := innerSpan(t, g.Text)
+		for i, r := range g.Slice(inner) {
+			if r != '–' {
+				continue
+			}
+			sp := syntax.Span{Start: inner.Start + syntax.Pos(i), End: inner.Start + syntax.Pos(i+len("–"))}
+			p.Report(analysis.Diagnostic{
+				Span: sp, Severity: analysis.Warning, Code: CodeEnDash,
+				Message: "en dash (U+2013) in the " + t.Name + " value; the notation's hyphen is '-'",
+				Fixes:   fix("Write -", sp, "-"),
+			})
+		}
+	}
+	for _, t := range g.Tokens {
+		switch t.Kind {
+		case syntax.KSpace, syntax.KNewline, syntax.KBOM, syntax.KBraceComment, syntax.KLineComment, syntax.KEscape,
+			syntax.KTagOpen, syntax.KTagName, syntax.KString, syntax.KTagClose:
+			continue
+		}
+		text := g.Slice(t.Span)
+		for i, r := range text {
+			if r < utf8.RuneSelf || r == utf8.RuneError {
+				continue
+			}
+			sp := syntax.Span{Start: t.Span.Start + syntax.Pos(i), End: t.Span.Start + syntax.Pos(i+utf8.RuneLen(r))}
+			if r == '–' {
+				if t.Kind == syntax.KMove {
+					continue // ctllegality reports it with the move's other problems
+				}
+				p.Report(analysis.Diagnostic{
+					Span: sp, Severity: analysis.Warning, Code: CodeEnDash,
+					Message: "en dash (U+2013) used as a hyphen; the notation writes '-'",
+					Fixes:   fix("Write -", sp, "-"),
+				})
+				continue
+			}
+			if repl, ok := lookAlike(r); ok {
+				title := "Write " + repl
+				switch repl {
+				case " ":
+					title = "Write a space"
+				case "":
+					title = "Remove it"
+				}
+				p.Report(analysis.Diagnostic{
+					Span: sp, Severity: analysis.Warning, Code: CodeCharacter,
+					Message: "character " + strconv.QuoteRune(r) + " (U+" + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + ") is not part of the CTL-PGN notation",
+					Fixes:   fix(title, sp, repl),
+				})
+			}
+		}
+	}
+}

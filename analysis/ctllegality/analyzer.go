@@ -1,0 +1,333 @@
+package ctllegality
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Codes reported by the Analyzer. They carry the prefix "ctl-" because
+// the PGN analyzers have codes of the same names with other meanings.
+const (
+	CodeIllegal        = analysis.Code("ctl-illegal-move")
+	CodeBadMove        = analysis.Code("ctl-bad-move")
+	CodeCaptureX       = analysis.Code("ctl-capture-x")
+	CodeLegacyCheck    = analysis.Code("ctl-legacy-check")
+	CodeMoveForm       = analysis.Code("ctl-move-form")
+	CodeCheckMark      = analysis.Code("ctl-check-mark")
+	CodeCheckRefine    = analysis.Code("ctl-check-refine")
+	CodeFalseMate      = analysis.Code("ctl-false-mate")
+	CodeAwaiting       = analysis.Code("ctl-awaiting-suffix")
+	CodeUnverified     = analysis.Code("ctl-unverified-moves")
+	CodeBadPDTL        = analysis.Code("ctl-bad-pdtl")
+	CodePDTLForm       = analysis.Code("ctl-pdtl-form")
+	CodeBadRedefine    = analysis.Code("ctl-bad-redefine")
+	CodeRedefineForm   = analysis.Code("ctl-redefine-form")
+	CodeMoveNumber     = analysis.Code("ctl-move-number")
+	CodeMovePair       = analysis.Code("ctl-move-pair")
+	CodeEndMark        = analysis.Code("ctl-end-mark")
+	CodeResultMismatch = analysis.Code("ctl-result-mismatch")
+	CodeResultPosition = analysis.Code("ctl-result-position")
+	CodeVariant        = analysis.Code("ctl-variant-not-checked")
+)
+
+// Analyzer checks every move of C'escacs records.
+var Analyzer = &analysis.Analyzer{
+	Name: "ctllegality",
+	Doc:  "Move legality for C'escacs (CTL-PGN): every move of every line is resolved against its position, with its check and game marks, move numbers and the result.",
+	Codes: []analysis.CodeInfo{
+		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A CTL-AN move does not designate a legal move of its position; the message says why. It names the position's facts: no such piece on the origin, a wrong captured-piece letter, the destination occupied, the path blocked, the own king left in check, a castling condition, a promotion missing or not available, no en-passant or scornful capture pending, the game already over. When the separator (- × @ @@) or the captured-piece letter is wrong but the move is still identified, the fix writes it right and the line goes on being checked; otherwise the rest of the line is reported once as not verified."},
+		{Code: CodeBadMove, Severity: analysis.Error, Doc: "A move is not well-formed CTL-AN (§7.1): not a move at all, coordinates that are not one of the 169 hexes, an unknown castling identifier, text after the move, a letter not in force under the record's Redefine tag, a captured pawn or a captured king written. A fix is offered where the intended text is clear."},
+		{Code: CodeCaptureX, Severity: analysis.Error, Doc: "The letter 'x' is used as the capture sign; CTL-AN writes × or * (§7.1). The fix writes ×. The move is still checked."},
+		{Code: CodeLegacyCheck, Severity: analysis.Warning, Doc: "The adjoining or knight-leap check is written with the legacy spelling '^+' of older files; the specified form is '+^' (§5.3, §10.2). The fix writes '+^'."},
+		{Code: CodeMoveForm, Severity: analysis.Warning, Doc: "A readable move in a form the specification does not use: an en dash as separator, the letter of the moving pawn, a black FAN glyph. The fix writes the canonical form."},
+		{Code: CodeCheckMark, Severity: analysis.Warning, Doc: "The check indicator does not match the move (§5.3): missing on a check or a mate, present on a move that gives no check, or a refinement that does not fit, such as '+∞' (check from afar) on an adjoining check or '+^' on a double check. The fix writes the right indicator (+∞, +^, ++ or #)."},
+		{Code: CodeCheckRefine, Severity: analysis.Hint, Doc: "A check written with the plain '+', which is always acceptable, where the refined indicator is '+∞', '+^' or '++' (the form writers should emit, §5.3). Older files write '+' for checks from afar."},
+		{Code: CodeFalseMate, Severity: analysis.Error, Doc: "A move is marked '#' but does not checkmate; '#' also ends the game, so the record claims a false end."},
+		{Code: CodeAwaiting, Severity: analysis.Warning, Doc: "A pawn reaches its promotion hex with no regainable piece to promote to and stays there awaiting promotion; the move is written with '=&' (§3.7). E's files omit it."},
+		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors."},
+		{Code: CodeBadPDTL, Severity: analysis.Error, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
+		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record) are reported with hint severity."},
+		{Code: CodeBadRedefine, Severity: analysis.Error, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs. The valid pairs are applied."},
+		{Code: CodeRedefineForm, Severity: analysis.Warning, Doc: "The Redefine tag is readable but not in the specified form, such as the stray quote of the specification's own example 'A@J, T@R\", C@N'."},
+		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number or ellipsis does not fit the CTL-PGN move pairs (§8.5), whose numbers count from the PDTL's move number (or from 1? when it is unknown). The cases: a number that is not the move's; a White move without its number; Black's move opening a line not written as number, ellipsis and comma ('5. …, NL17-G9'); a number inside a pair; an ellipsis where White moves; '1?' when the move number is known, or on a later number. Fixes write the expected number. A pair split by a comment or variation is a layout finding of ctlmovetext."},
+		{Code: CodeMovePair, Severity: analysis.Warning, Doc: "A comma is missing or out of place in a move pair (§8.5): a comma follows White's move (or the ellipsis that stands for it) and precedes Black's, as in '3. L5-L7, NG25-L17', and appears nowhere else. Fixes insert or delete the comma."},
+		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' on an earlier move or inside a variation is wrong. Fixes add or delete it."},
+		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The result line and the Result tag disagree; fixes set either to the other."},
+		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position of the main line (§5.4): checkmate wins for the mating side (3-0 or 0-3), stalemate is a win for the stalemating side (2-1 or 1-2), and an automatic draw (insufficient material, 150 half-moves) is 1-1. Fixes write the result the position demands."},
+		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than C'escacs (such as the experimental Grand C'escacs); moves are not checked."},
+	},
+	Run: run,
+}
+
+func run(p *analysis.Pass) {
+	if p.Dialect != syntax.CTLPGN {
+		return
+	}
+	g := p.Game
+	if t := variantTag(g); t != nil && !IsCescacs(t.Value) {
+		if len(g.Moves) > 0 {
+			p.Report(analysis.Diagnostic{Span: t.Sp, Severity: analysis.Info, Code: CodeVariant,
+				Message: "variant " + strconv.Quote(t.Value) + ": moves are not checked"})
+		}
+		return
+	}
+	start := StartOf(g)
+	reportTag(p, g, start.Redefine, start.RedefineErrs, CodeBadRedefine, CodeRedefineForm)
+	reportTag(p, g, start.PDTL, start.PDTLErrs, CodeBadPDTL, CodePDTLForm)
+	r := &reporter{p: p, g: g, start: start, commas: map[int]bool{}}
+	final, finalOK := start.Pos, start.OK
+	var last *syntax.Move
+	lastMate := false
+	Replay(g, start, func(st *Step) {
+		r.step(st)
+		if st.Depth == 0 {
+			last, lastMate = st.Node, strings.HasSuffix(st.Node.Text, "#")
+			finalOK = st.After != nil
+			if finalOK {
+				final = *st.After
+			}
+		}
+	})
+	r.flush()
+	r.strayCommas()
+	checkResultTag(p, g)
+	var status cescacs.Status
+	if finalOK {
+		status = final.Status()
+		checkFinal(p, g, status, final.Turn())
+	}
+	checkEndMarks(p, g, last, lastMate || status.Checkmate)
+}
+
+func variantTag(g *syntax.Game) *syntax.Tag {
+	for _, t := range g.Tags {
+		if t.Name == "Variant" && t.ValueSpan != (syntax.Span{}) {
+			return t
+		}
+	}
+	return nil
+}
+
+// IsCescacs reports whether a Variant tag value names C'escacs: the
+// specified "C'escacs", with either apostrophe, in any case, or without
+// it. Records of other variants (Grand C'escacs) are not checked.
+func IsCescacs(v string) bool {
+	v = strings.ReplaceAll(strings.TrimSpace(v), "’", "'")
+	return strings.EqualFold(v, "C'escacs") || strings.EqualFold(v, "Cescacs")
+}
+
+// severity converts a cescacs severity.
+func severity(s cescacs.Severity) analysis.Severity {
+	switch s {
+	case cescacs.SeverityError:
+		return analysis.Error
+	case cescacs.SeverityWarning:
+		return analysis.Warning
+	}
+	return analysis.Hint
+}
+
+// reportTag reports the problems of a tag value, with spans inside the
+// value.
+func reportTag(p *analysis.Pass, g *syntax.Game, t *syntax.Tag, probs []cescacs.Problem, bad, form analysis.Code) {
+	if t == nil {
+		return
+	}
+	for _, pr := range probs {
+		sp := valueSpan(g, t, pr.Offset, pr.End)
+		d := analysis.Diagnostic{Span: sp, Severity: severity(pr.Severity), Code: form, Message: t.Name + ": " + pr.Msg}
+		if pr.Severity == cescacs.SeverityError {
+			d.Code = bad
+		}
+		if pr.HasFix {
+			d.Fixes = []analysis.Fix{{Title: fixTitle(pr.Fix), Edits: []analysis.Edit{{Span: sp, New: pr.Fix}}}}
+		}
+		p.Report(d)
+	}
+}
+
+// fixTitle names a replacement for the fix menu.
+func fixTitle(s string) string {
+	if s == "" {
+		return "Delete it"
+	}
+	return "Write " + s
+}
+
+// valueSpan maps the byte range [off, end) of a tag's unescaped value to
+// the game text, inside the quotes.
+func valueSpan(g *syntax.Game, t *syntax.Tag, off, end int) syntax.Span {
+	raw := g.Slice(t.ValueSpan)
+	inner := strings.TrimPrefix(raw, `"`)
+	if len(inner) < len(raw) && strings.HasSuffix(inner, `"`) {
+		inner = inner[:len(inner)-1]
+	}
+	base := t.ValueSpan.Start + 1
+	return syntax.Span{Start: base + syntax.Pos(rawOffset(inner, off)), End: base + syntax.Pos(rawOffset(inner, max(end, off)))}
+}
+
+// rawOffset maps an offset of the unescaped value to the escaped text.
+func rawOffset(raw string, off int) int {
+	u := 0
+	for i := 0; i < len(raw); i++ {
+		if u >= off {
+			return i
+		}
+		if raw[i] == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
+			i++
+		}
+		u++
+	}
+	return len(raw)
+}
+
+// reporter turns replay steps into diagnostics, collapsing the moves of
+// each line after a failure into one unverified-moves report.
+type reporter struct {
+	p      *analysis.Pass
+	g      *syntax.Game
+	start  Start
+	commas map[int]bool // token indices of the commas that separate a pair
+	runs   []*lineRun
+	open   map[*syntax.Elem]*lineRun // by line
+}
+
+// lineRun is a stretch of unverified moves of one line.
+type lineRun struct {
+	first, last *syntax.Move
+	n           int
+	fromStart   bool // the line's start position is unknown
+}
+
+func (r *reporter) step(st *Step) {
+	r.numbers(st)
+	r.pair(st)
+	if st.Before == nil {
+		r.unverified(st)
+		return
+	}
+	n := st.Node
+	for _, pr := range st.Problems {
+		r.moveProblem(n, pr) // an invalid notation always has an error here
+	}
+	if e := st.Err; e != nil && !sameAsProblem(e, st.Problems) {
+		d := analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeIllegal, Message: n.Text + " is illegal: " + e.Msg}
+		if e.HasFix {
+			d.Fixes = []analysis.Fix{moveFix(n, e.Offset, e.End, e.Fix)}
+		}
+		r.p.Report(d)
+	}
+	if st.After == nil {
+		return
+	}
+	for _, f := range st.Before.Findings(st.Notation, st.Move) {
+		d := analysis.Diagnostic{Span: n.Sp, Severity: severity(f.Severity), Message: n.Text + ": " + f.Msg}
+		switch f.Code {
+		case cescacs.CodeMateFalse:
+			d.Code = CodeFalseMate
+		case cescacs.CodeCheckRefine:
+			d.Code = CodeCheckRefine
+		case cescacs.CodeAwaitingSuffix:
+			d.Code = CodeAwaiting
+		default:
+			d.Code = CodeCheckMark
+		}
+		if f.HasFix {
+			d.Fixes = []analysis.Fix{moveFix(n, f.Offset, f.End, f.Fix)}
+		}
+		r.p.Report(d)
+	}
+}
+
+// sameAsProblem reports whether a resolve error repeats a parse problem
+// (the same place and the same fix).
+func sameAsProblem(e *cescacs.ResolveError, probs []cescacs.Problem) bool {
+	for _, pr := range probs {
+		if pr.Severity == cescacs.SeverityError && pr.Offset == e.Offset && pr.End == e.End && pr.HasFix == e.HasFix && pr.Fix == e.Fix {
+			return true
+		}
+	}
+	return false
+}
+
+// moveProblem reports a problem of ParseMove.
+func (r *reporter) moveProblem(n *syntax.Move, pr cescacs.Problem) {
+	d := analysis.Diagnostic{Span: n.Sp, Severity: severity(pr.Severity), Message: quote(n.Text) + ": " + pr.Msg}
+	switch {
+	case pr.Code == cescacs.CodeMoveCaptureX:
+		d.Code = CodeCaptureX
+	case pr.Code == cescacs.CodeMoveLegacyCheck:
+		d.Code = CodeLegacyCheck
+	case pr.Severity == cescacs.SeverityError:
+		d.Code = CodeBadMove
+	default:
+		d.Code = CodeMoveForm
+	}
+	if pr.HasFix {
+		d.Fixes = []analysis.Fix{moveFix(n, pr.Offset, pr.End, pr.Fix)}
+	}
+	r.p.Report(d)
+}
+
+// moveFix replaces the bytes [off, end) of a move's text with s. The
+// edit rewrites the whole move, so that fixes of one move (and the end
+// mark added after it) never apply on top of each other.
+func moveFix(n *syntax.Move, off, end int, s string) analysis.Fix {
+	off = min(max(off, 0), len(n.Text))
+	end = min(max(end, off), len(n.Text))
+	text := n.Text[:off] + s + n.Text[end:]
+	return analysis.Fix{Title: "Write " + text, Edits: []analysis.Edit{{Span: n.Sp, New: text}}}
+}
+
+func quote(s string) string { return "'" + s + "'" }
+
+// unverified collects the moves whose position is unknown; flush reports
+// each line's run once.
+func (r *reporter) unverified(st *Step) {
+	if len(st.Line) == 0 {
+		return
+	}
+	key := &st.Line[0]
+	if ru, ok := r.open[key]; ok {
+		ru.n++
+		ru.last = st.Node
+		return
+	}
+	if r.open == nil {
+		r.open = map[*syntax.Elem]*lineRun{}
+	}
+	ru := &lineRun{first: st.Node, last: st.Node, n: 1, fromStart: firstMove(st.Line) == st.Node}
+	r.open[key] = ru
+	r.runs = append(r.runs, ru)
+}
+
+// firstMove returns the first move of a line.
+func firstMove(line []syntax.Elem) *syntax.Move {
+	for _, e := range line {
+		if m, ok := e.(*syntax.Move); ok {
+			return m
+		}
+	}
+	return nil
+}
+
+func (r *reporter) flush() {
+	for _, ru := range r.runs {
+		var msg string
+		switch {
+		case ru.fromStart && ru.n == 1:
+			msg = "the move of this line was not checked: the position it starts from is not known"
+		case ru.fromStart:
+			msg = strconv.Itoa(ru.n) + " moves of this line were not checked: the position it starts from is not known"
+		case ru.n == 1:
+			msg = "1 later move of this line was not checked after the failed move"
+		default:
+			msg = strconv.Itoa(ru.n) + " later moves of this line were not checked after the failed move"
+		}
+		r.p.Report(analysis.Diagnostic{Span: syntax.Span{Start: ru.first.Sp.Start, End: ru.last.Sp.End}, Severity: analysis.Info, Code: CodeUnverified, Message: msg})
+	}
+}

@@ -1,0 +1,184 @@
+package query
+
+import (
+	"encoding/base64"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/chess"
+)
+
+// Board diagrams for hovers: an SVG image (sent as a data URI, for
+// clients that render images in Markdown) and a monospace text diagram.
+
+// imageMarkdown returns the Markdown image of an SVG document.
+func imageMarkdown(svg string) string {
+	return "![board](data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg)) + ")"
+}
+
+// textBlock returns a fenced text block.
+func textBlock(s string) string { return "```text\n" + s + "\n```" }
+
+// xmlEscaper escapes text for XML content and attribute values.
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+// num formats a coordinate with at most one decimal.
+func num(x float64) string { return strconv.FormatFloat(math.Round(x*10)/10, 'f', -1, 64) }
+
+// chessGlyphs are the figurines of the chess pieces by type (Pawn..King),
+// white then black.
+var chessGlyphs = [2][7]string{
+	{"", "♙", "♘", "♗", "♖", "♕", "♔"},
+	{"", "♟", "♞", "♝", "♜", "♛", "♚"},
+}
+
+// chessSVG draws p from White's side; the squares of marks are tinted
+// (the origin and destination of the move shown).
+func chessSVG(p *chess.Position, marks ...chess.Square) string {
+	const sq, margin = 40, 16
+	size := 8*sq + margin
+	var b strings.Builder
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + strconv.Itoa(size) + `" height="` + strconv.Itoa(size) +
+		`" viewBox="0 0 ` + strconv.Itoa(size) + ` ` + strconv.Itoa(size) + `" font-family="sans-serif">`)
+	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/>`)
+	for rank := 7; rank >= 0; rank-- {
+		for file := range 8 {
+			s := chess.SquareAt(file, rank)
+			x, y := margin+file*sq, (7-rank)*sq
+			fill := "#b58863"
+			if chess.SquareColor(s) == chess.White {
+				fill = "#f0d9b5"
+			}
+			for _, m := range marks {
+				if m == s {
+					fill = "#cdd26a"
+				}
+			}
+			b.WriteString(`<rect x="` + strconv.Itoa(x) + `" y="` + strconv.Itoa(y) + `" width="40" height="40" fill="` + fill + `"/>`)
+			if pc := p.PieceAt(s); pc != chess.NoPiece {
+				b.WriteString(`<text x="` + strconv.Itoa(x+sq/2) + `" y="` + strconv.Itoa(y+sq/2+11) + `" font-size="32" text-anchor="middle">` +
+					chessGlyphs[pc.Color()][pc.Type()] + `</text>`)
+			}
+		}
+	}
+	for i := range 8 {
+		b.WriteString(`<text x="8" y="` + strconv.Itoa(i*sq+sq/2+4) + `" font-size="11" text-anchor="middle">` + strconv.Itoa(8-i) + `</text>`)
+		b.WriteString(`<text x="` + strconv.Itoa(margin+i*sq+sq/2) + `" y="` + strconv.Itoa(8*sq+12) + `" font-size="11" text-anchor="middle">` + string(rune('a'+i)) + `</text>`)
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// chessText draws p as text: ranks 8 to 1, FEN letters, "." for empty.
+func chessText(p *chess.Position) string {
+	var b strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		b.WriteString(strconv.Itoa(rank + 1))
+		for file := range 8 {
+			b.WriteByte(' ')
+			b.WriteByte(p.PieceAt(chess.SquareAt(file, rank)).FENChar())
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("  a b c d e f g h")
+	return b.String()
+}
+
+// hexFills are the colours of the three hex colours (§1.3).
+var hexFills = [3]string{cescacs.HexBlack: "#8a6e55", cescacs.HexWhite: "#f4ecd8", cescacs.HexColour: "#c9a25e"}
+
+// hexSymbol returns the symbol of pc in diagrams: the PDTL symbol of the
+// alphabet in force (a FAN glyph only when glyphs is set).
+func hexSymbol(pc cescacs.Piece, letters *cescacs.Alphabet, glyphs bool) string {
+	if letters.FAN() && !glyphs {
+		letters = nil
+	}
+	return letters.PieceSymbol(pc)
+}
+
+// hexSVG draws the 169 hexes of the C'escacs board with White at the
+// bottom: columns P..Z left to right, flat-topped hexes, two lines per
+// hex height. Pieces are letters, or glyphs under Redefine "FAN"; the
+// hexes of marks are outlined.
+func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex) string {
+	const s = 15.0 // centre to corner
+	h := s * math.Sqrt(3) / 2
+	width, height := 23*s, 30*h+14
+	var b strings.Builder
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="` + num(width) + `" height="` + num(height) +
+		`" viewBox="0 0 ` + num(width) + ` ` + num(height) + `" font-family="sans-serif">`)
+	b.WriteString(`<defs><polygon id="h" points="` + num(s) + `,0 ` + num(s/2) + `,` + num(h) + ` ` + num(-s/2) + `,` + num(h) + ` ` +
+		num(-s) + `,0 ` + num(-s/2) + `,` + num(-h) + ` ` + num(s/2) + `,` + num(-h) + `" stroke="#555" stroke-width="0.6"/></defs>`)
+	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/>`)
+	center := func(x cescacs.Hex) (float64, float64) {
+		return s + float64(x.Column())*1.5*s, h + float64(28-x.Line())*h
+	}
+	for x := cescacs.Hex(0); x < cescacs.NumHexes; x++ {
+		cx, cy := center(x)
+		b.WriteString(`<use xlink:href="#h" x="` + num(cx) + `" y="` + num(cy) + `" fill="` + hexFills[x.Color()] + `"/>`)
+	}
+	for _, m := range marks {
+		if m.Valid() {
+			cx, cy := center(m)
+			b.WriteString(`<use xlink:href="#h" x="` + num(cx) + `" y="` + num(cy) + `" fill="none" stroke="#d22" stroke-width="2"/>`)
+		}
+	}
+	for x := cescacs.Hex(0); x < cescacs.NumHexes; x++ {
+		pc := p.At(x)
+		if pc == cescacs.NoPiece {
+			continue
+		}
+		cx, cy := center(x)
+		fill, stroke := "#fff", "#000"
+		if pc.Color() == cescacs.Black {
+			fill, stroke = "#000", "#fff"
+		}
+		b.WriteString(`<text x="` + num(cx) + `" y="` + num(cy+5) + `" font-size="14" font-weight="bold" text-anchor="middle" fill="` + fill +
+			`" stroke="` + stroke + `" stroke-width="0.7">` + xmlEscaper.Replace(hexSymbol(pc, letters, true)) + `</text>`)
+	}
+	for c := range cescacs.NumColumns {
+		b.WriteString(`<text x="` + num(s+float64(c)*1.5*s) + `" y="` + num(30*h+11) + `" font-size="10" text-anchor="middle">` +
+			string(cescacs.ColumnLetter(c)) + `</text>`)
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// hexText draws the board as text: one row per line from 28 down to 0,
+// one character per column (P..Z) with the hexes of a line on every
+// other column, "." for an empty hex. FAN records are drawn with the
+// standard letters, which keep the columns aligned.
+func hexText(p *cescacs.Position, letters *cescacs.Alphabet) string {
+	var b strings.Builder
+	for l := cescacs.NumLines - 1; l >= 0; l-- {
+		var line strings.Builder
+		if l < 10 {
+			line.WriteByte(' ')
+		}
+		line.WriteString(strconv.Itoa(l))
+		line.WriteByte(' ')
+		cells := make([]string, cescacs.NumColumns)
+		for c := range cescacs.NumColumns {
+			cells[c] = " "
+			if x, ok := cescacs.HexAt(c, l); ok {
+				cells[c] = "."
+				if pc := p.At(x); pc != cescacs.NoPiece {
+					cells[c] = hexSymbol(pc, letters, false)
+				}
+			}
+		}
+		line.WriteString(strings.Join(cells, " "))
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	b.WriteString("   ")
+	for c := range cescacs.NumColumns {
+		if c > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(cescacs.ColumnLetter(c))
+	}
+	return b.String()
+}

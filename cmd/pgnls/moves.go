@@ -1,0 +1,125 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/chess"
+)
+
+const movesUsage = `Usage: pgnls moves [--variant chess|cescacs] POSITION
+
+Print every legal move of a position, one per line, sorted: for chess the
+position is a FEN and the moves are in SAN; for C'escacs it is a PDTL and
+the moves are in canonical CTL-AN, with their check marks. Quote the
+position (it contains spaces); several arguments are joined by spaces.
+
+Exit status: 0 on success (also when there is no legal move); 2 on a
+usage error or a malformed position, whose problems are printed on
+standard error with the column where each starts.
+
+Flags:
+  --variant V  chess or cescacs; by default a position starting with "/"
+               is a PDTL (C'escacs), anything else a FEN (chess)
+`
+
+// moves prints the legal moves of the position given on the command line.
+func moves(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("moves", flag.ContinueOnError)
+	variant := fl.String("variant", "", "")
+	pos, code := parseFlags(fl, movesUsage, args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	s := strings.Join(pos, " ")
+	if strings.TrimSpace(s) == "" {
+		fmt.Fprint(stderr, "pgnls moves: no position given\n\n"+movesUsage)
+		return exitUsage
+	}
+	v := strings.ToLower(*variant)
+	if v == "" {
+		v = "chess"
+		if strings.HasPrefix(strings.TrimSpace(s), "/") {
+			v = "cescacs"
+		}
+	}
+	var list []string
+	var ok bool
+	switch v {
+	case "chess":
+		list, ok = chessMoves(s, stderr)
+	case "cescacs", "c'escacs":
+		list, ok = cescacsMoves(s, stderr)
+	default:
+		fmt.Fprintf(stderr, "pgnls moves: unknown variant %q (want chess or cescacs)\n", *variant)
+		return exitUsage
+	}
+	if !ok {
+		return exitUsage
+	}
+	slices.Sort(list)
+	for _, m := range list {
+		fmt.Fprintln(stdout, m)
+	}
+	return exitOK
+}
+
+// column converts a byte offset of s to a 1-based character column.
+func column(s string, off int) int {
+	off = min(max(off, 0), len(s))
+	return utf8.RuneCountInString(s[:off]) + 1
+}
+
+// chessMoves returns the SAN of every legal move of a FEN; problems go
+// to stderr and ok is false when the FEN is not usable.
+func chessMoves(fen string, stderr io.Writer) ([]string, bool) {
+	p, errs := chess.CheckFEN(fen, false)
+	ok := true
+	for _, e := range errs {
+		sev := "error"
+		if e.Warning {
+			sev = "warning"
+		} else {
+			ok = false
+		}
+		fmt.Fprintf(stderr, "pgnls moves: column %d: %s: FEN: %s\n", column(fen, e.Offset), sev, e.Msg)
+	}
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, m := range p.LegalMoves() {
+		out = append(out, p.SAN(m))
+	}
+	return out, true
+}
+
+// cescacsMoves returns the canonical CTL-AN of every legal move of a
+// PDTL; errors and warnings go to stderr (hints are not printed) and ok
+// is false when the PDTL is not usable.
+func cescacsMoves(pdtl string, stderr io.Writer) ([]string, bool) {
+	p, probs := cescacs.ParsePDTL(pdtl, nil)
+	ok := true
+	for _, pr := range probs {
+		switch pr.Severity {
+		case cescacs.SeverityHint:
+			continue
+		case cescacs.SeverityError:
+			ok = false
+		}
+		fmt.Fprintf(stderr, "pgnls moves: column %d: %s: PDTL: %s\n", column(pdtl, pr.Offset), pr.Severity, pr.Msg)
+	}
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		out = append(out, p.Notation(m, nil, cescacs.StyleE))
+	}
+	return out, true
+}

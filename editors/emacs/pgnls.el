@@ -1,0 +1,135 @@
+;;; pgnls.el --- PGN and CTL-PGN modes using the pgnls language server -*- lexical-binding: t; -*-
+
+;; Author: The pgnls authors
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1") (eglot "1.9"))
+;; Keywords: languages, games
+;; URL: https://github.com/pgnls/pgnls
+
+;;; Commentary:
+
+;; Major modes for chess game files and their registration with eglot:
+;;
+;;   pgn-mode      *.pgn       PGN
+;;   ctl-pgn-mode  *.ctl-pgn   CTL-PGN, the notation of C'escacs
+;;
+;; Both run `pgnls serve' (from `exec-path') through eglot.  Either load
+;; this file (see README.md) or copy the parts you need into your init file.
+;;
+;;   (add-to-list 'load-path "/path/to/pgnls/editors/emacs")
+;;   (require 'pgnls)
+;;   (add-hook 'pgn-mode-hook #'eglot-ensure)    ; ctl-pgn-mode runs it too
+;;   (setq pgnls-format-on-save t)               ; optional
+
+;;; Code:
+
+(require 'eglot)
+
+(defgroup pgnls nil
+  "Chess game files with the pgnls language server."
+  :group 'languages
+  :prefix "pgnls-")
+
+(defcustom pgnls-command '("pgnls" "serve")
+  "Command that runs the pgnls language server on stdin and stdout."
+  :type '(repeat string))
+
+(defcustom pgnls-settings '(:lineLength 79 :dialect "auto" :tagOrder "lenient")
+  "The pgnls settings section, as a plist.
+Keys: :lineLength (number), :dialect (\"auto\", \"pgn\", \"ctl-pgn\"),
+:tagOrder (\"strict\", \"lenient\"), :ctlpgn (plist with :symbols \"keep\",
+\"ascii\" or \"unicode\"), :diagnostics (plist from a code keyword to
+\"error\", \"warning\", \"info\", \"hint\" or \"off\"), e.g.
+  (:lineLength 100 :diagnostics (:line-too-long \"off\"))
+Sent as initializationOptions and with workspace/didChangeConfiguration."
+  :type 'plist)
+
+(defcustom pgnls-format-on-save nil
+  "When non-nil, format PGN and CTL-PGN buffers with pgnls before saving."
+  :type 'boolean)
+
+(defvar pgn-mode-syntax-table
+  (let ((st (make-syntax-table)))
+    ;; { ... } comments (style a) and ; comments to the end of the line (style b).
+    (modify-syntax-entry ?\{ "<" st)
+    (modify-syntax-entry ?\} ">" st)
+    (modify-syntax-entry ?\; "< b" st)
+    (modify-syntax-entry ?\n "> b" st)
+    (modify-syntax-entry ?\" "\"" st)
+    (modify-syntax-entry ?\\ "\\" st)
+    (modify-syntax-entry ?\[ "(]" st)
+    (modify-syntax-entry ?\] ")[" st)
+    (modify-syntax-entry ?\( "()" st)
+    (modify-syntax-entry ?\) ")(" st)
+    (dolist (c '(?- ?+ ?# ?= ?$ ?@ ?× ?‐ ?∞ ?^ ?& ?* ?/))
+      (modify-syntax-entry c "_" st))
+    (dolist (c '(?! ?? ?◇ ?. ?, ?: ?…))
+      (modify-syntax-entry c "." st))
+    st)
+  "Syntax table of `pgn-mode' and `ctl-pgn-mode'.")
+
+(defconst pgn-font-lock-keywords
+  `(("^\\s-*\\[\\s-*\\([A-Za-z0-9_]+\\)" 1 font-lock-keyword-face)
+    ("\\_<\\(1-0\\|0-1\\|1/2-1/2\\|3-0\\|0-3\\|1-1\\|2-1\\|1-2\\)\\_>" 1 font-lock-constant-face)
+    ("\\(?:^\\|\\s-\\)\\(\\*\\)\\(?:\\s-\\|$\\)" 1 font-lock-constant-face)
+    ("\\.*\\_<[0-9]+\\(?:\\.+\\|\\?\\)" . font-lock-comment-delimiter-face)
+    ("\\$\\[?[0-9]+\\]?" . font-lock-builtin-face)
+    ("\\(?:[!?]\\{1,2\\}\\|◇\\)" . font-lock-builtin-face)
+    ("\\(?:O-O\\(?:-O\\)?\\|K[RT][KDRT][-‐][A-Z]+\\)" . font-lock-function-name-face)
+    ("[+#]\\(?:∞\\|\\^\\|\\+\\)?\\|\\^\\+" . font-lock-warning-face))
+  "Highlighting of `pgn-mode' and `ctl-pgn-mode'.")
+
+;;;###autoload
+(define-derived-mode pgn-mode prog-mode "PGN"
+  "Major mode for PGN chess game files."
+  :syntax-table pgn-mode-syntax-table
+  (setq-local comment-start "; ")
+  (setq-local comment-end "")
+  (setq-local comment-start-skip ";+\\s-*\\|{\\s-*")
+  (setq-local font-lock-defaults '(pgn-font-lock-keywords))
+  (add-hook 'before-save-hook #'pgnls--format-before-save nil t))
+
+;;;###autoload
+(define-derived-mode ctl-pgn-mode pgn-mode "CTL-PGN"
+  "Major mode for CTL-PGN files.
+CTL-PGN is the notation of the hexagonal chess variant C'escacs.")
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.pgn\\'" . pgn-mode))
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.ctl-pgn\\'" . ctl-pgn-mode))
+
+(defun pgnls--contact (&optional _interactive)
+  "The eglot contact for pgnls: the command and its initializationOptions."
+  (append pgnls-command (list :initializationOptions pgnls-settings)))
+
+;; eglot names the languages after the modes: "pgn" and "ctl-pgn".
+(add-to-list 'eglot-server-programs '((pgn-mode ctl-pgn-mode) . pgnls--contact))
+
+;; The settings go to the server with workspace/didChangeConfiguration when
+;; eglot connects: each PGN buffer gets `(:pgnls ,pgnls-settings)' as its
+;; `eglot-workspace-configuration' unless one is set already (globally or
+;; as a directory-local variable, which is applied after the mode).
+(defun pgnls--workspace-configuration ()
+  "Give the buffer a workspace configuration with the pgnls section."
+  (unless (default-value 'eglot-workspace-configuration)
+    (setq-local eglot-workspace-configuration (list :pgnls pgnls-settings))))
+
+(add-hook 'pgn-mode-hook #'pgnls--workspace-configuration)
+
+(defun pgnls-update-settings ()
+  "Send the current `pgnls-settings' to the server of this buffer."
+  (interactive)
+  (pgnls--workspace-configuration)
+  (when (eglot-current-server)
+    (eglot-signal-didChangeConfiguration (eglot-current-server))))
+
+(defun pgnls--format-before-save ()
+  "Format the buffer with pgnls when `pgnls-format-on-save' is set."
+  (when (and pgnls-format-on-save
+             (eglot-current-server)
+             (eglot--server-capable :documentFormattingProvider))
+    (eglot-format-buffer)))
+
+(provide 'pgnls)
+;;; pgnls.el ends here

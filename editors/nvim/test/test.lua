@@ -1,0 +1,280 @@
+-- Headless Neovim test of the pgnls plugin, run by .ci/editors:
+--
+--   nvim --headless -u NONE -i NONE -n -c 'luafile editors/nvim/test/test.lua'
+--
+-- The plugin is loaded as a user would load it (runtimepath, filetype
+-- detection, require('pgnls').setup()), with pgnls taken from PATH. The
+-- environment gives:
+--   PGNLS_NVIM_PLUGIN   the plugin directory (editors/nvim)
+--   PGNLS_TEST_WORK     a scratch directory holding copies of
+--                       editors/testdata/{illegal.pgn,illegal.ctl-pgn,messy.pgn}
+--                       and messy.pgn.expected (the output of pgnls fmt)
+--   PGNLS_TEST_CTL_ILLEGAL  "1" when `pgnls check` reports a code containing
+--                       "illegal" for illegal.ctl-pgn: the server must too
+--   PGNLS_TEST_RESULTS  where to write the results, one line per check:
+--                       "pass|fail|skip<TAB>name<TAB>detail"
+-- It ends with :qall! when every check passed or was skipped, else :cquit 1.
+-- Features the server does not announce in its capabilities (hover,
+-- completion, formatting) are skipped, not failed.
+
+local plugin = assert(os.getenv('PGNLS_NVIM_PLUGIN'), 'PGNLS_NVIM_PLUGIN not set')
+local work = assert(os.getenv('PGNLS_TEST_WORK'), 'PGNLS_TEST_WORK not set')
+local results_path = assert(os.getenv('PGNLS_TEST_RESULTS'), 'PGNLS_TEST_RESULTS not set')
+local ctl_illegal_expected = os.getenv('PGNLS_TEST_CTL_ILLEGAL') == '1'
+
+local results = {}
+
+local function record(status, name, detail)
+  detail = tostring(detail or ''):gsub('[\r\n\t]+', ' ')
+  table.insert(results, string.format('%s\t%s\t%s', status, name, detail))
+end
+
+local function check(name, ok, detail)
+  record(ok and 'pass' or 'fail', name, detail)
+  return ok
+end
+
+local function finish()
+  local f = assert(io.open(results_path, 'w'))
+  f:write(table.concat(results, '\n') .. '\n')
+  f:close()
+  local failed = false
+  for _, line in ipairs(results) do
+    if line:sub(1, 4) == 'fail' then
+      failed = true
+    end
+  end
+  local pgnls = package.loaded['pgnls']
+  if pgnls then
+    pgnls.stop()
+    vim.wait(2000, function()
+      return #vim.tbl_filter(function(c)
+        return c.name == 'pgnls'
+      end, vim.lsp.get_active_clients()) == 0
+    end, 50)
+  end
+  if failed then
+    vim.cmd('cquit 1')
+  else
+    vim.cmd('qall!')
+  end
+end
+
+local function read_file(path)
+  local f = io.open(path, 'rb')
+  if not f then
+    return nil
+  end
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+
+local function find(bufnr, needle)
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    local col = line:find(needle, 1, true)
+    if col then
+      -- ASCII lines: bytes are UTF-16 code units
+      return i - 1, col - 1
+    end
+  end
+  error('not found in buffer: ' .. needle)
+end
+
+local function hover_text(result)
+  if result == nil or result.contents == nil then
+    return ''
+  end
+  local c = result.contents
+  if type(c) == 'string' then
+    return c
+  end
+  if c.value then
+    return c.value
+  end
+  local parts = {}
+  for _, item in ipairs(c) do
+    table.insert(parts, type(item) == 'string' and item or item.value or '')
+  end
+  return table.concat(parts, '\n')
+end
+
+-- request sends a request to the pgnls client of bufnr and waits for it.
+local function request(bufnr, method, params)
+  local client = require('pgnls').client_for(bufnr)
+  local responses, err = vim.lsp.buf_request_sync(bufnr, method, params, 5000)
+  if not responses then
+    return nil, err or 'no response'
+  end
+  local r = responses[client.id]
+  if r == nil then
+    return nil, 'no response from pgnls'
+  end
+  if r.err or r.error then
+    return nil, vim.inspect(r.err or r.error)
+  end
+  return r.result
+end
+
+local function open(path)
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  return vim.api.nvim_get_current_buf()
+end
+
+local function wait_client(bufnr)
+  local pgnls = require('pgnls')
+  vim.wait(15000, function()
+    local c = pgnls.client_for(bufnr)
+    return c ~= nil and c.initialized == true
+  end, 20)
+  return pgnls.client_for(bufnr)
+end
+
+local function codes(bufnr)
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    table.insert(out, string.format('%d:%d %s', d.lnum + 1, d.col + 1, tostring(d.code)))
+  end
+  return table.concat(out, ', ')
+end
+
+local function wait_diagnostic(bufnr, match)
+  local found
+  vim.wait(15000, function()
+    for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+      if type(d.code) == 'string' and match(d.code) then
+        found = d
+        return true
+      end
+    end
+    return false
+  end, 20)
+  return found
+end
+
+local function run()
+  -- Load the plugin exactly as a user's config would.
+  vim.opt.runtimepath:prepend(plugin)
+  vim.cmd('filetype plugin on')
+  local pgnls = require('pgnls')
+  pgnls.setup({
+    settings = { lineLength = 79, tagOrder = 'lenient', dialect = 'auto', diagnostics = {} },
+    format_on_save = true,
+  })
+  check('default cmd is pgnls serve from PATH', vim.deep_equal(pgnls.config.cmd, { 'pgnls', 'serve' }), vim.fn.exepath('pgnls'))
+
+  -- PGN: filetype, server start, illegal-move diagnostic, NAG hover.
+  local pgn = open(work .. '/illegal.pgn')
+  check('ftdetect *.pgn', vim.bo[pgn].filetype == 'pgn', vim.bo[pgn].filetype)
+  local client = wait_client(pgn)
+  if not check('server starts for pgn', client ~= nil, 'pgnls client attached and initialized') then
+    return
+  end
+  local caps = client.server_capabilities or {}
+
+  local d = wait_diagnostic(pgn, function(c)
+    return c == 'illegal-move'
+  end)
+  local kl, kc = find(pgn, 'Ke3')
+  check(
+    'pgn: illegal-move diagnostic on Ke3',
+    d ~= nil and d.lnum == kl and d.col == kc and d.severity == vim.diagnostic.severity.ERROR,
+    d and string.format('%d:%d %s', d.lnum + 1, d.col + 1, d.message) or ('got: ' .. codes(pgn))
+  )
+
+  if caps.hoverProvider then
+    local l, c = find(pgn, '$1')
+    local res, err = request(pgn, 'textDocument/hover', {
+      textDocument = { uri = vim.uri_from_bufnr(pgn) },
+      position = { line = l, character = c + 1 },
+    })
+    local text = hover_text(res)
+    check('pgn: hover on NAG $1 says "good move"', text:lower():find('good move', 1, true) ~= nil, err or text:sub(1, 120))
+  else
+    record('skip', 'pgn: hover on NAG $1', 'server has no hoverProvider yet')
+  end
+
+  -- CTL-PGN: filetype, the same client, legality diagnostic, hex hover.
+  local ctl = open(work .. '/illegal.ctl-pgn')
+  check('ftdetect *.ctl-pgn', vim.bo[ctl].filetype == 'ctlpgn', vim.bo[ctl].filetype)
+  local ctl_client = wait_client(ctl)
+  check('one server for both filetypes', ctl_client ~= nil and ctl_client.id == client.id, ctl_client and ctl_client.id)
+  if ctl_illegal_expected then
+    local cd = wait_diagnostic(ctl, function(c)
+      return c:find('illegal', 1, true) ~= nil
+    end)
+    local el = find(ctl, 'EE5-E11')
+    check(
+      'ctl-pgn: illegal diagnostic on EE5-E11',
+      cd ~= nil and cd.lnum == el,
+      cd and string.format('%d:%d %s: %s', cd.lnum + 1, cd.col + 1, cd.code, cd.message) or ('got: ' .. codes(ctl))
+    )
+  else
+    record('skip', 'ctl-pgn: illegal diagnostic on EE5-E11', 'pgnls check reports no *illegal* code for it yet')
+  end
+  if caps.hoverProvider then
+    local l, c = find(ctl, 'H12')
+    local res, err = request(ctl, 'textDocument/hover', {
+      textDocument = { uri = vim.uri_from_bufnr(ctl) },
+      position = { line = l, character = c + 1 },
+    })
+    local text = hover_text(res)
+    check('ctl-pgn: hover on hex H12', text:match('%S') ~= nil, err or text:sub(1, 120))
+  else
+    record('skip', 'ctl-pgn: hover on hex H12', 'server has no hoverProvider yet')
+  end
+
+  -- Tag completion, then format on save.
+  local messy_path = work .. '/messy.pgn'
+  local original = read_file(messy_path)
+  local expected = read_file(messy_path .. '.expected')
+  local messy = open(messy_path)
+  wait_client(messy)
+  if caps.completionProvider then
+    local eco = find(messy, '[ECO ')
+    vim.api.nvim_buf_set_lines(messy, eco + 1, eco + 1, false, { '[' })
+    local res, err = request(messy, 'textDocument/completion', {
+      textDocument = { uri = vim.uri_from_bufnr(messy) },
+      position = { line = eco + 1, character = 1 },
+      context = { triggerKind = 2, triggerCharacter = '[' },
+    })
+    local items = res and (res.items or res) or {}
+    local labels = {}
+    local known = 0
+    local standard = {
+      'Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result', 'Annotator', 'ECO', 'FEN', 'SetUp',
+      'PlyCount', 'TimeControl', 'Termination', 'WhiteElo', 'BlackElo', 'Opening', 'Variation', 'Mode',
+    }
+    for _, item in ipairs(items) do
+      table.insert(labels, item.label)
+      if vim.tbl_contains(standard, item.label) then
+        known = known + 1
+      end
+    end
+    check(
+      'pgn: tag name completion after [',
+      known > 0,
+      err or string.format('%d items: %s', #labels, table.concat(vim.list_slice(labels, 1, 12), ' '))
+    )
+    vim.api.nvim_buf_set_lines(messy, eco + 1, eco + 2, false, {})
+  else
+    record('skip', 'pgn: tag name completion after [', 'server has no completionProvider yet')
+  end
+
+  vim.cmd('write')
+  local written = read_file(messy_path)
+  local buffer_text = table.concat(vim.api.nvim_buf_get_lines(messy, 0, -1, false), '\n') .. '\n'
+  if caps.documentFormattingProvider then
+    check('pgn: format on save writes pgnls fmt output', written == expected, written == expected and '' or ('on disk:\n' .. tostring(written)))
+    check('pgn: formatted buffer', buffer_text == expected, buffer_text == expected and '' or buffer_text)
+  else
+    check('pgn: write without formatting support keeps the file', written == original, 'server has no documentFormattingProvider yet')
+    record('skip', 'pgn: format on save writes pgnls fmt output', 'server has no documentFormattingProvider yet')
+  end
+end
+
+local ok, err = xpcall(run, debug.traceback)
+if not ok then
+  record('fail', 'test script error', err)
+end
+finish()

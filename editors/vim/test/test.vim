@@ -1,0 +1,135 @@
+" Batch test of the pgnls ALE linter in Vim, run by .ci/editors:
+"
+"   vim -N -u NONE -i NONE -n -es -S editors/vim/test/test.vim </dev/null
+"
+" Environment: PGNLS_VIM_DIR (editors/vim), PGNLS_TEST_WORK (holds
+" illegal.pgn and illegal.ctl-pgn), PGNLS_TEST_CTL_ILLEGAL ("1" when pgnls
+" check reports an *illegal* code for illegal.ctl-pgn), PGNLS_TEST_RESULTS
+" (result lines "pass|fail|skip TAB name TAB detail"). pgnls must be on
+" PATH. Exits 0 when nothing failed, 1 otherwise.
+
+let s:results = []
+
+function! s:Record(status, name, detail) abort
+    let l:detail = type(a:detail) == v:t_string ? a:detail : string(a:detail)
+    call add(s:results, a:status . "\t" . a:name . "\t" . substitute(l:detail, '[\t\n\r]\+', ' ', 'g'))
+endfunction
+
+function! s:Check(name, ok, detail) abort
+    call s:Record(a:ok ? 'pass' : 'fail', a:name, a:detail)
+    return a:ok
+endfunction
+
+function! s:Now() abort
+    return reltimefloat(reltime())
+endfunction
+
+" s:Wait runs the event loop until Cond() is true or ms pass.
+function! s:Wait(Cond, ms) abort
+    let l:deadline = s:Now() + a:ms / 1000.0
+    while !a:Cond() && s:Now() < l:deadline
+        sleep 20m
+    endwhile
+    return a:Cond()
+endfunction
+
+function! s:Find(needle) abort
+    for l:lnum in range(1, line('$'))
+        let l:col = stridx(getline(l:lnum), a:needle)
+        if l:col >= 0
+            return [l:lnum, l:col + 1]
+        endif
+    endfor
+    throw 'not found: ' . a:needle
+endfunction
+
+function! s:Diagnostic(buffer, Match) abort
+    for l:item in ale#engine#GetLoclist(a:buffer)
+        if get(l:item, 'linter_name', '') is# 'pgnls' && a:Match(get(l:item, 'code', ''))
+            return l:item
+        endif
+    endfor
+    return {}
+endfunction
+
+function! s:Codes(buffer) abort
+    return map(copy(ale#engine#GetLoclist(a:buffer)), {_, d -> d.lnum . ':' . d.col . ' ' . get(d, 'code', '')})
+endfunction
+
+function! s:Connection() abort
+    for l:conn in values(ale#lsp#GetConnections())
+        if get(l:conn, 'initialized', 0)
+            return l:conn
+        endif
+    endfor
+    return {}
+endfunction
+
+function! s:PreviewLines() abort
+    let l:buf = bufnr('ALEPreviewWindow')
+    return l:buf > 0 ? getbufline(l:buf, 1, '$') : []
+endfunction
+
+function! s:Run() abort
+    execute 'set runtimepath^=' . fnameescape($PGNLS_VIM_DIR)
+    packadd ale
+    filetype plugin on
+    let g:ale_hover_to_preview = 1
+    let g:pgnls_settings = {'lineLength': 79, 'tagOrder': 'lenient'}
+    call s:Record('pass', 'vim', printf('Vim %d.%d.%d', v:version / 100, v:version % 100, v:versionlong % 10000))
+
+    execute 'edit ' . fnameescape($PGNLS_TEST_WORK . '/illegal.pgn')
+    let l:pgn = bufnr('')
+    call s:Check('filetype pgn for *.pgn', &filetype is# 'pgn', &filetype)
+    call s:Check('ALE knows the pgnls linter', index(map(ale#linter#Get('pgn'), 'v:val.name'), 'pgnls') >= 0, map(ale#linter#Get('pgn'), 'v:val.name . " " . v:val.command'))
+    ALELint
+    let l:IsIllegal = {code -> code is# 'illegal-move'}
+    call s:Wait({-> !empty(s:Diagnostic(l:pgn, l:IsIllegal))}, 15000)
+    let l:d = s:Diagnostic(l:pgn, l:IsIllegal)
+    let [l:kl, l:kc] = s:Find('Ke3')
+    call s:Check('pgn: illegal-move on Ke3',
+    \   !empty(l:d) && l:d.lnum == l:kl && l:d.col == l:kc && l:d.type is# 'E',
+    \   empty(l:d) ? s:Codes(l:pgn) : l:d.lnum . ':' . l:d.col . ' ' . l:d.text)
+
+    let l:conn = s:Connection()
+    if get(get(l:conn, 'capabilities', {}), 'hover', 0)
+        let [l:nl, l:nc] = s:Find('$1')
+        call cursor(l:nl, l:nc + 1)
+        ALEHover
+        call s:Wait({-> !empty(s:PreviewLines())}, 10000)
+        let l:text = join(s:PreviewLines(), "\n")
+        call s:Check('pgn: hover on NAG $1 says "good move"', tolower(l:text) =~# 'good move', l:text[:120])
+    else
+        call s:Record('skip', 'pgn: hover on NAG $1', 'server has no hoverProvider yet')
+    endif
+
+    execute 'edit ' . fnameescape($PGNLS_TEST_WORK . '/illegal.ctl-pgn')
+    let l:ctl = bufnr('')
+    call s:Check('filetype ctlpgn for *.ctl-pgn', &filetype is# 'ctlpgn', &filetype)
+    if $PGNLS_TEST_CTL_ILLEGAL is# '1'
+        ALELint
+        let l:HasIllegal = {code -> code =~# 'illegal'}
+        call s:Wait({-> !empty(s:Diagnostic(l:ctl, l:HasIllegal))}, 15000)
+        let l:d = s:Diagnostic(l:ctl, l:HasIllegal)
+        let [l:el, l:ec] = s:Find('EE5-E11')
+        call s:Check('ctl-pgn: illegal diagnostic on EE5-E11', !empty(l:d) && l:d.lnum == l:el,
+        \   empty(l:d) ? s:Codes(l:ctl) : l:d.lnum . ':' . l:d.col . ' ' . l:d.code . ': ' . l:d.text)
+    else
+        call s:Record('skip', 'ctl-pgn: illegal diagnostic on EE5-E11', 'pgnls check reports no *illegal* code for it yet')
+    endif
+endfunction
+
+try
+    call s:Run()
+catch
+    call s:Record('fail', 'test script error', v:exception . ' at ' . v:throwpoint)
+endtry
+
+call writefile(s:results, $PGNLS_TEST_RESULTS)
+if exists('*ale#lsp#StopAll')
+    call ale#lsp#StopAll()
+endif
+if !empty(filter(copy(s:results), 'v:val =~# "^fail"'))
+    cquit 1
+endif
+qall!

@@ -1,0 +1,187 @@
+// The pgnls extension: starts the pgnls language server for PGN and CTL-PGN
+// files and adds "pgnls: Show board at cursor". All chess and notation logic
+// lives in the server; this file only wires VS Code to it.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  HoverRequest,
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import { hoverToMarkdown, renderBoardPage } from './markdown';
+
+const languages = ['pgn', 'ctl-pgn'];
+
+let client: LanguageClient | undefined;
+let output: vscode.LogOutputChannel | undefined;
+let boardPanel: vscode.WebviewPanel | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel('pgnls', { log: true });
+  context.subscriptions.push(output);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('pgnls.showBoard', () => showBoard()),
+    vscode.commands.registerCommand('pgnls.restartServer', () => restart(context)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('pgnls.path')) {
+        void restart(context);
+      }
+    }),
+  );
+
+  await start(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await stop();
+}
+
+async function start(context: vscode.ExtensionContext): Promise<void> {
+  const command = serverPath(context);
+  output?.appendLine(`starting ${command} serve`);
+  const serverOptions: ServerOptions = {
+    run: { command, args: ['serve'] },
+    debug: { command, args: ['serve'] },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: languages.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]),
+    // Sends workspace/didChangeConfiguration with {"pgnls": {...}} at start
+    // and on every change of a pgnls.* setting, and answers
+    // workspace/configuration requests for the "pgnls" section.
+    synchronize: { configurationSection: 'pgnls' },
+    initializationOptions: serverSettings(),
+    outputChannel: output,
+  };
+  client = new LanguageClient('pgnls', 'pgnls', serverOptions, clientOptions);
+  try {
+    await client.start();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    output?.appendLine(`pgnls did not start: ${message}`);
+    void vscode.window
+      .showErrorMessage(
+        `pgnls: the language server did not start (${command}): ${message}. Set "pgnls.path" to the pgnls executable.`,
+        'Open settings',
+      )
+      .then((choice) => {
+        if (choice) {
+          void vscode.commands.executeCommand('workbench.action.openSettings', 'pgnls.path');
+        }
+      });
+  }
+}
+
+async function stop(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) {
+    try {
+      await c.stop();
+    } catch {
+      // the server may already be gone
+    }
+  }
+}
+
+async function restart(context: vscode.ExtensionContext): Promise<void> {
+  await stop();
+  await start(context);
+}
+
+// serverPath returns the executable to run: the pgnls.path setting, else
+// the binary bundled in the extension's bin/, else pgnls from PATH.
+function serverPath(context: vscode.ExtensionContext): string {
+  const configured = vscode.workspace.getConfiguration('pgnls').get<string>('path', '').trim();
+  if (configured !== '') {
+    if (configured === '~' || configured.startsWith('~/')) {
+      return path.join(os.homedir(), configured.slice(1));
+    }
+    return configured;
+  }
+  const exe = process.platform === 'win32' ? 'pgnls.exe' : 'pgnls';
+  const bundled = context.asAbsolutePath(path.join('bin', exe));
+  try {
+    fs.accessSync(bundled, fs.constants.X_OK);
+    return bundled;
+  } catch {
+    if (fs.existsSync(bundled)) {
+      // Some unpackers drop the run bit; put it back.
+      try {
+        fs.chmodSync(bundled, 0o755);
+        return bundled;
+      } catch {
+        // fall through to PATH
+      }
+    }
+  }
+  return exe;
+}
+
+// serverSettings is the pgnls section as the server reads it, also sent as
+// initializationOptions so that the first analysis already uses it.
+function serverSettings(): Record<string, unknown> {
+  const c = vscode.workspace.getConfiguration('pgnls');
+  return {
+    dialect: c.get<string>('dialect', 'auto'),
+    lineLength: c.get<number>('lineLength', 79),
+    tagOrder: c.get<string>('tagOrder', 'lenient'),
+    maxDiagnostics: c.get<number>('maxDiagnostics', 2000),
+    ctlpgn: { symbols: c.get<string>('ctlpgn.symbols', 'keep') },
+    diagnostics: c.get<Record<string, string>>('diagnostics', {}),
+  };
+}
+
+// showBoard asks the server for the hover at the cursor and shows its
+// Markdown, which holds the board diagram as an SVG data URI, in a panel
+// beside the editor.
+async function showBoard(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !languages.includes(editor.document.languageId)) {
+    void vscode.window.showInformationMessage('pgnls: open a PGN or CTL-PGN file and put the cursor on a move.');
+    return;
+  }
+  const c = client;
+  if (!c || !c.isRunning()) {
+    void vscode.window.showWarningMessage('pgnls: the language server is not running.');
+    return;
+  }
+  if (!c.initializeResult?.capabilities.hoverProvider) {
+    void vscode.window.showInformationMessage('pgnls: this version of the server does not offer hover, so it cannot show boards.');
+    return;
+  }
+  const params = c.code2ProtocolConverter.asTextDocumentPositionParams(editor.document, editor.selection.active);
+  let markdown = '';
+  try {
+    markdown = hoverToMarkdown(await c.sendRequest(HoverRequest.type, params));
+  } catch (err) {
+    void vscode.window.showWarningMessage(`pgnls: hover failed: ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+  if (markdown.trim() === '') {
+    void vscode.window.showInformationMessage('pgnls: nothing to show at the cursor; put it on a move.');
+    return;
+  }
+  if (!boardPanel) {
+    boardPanel = vscode.window.createWebviewPanel(
+      'pgnls.board',
+      'Board',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: false, localResourceRoots: [] },
+    );
+    boardPanel.onDidDispose(() => {
+      boardPanel = undefined;
+    });
+  } else {
+    boardPanel.reveal(vscode.ViewColumn.Beside, true);
+  }
+  const where = `${path.basename(editor.document.fileName)}:${editor.selection.active.line + 1}`;
+  boardPanel.title = `Board: ${where}`;
+  boardPanel.webview.html = renderBoardPage(markdown, where, boardPanel.webview.cspSource);
+}

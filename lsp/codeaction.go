@@ -1,0 +1,182 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/tags"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Code actions:
+//
+//   - quickfix: one action per Fix alternative of each diagnostic that the
+//     client lists in the request's context, matched to the server's own
+//     diagnostics by range and code; the client's diagnostic is attached
+//     as it was sent.
+//   - source.format.game: the game at the start of the range in export
+//     form, when that changes it.
+//   - source.sortTags: the tags of that game in export order, when they
+//     are not (PGN; the fix the tags analyzer offers).
+
+// codeActionParams is CodeActionParams with the context's diagnostics
+// kept raw, to be returned exactly as the client sent them.
+type codeActionParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Range        protocol.Range                  `json:"range"`
+	Context      struct {
+		Diagnostics []json.RawMessage         `json:"diagnostics"`
+		Only        []protocol.CodeActionKind `json:"only"`
+	} `json:"context"`
+}
+
+// clientDiagnostic is what matching reads of a client's diagnostic.
+type clientDiagnostic struct {
+	Range wireRange `json:"range"`
+	Code  any       `json:"code"`
+}
+
+// codeAction is protocol.CodeAction with raw diagnostics.
+type codeAction struct {
+	Title       string                  `json:"title"`
+	Kind        protocol.CodeActionKind `json:"kind,omitempty"`
+	Diagnostics []json.RawMessage       `json:"diagnostics,omitempty"`
+	IsPreferred bool                    `json:"isPreferred,omitempty"`
+	Edit        *protocol.WorkspaceEdit `json:"edit,omitempty"`
+}
+
+func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, error) {
+	var p codeActionParams
+	if err := unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	doc := s.store.get(p.TextDocument.URI)
+	if doc == nil {
+		return nil, errNotOpen(p.TextDocument.URI)
+	}
+	m := mapper{doc.file}
+	actions := []codeAction{}
+	if wantKind(p.Context.Only, protocol.QuickFix) {
+		actions = append(actions, s.quickFixes(doc, p.Context.Diagnostics)...)
+	}
+	if doc.file.NumGames() == 0 {
+		return actions, nil
+	}
+	i := doc.file.GameAt(m.span(p.Range).Start)
+	if wantKind(p.Context.Only, kindFormatGame) {
+		if edits := formatEdits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
+			actions = append(actions, codeAction{Title: "Format game", Kind: kindFormatGame, Edit: workspaceEdit(doc, edits)})
+		}
+	}
+	if wantKind(p.Context.Only, kindSortTags) {
+		r := doc.file.Game(i)
+		if edits := sortTags(r.Game, doc.file.Dialect); len(edits) > 0 {
+			actions = append(actions, codeAction{Title: "Sort tags", Kind: kindSortTags, Edit: workspaceEdit(doc, shiftEdits(edits, r.Start))})
+		}
+	}
+	return actions, ctx.Err()
+}
+
+// quickFixes returns the fixes of the server's diagnostics that match the
+// client's diagnostics by range and code.
+func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeAction {
+	m := mapper{doc.file}
+	games := map[int][]analysis.Diagnostic{} // file-absolute, per game index
+	var out []codeAction
+	for _, raw := range client {
+		var cd clientDiagnostic
+		if json.Unmarshal(raw, &cd) != nil {
+			continue
+		}
+		code, ok := cd.Code.(string)
+		if !ok || doc.file.NumGames() == 0 {
+			continue
+		}
+		r := protocol.Range{Start: cd.Range.Start.protocol(), End: cd.Range.End.protocol()}
+		i := doc.file.GameAt(m.span(r).Start)
+		ds, ok := games[i]
+		if !ok {
+			start := doc.file.Game(i).Start
+			for _, x := range s.diags.gameDiagnostics(doc, i) {
+				ds = append(ds, x.Shift(start))
+			}
+			games[i] = ds
+		}
+		for _, x := range ds {
+			if string(x.Code) != code || m.rangeOf(x.Span) != r {
+				continue
+			}
+			for _, fix := range x.Fixes {
+				out = append(out, codeAction{
+					Title:       fix.Title,
+					Kind:        protocol.QuickFix,
+					Diagnostics: []json.RawMessage{raw},
+					IsPreferred: len(x.Fixes) == 1,
+					Edit:        workspaceEdit(doc, fixEdits(fix)),
+				})
+			}
+			break
+		}
+	}
+	return out
+}
+
+// sortTags returns the game-relative edits that put the tags of g in
+// export order, or none when they are in order: the fix the tags analyzer
+// offers for tag-sort (all tags) or else tag-order (the Seven Tag Roster),
+// whatever the user's settings for those codes.
+func sortTags(g *syntax.Game, d syntax.Dialect) []syntax.Edit {
+	ds := analysis.Game(g, d, &analysis.Config{StrictTagOrder: true}, []*analysis.Analyzer{tags.Analyzer})
+	for _, code := range []analysis.Code{tags.CodeSort, tags.CodeOrder} {
+		for _, x := range ds {
+			if x.Code == code && len(x.Fixes) > 0 {
+				return fixEdits(x.Fixes[0])
+			}
+		}
+	}
+	return nil
+}
+
+// fixEdits returns the edits of a fix as syntax edits, sorted.
+func fixEdits(fix analysis.Fix) []syntax.Edit {
+	out := make([]syntax.Edit, 0, len(fix.Edits))
+	for _, e := range fix.Edits {
+		out = append(out, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+	}
+	slices.SortStableFunc(out, func(a, b syntax.Edit) int { return int(a.Start - b.Start) })
+	return out
+}
+
+// shiftEdits moves game-relative edits to the game's start.
+func shiftEdits(edits []syntax.Edit, by syntax.Pos) []syntax.Edit {
+	for i := range edits {
+		edits[i].Start += by
+		edits[i].End += by
+	}
+	return edits
+}
+
+// workspaceEdit wraps file-absolute edits of doc.
+func workspaceEdit(doc *document, edits []syntax.Edit) *protocol.WorkspaceEdit {
+	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{doc.uri: textEdits(mapper{doc.file}, edits)}}
+}
+
+// wantKind reports whether an action of kind k is wanted by the client's
+// context.only filter: no filter, or a filter entry that is k or a
+// parent of k ("source" covers "source.sortTags").
+func wantKind(only []protocol.CodeActionKind, k protocol.CodeActionKind) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, o := range only {
+		if o == k || strings.HasPrefix(string(k), string(o)+".") {
+			return true
+		}
+	}
+	return false
+}

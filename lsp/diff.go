@@ -1,0 +1,138 @@
+package lsp
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// maxDiffCells bounds the line-diff table (old lines × new lines, after
+// the common lines at both ends are set aside); past it the changed
+// middle becomes one edit.
+const maxDiffCells = 1 << 20
+
+// diffEdits returns small, ordered, non-overlapping edits that turn a into
+// b, with offsets in a: a line diff (longest common subsequence of lines),
+// each changed run of lines then trimmed to the bytes that differ. Edits
+// never split a UTF-8 character or a "\r\n", so that they map to LSP
+// positions exactly. Equal texts give no edits.
+//
+// Keeping edits small matters to editors: text outside them keeps its
+// cursor positions, marks and undo history (format on save).
+func diffEdits(a, b string) []syntax.Edit {
+	if a == b {
+		return nil
+	}
+	al, bl := splitLines(a), splitLines(b)
+	// Common lines at both ends.
+	pre := 0
+	for pre < len(al) && pre < len(bl) && al[pre] == bl[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(al)-pre && suf < len(bl)-pre && al[len(al)-1-suf] == bl[len(bl)-1-suf] {
+		suf++
+	}
+	am, bm := al[pre:len(al)-suf], bl[pre:len(bl)-suf]
+	aOff := lenLines(al[:pre])
+
+	var edits []syntax.Edit
+	hunk := func(i1, i2, j1, j2 int) { // am[i1:i2] becomes bm[j1:j2]
+		start := aOff + lenLines(am[:i1])
+		old := strings.Join(am[i1:i2], "")
+		nu := strings.Join(bm[j1:j2], "")
+		if e, ok := trimEdit(start, old, nu); ok {
+			edits = append(edits, e)
+		}
+	}
+	if len(am)*len(bm) > maxDiffCells {
+		hunk(0, len(am), 0, len(bm))
+		return edits
+	}
+	// lcs[i][j] is the length of the LCS of am[i:] and bm[j:].
+	n, m := len(am), len(bm)
+	lcs := make([]int32, (n+1)*(m+1))
+	at := func(i, j int) int32 { return lcs[i*(m+1)+j] }
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			v := max(at(i+1, j), at(i, j+1))
+			if am[i] == bm[j] {
+				v = at(i+1, j+1) + 1
+			}
+			lcs[i*(m+1)+j] = v
+		}
+	}
+	i, j := 0, 0
+	hi, hj := 0, 0 // start of the current run of changes
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && am[i] == bm[j] && at(i, j) == at(i+1, j+1)+1:
+			if hi < i || hj < j {
+				hunk(hi, i, hj, j)
+			}
+			i++
+			j++
+			hi, hj = i, j
+		case j < m && (i == n || at(i, j+1) >= at(i+1, j)):
+			j++
+		default:
+			i++
+		}
+	}
+	if hi < n || hj < m {
+		hunk(hi, n, hj, m)
+	}
+	return edits
+}
+
+// trimEdit returns the edit replacing old, which starts at offset start
+// and holds whole lines, by nu, reduced to the bytes between their common
+// prefix and suffix. ok is false when nothing changes.
+func trimEdit(start int, old, nu string) (e syntax.Edit, ok bool) {
+	if old == nu {
+		return e, false
+	}
+	p := 0
+	for p < len(old) && p < len(nu) && old[p] == nu[p] {
+		p++
+	}
+	q := 0
+	for q < len(old)-p && q < len(nu)-p && old[len(old)-1-q] == nu[len(nu)-1-q] {
+		q++
+	}
+	// Never cut a character or a CRLF in two: grow the edit instead.
+	for p > 0 && (!boundary(old, p) || !boundary(nu, p)) {
+		p--
+	}
+	for q > 0 && (!boundary(old, len(old)-q) || !boundary(nu, len(nu)-q)) {
+		q--
+	}
+	return syntax.Edit{Start: syntax.Pos(start + p), End: syntax.Pos(start + len(old) - q), New: nu[p : len(nu)-q]}, true
+}
+
+// boundary reports whether offset i of s lies between two characters and
+// not inside a "\r\n".
+func boundary(s string, i int) bool {
+	if i <= 0 || i >= len(s) {
+		return true
+	}
+	return utf8.RuneStart(s[i]) && (s[i-1] != '\r' || s[i] != '\n')
+}
+
+// splitLines splits s after each "\n"; the last line may lack one.
+func splitLines(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+func lenLines(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		n += len(l)
+	}
+	return n
+}

@@ -1,0 +1,74 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// positionParams is TextDocumentPositionParams.
+type positionParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Position     protocol.Position               `json:"position"`
+}
+
+// at decodes position params and returns the document and the byte
+// offset they point at.
+func (s *server) at(params json.RawMessage) (*document, syntax.Pos, error) {
+	var p positionParams
+	if err := unmarshal(params, &p); err != nil {
+		return nil, 0, err
+	}
+	doc := s.store.get(p.TextDocument.URI)
+	if doc == nil {
+		return nil, 0, errNotOpen(p.TextDocument.URI)
+	}
+	off, _ := mapper{doc.file}.offset(p.Position)
+	return doc, off, nil
+}
+
+// queryOptions returns the options of the query package from the settings.
+func (s *server) queryOptions() query.Options {
+	symbols := s.settings.symbols
+	if symbols == "keep" {
+		symbols = ""
+	}
+	return query.Options{Symbols: symbols}
+}
+
+// hover answers with query.HoverAt, in Markdown when the client takes it.
+func (s *server) hover(_ context.Context, params json.RawMessage) (any, error) {
+	doc, off, err := s.at(params)
+	if err != nil {
+		return nil, err
+	}
+	h := query.HoverAt(doc.file, off, s.queryOptions())
+	if h == nil {
+		return nil, nil
+	}
+	kind := protocol.PlainText
+	if s.client.hoverMarkdown {
+		kind = protocol.Markdown
+	}
+	r := mapper{doc.file}.rangeOf(h.Span)
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: kind, Value: h.Markdown}, Range: &r}, nil
+}
+
+// documentHighlight answers with query.Highlights: the other places of
+// what is under the cursor.
+func (s *server) documentHighlight(_ context.Context, params json.RawMessage) (any, error) {
+	doc, off, err := s.at(params)
+	if err != nil {
+		return nil, err
+	}
+	m := mapper{doc.file}
+	out := []protocol.DocumentHighlight{}
+	for _, sp := range query.Highlights(doc.file, off) {
+		out = append(out, protocol.DocumentHighlight{Range: m.rangeOf(sp), Kind: protocol.DocumentHighlightKindText})
+	}
+	return out, nil
+}

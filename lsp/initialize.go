@@ -1,0 +1,153 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// initializeParams is the part of InitializeParams the server reads.
+// Decoding only this keeps the server tolerant of client capabilities
+// that protocol v0.12.0 models too narrowly.
+type initializeParams struct {
+	ClientInfo *struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	} `json:"clientInfo"`
+	InitializationOptions json.RawMessage `json:"initializationOptions"`
+	Capabilities          wireClientCaps  `json:"capabilities"`
+}
+
+// wireClientCaps is the part of ClientCapabilities the server reads.
+type wireClientCaps struct {
+	Workspace struct {
+		Configuration bool `json:"configuration"`
+	} `json:"workspace"`
+	Window struct {
+		WorkDoneProgress bool `json:"workDoneProgress"`
+	} `json:"window"`
+	TextDocument struct {
+		Hover struct {
+			ContentFormat []string `json:"contentFormat"`
+		} `json:"hover"`
+		DocumentSymbol struct {
+			Hierarchical bool `json:"hierarchicalDocumentSymbolSupport"`
+		} `json:"documentSymbol"`
+		Completion struct {
+			CompletionItem struct {
+				DocumentationFormat []string `json:"documentationFormat"`
+			} `json:"completionItem"`
+		} `json:"completion"`
+	} `json:"textDocument"`
+}
+
+// clientCaps is what the server needs to know of the client.
+type clientCaps struct {
+	configuration    bool // answers workspace/configuration
+	workDoneProgress bool // accepts window/workDoneProgress/create
+	hoverMarkdown    bool // renders Markdown hovers
+	docMarkdown      bool // renders Markdown completion documentation
+	hierarchical     bool // takes DocumentSymbol trees, not SymbolInformation lists
+}
+
+func (w wireClientCaps) caps() clientCaps {
+	markdown := func(formats []string) bool {
+		for _, f := range formats {
+			if f == string(protocol.Markdown) {
+				return true
+			}
+		}
+		return false
+	}
+	td := w.TextDocument
+	return clientCaps{
+		configuration:    w.Workspace.Configuration,
+		workDoneProgress: w.Window.WorkDoneProgress,
+		hoverMarkdown:    markdown(td.Hover.ContentFormat),
+		docMarkdown:      markdown(td.Completion.CompletionItem.DocumentationFormat),
+		hierarchical:     td.DocumentSymbol.Hierarchical,
+	}
+}
+
+// Code action kinds of the source actions.
+const (
+	kindFormatGame protocol.CodeActionKind = "source.format.game"
+	kindSortTags   protocol.CodeActionKind = "source.sortTags"
+)
+
+func (s *server) initialize(_ context.Context, params json.RawMessage) (any, error) {
+	var p initializeParams
+	if err := unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	s.client = p.Capabilities.caps()
+	if !isNull(p.InitializationOptions) {
+		s.applySettings("initializationOptions", settingsFromInit(p.InitializationOptions))
+	}
+	var client, clientVersion string
+	if p.ClientInfo != nil {
+		client, clientVersion = p.ClientInfo.Name, p.ClientInfo.Version
+	}
+	s.logger.Info("initialize", zap.String("client", client), zap.String("clientVersion", clientVersion), zap.String("dialect", s.dialectName()),
+		zap.Bool("configuration", s.client.configuration), zap.Bool("workDoneProgress", s.client.workDoneProgress))
+	s.phase = phaseRunning
+	return &initializeResult{
+		Capabilities: capabilities(),
+		ServerInfo:   &protocol.ServerInfo{Name: "pgnls", Version: version()},
+	}, nil
+}
+
+// initializeResult is protocol.InitializeResult with the capabilities
+// protocol v0.12.0 cannot express.
+type initializeResult struct {
+	Capabilities serverCapabilities   `json:"capabilities"`
+	ServerInfo   *protocol.ServerInfo `json:"serverInfo,omitempty"`
+}
+
+// serverCapabilities extends protocol v0.12.0's ServerCapabilities, whose
+// SemanticTokensOptions lacks the legend and the full/range flags; the
+// outer field wins over the embedded one of the same JSON name.
+type serverCapabilities struct {
+	protocol.ServerCapabilities
+	SemanticTokensProvider *semanticTokensOptions `json:"semanticTokensProvider,omitempty"`
+}
+
+// semanticTokensOptions is LSP 3.16 SemanticTokensOptions.
+type semanticTokensOptions struct {
+	Legend protocol.SemanticTokensLegend `json:"legend"`
+	Range  bool                          `json:"range"`
+	Full   bool                          `json:"full"`
+}
+
+// capabilities are the features the server offers.
+func capabilities() serverCapabilities {
+	return serverCapabilities{
+		ServerCapabilities: protocol.ServerCapabilities{
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: true,
+				Change:    protocol.TextDocumentSyncKindIncremental,
+			},
+			HoverProvider:             true,
+			CompletionProvider:        &protocol.CompletionOptions{TriggerCharacters: completionTriggers},
+			DocumentHighlightProvider: true,
+			DocumentSymbolProvider:    true,
+			CodeActionProvider: &protocol.CodeActionOptions{
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags},
+			},
+			DocumentFormattingProvider:      true,
+			DocumentRangeFormattingProvider: true,
+			FoldingRangeProvider:            true,
+			SelectionRangeProvider:          true,
+		},
+		SemanticTokensProvider: &semanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
+	}
+}
+
+// initialized pulls the settings when the client supports it.
+func (s *server) initialized(ctx context.Context, _ json.RawMessage) error {
+	s.logger.Debug("initialized")
+	s.pullSettings(ctx)
+	return nil
+}

@@ -1,0 +1,94 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Semantic tokens use the query package's token types as the legend, in
+// order, and one modifier, "variation", on tokens inside a variation.
+
+// modVariation is the bit of the "variation" modifier.
+const modVariation = 1
+
+func semanticLegend() protocol.SemanticTokensLegend {
+	var types []protocol.SemanticTokenTypes
+	for _, t := range query.TokenTypes() {
+		types = append(types, protocol.SemanticTokenTypes(t))
+	}
+	return protocol.SemanticTokensLegend{TokenTypes: types, TokenModifiers: []protocol.SemanticTokenModifiers{"variation"}}
+}
+
+// semanticTokensRangeParams is SemanticTokensRangeParams.
+type semanticTokensRangeParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Range        protocol.Range                  `json:"range"`
+}
+
+func (s *server) semanticTokensFull(ctx context.Context, params json.RawMessage) (any, error) {
+	doc, err := s.document(params)
+	if err != nil {
+		return nil, err
+	}
+	return semanticTokens(ctx, doc, syntax.Span{Start: 0, End: doc.file.Len()})
+}
+
+func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage) (any, error) {
+	var p semanticTokensRangeParams
+	if err := unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	doc := s.store.get(p.TextDocument.URI)
+	if doc == nil {
+		return nil, errNotOpen(p.TextDocument.URI)
+	}
+	return semanticTokens(ctx, doc, mapper{doc.file}.span(p.Range))
+}
+
+// semanticTokens encodes the tokens of query.SemanticTokens within span:
+// five numbers per token, line and start relative to the previous token.
+// Tokens come in order, so positions are converted with the mapper of the
+// game at hand.
+func semanticTokens(ctx context.Context, doc *document, within syntax.Span) (*protocol.SemanticTokens, error) {
+	f := doc.file
+	toks := query.SemanticTokens(f, within)
+	data := make([]uint32, 0, 5*len(toks))
+	var line, char uint32
+	var cur syntax.GameRef
+	var gm gameMapper
+	for i, t := range toks {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if cur.Game == nil || t.Span.Start < cur.Start || t.Span.End > cur.End() {
+			k := f.GameAt(t.Span.Start)
+			if k < 0 || f.Game(k).End() < t.Span.End {
+				continue // not within one game: not a token query gives
+			}
+			cur = f.Game(k)
+			gm = newGameMapper(mapper{f}, cur)
+		}
+		rel := t.Span.Shift(-cur.Start)
+		start := gm.position(rel.Start)
+		n := gm.units(rel)
+		if n == 0 || start.Line < line || start.Line == line && start.Character < char {
+			continue // empty, or out of order: not encodable
+		}
+		dl, dc := start.Line-line, start.Character
+		if dl == 0 {
+			dc -= char
+		}
+		mods := uint32(0)
+		if t.Depth > 0 {
+			mods = modVariation
+		}
+		data = append(data, dl, dc, n, uint32(t.Type), mods)
+		line, char = start.Line, start.Character
+	}
+	return &protocol.SemanticTokens{Data: data}, nil
+}

@@ -1,0 +1,293 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"strings"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// The user's settings, all under the "pgnls" section:
+//
+//	pgnls.dialect                  "auto" (default), "pgn" or "ctl-pgn"
+//	pgnls.lineLength               export line limit and format width (default 79; negative: no limit)
+//	pgnls.ctlpgn.symbols           "keep" (default), "ascii" or "unicode"
+//	pgnls.tagOrder                 "lenient" (default) or "strict"
+//	pgnls.maxDiagnostics           diagnostics published per document (default 2000; 0: no limit)
+//	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
+//	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"
+//
+// They come from initializationOptions (the pgnls object itself, or an
+// object holding it under "pgnls"), then from workspace/configuration
+// when the client supports it (on initialized and on every
+// didChangeConfiguration), else from didChangeConfiguration's settings.
+// Each source replaces the settings as a whole.
+
+// defaultCatalogueURL is where a diagnostic code's documentation is: the
+// code is appended as the anchor of its section in docs/DIAGNOSTICS.md.
+const defaultCatalogueURL = "https://github.com/pgnls/pgnls/blob/main/docs/DIAGNOSTICS.md#"
+
+// configTimeout bounds the wait for the client's answer to
+// workspace/configuration, which holds up the message queue.
+const configTimeout = 5 * time.Second
+
+// settings are the pgnls settings in force. The zero value means every
+// default.
+type settings struct {
+	dialect      *string // nil: unset (the --dialect flag applies)
+	lineLength   int     // 0: default; -1: no limit
+	symbols      string  // "keep", "ascii" or "unicode"; "" means keep
+	strictTags   bool
+	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
+	catalogueURL string                              // "" means defaultCatalogueURL
+	max          *int                                // nil: defaultMaxDiagnostics
+}
+
+// wireSettings is the JSON form of the pgnls settings object.
+type wireSettings struct {
+	Dialect    *string         `json:"dialect"`
+	LineLength json.RawMessage `json:"lineLength"`
+	CTLPGN     *struct {
+		Symbols string `json:"symbols"`
+	} `json:"ctlpgn"`
+	TagOrder    string                     `json:"tagOrder"`
+	Max         json.RawMessage            `json:"maxDiagnostics"`
+	Diagnostics map[string]json.RawMessage `json:"diagnostics"`
+}
+
+// parseSettings decodes a pgnls settings object. Values it cannot use are
+// reported in problems and left at their defaults; a malformed object
+// yields the defaults.
+func parseSettings(raw json.RawMessage) (st settings, problems []string) {
+	if isNull(raw) {
+		return st, nil
+	}
+	var w wireSettings
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return st, []string{"settings are not a JSON object of the expected shape: " + err.Error()}
+	}
+	st.dialect = w.Dialect
+	if !isNull(w.LineLength) {
+		var n float64
+		if err := json.Unmarshal(w.LineLength, &n); err != nil || n != float64(int(n)) {
+			problems = append(problems, "pgnls.lineLength must be an integer, not "+string(w.LineLength))
+		} else {
+			st.lineLength = max(int(n), -1)
+		}
+	}
+	if !isNull(w.Max) {
+		var n float64
+		if err := json.Unmarshal(w.Max, &n); err != nil || n != float64(int(n)) || n < 0 {
+			problems = append(problems, "pgnls.maxDiagnostics must be an integer >= 0, not "+string(w.Max))
+		} else {
+			m := int(n)
+			st.max = &m
+		}
+	}
+	if w.CTLPGN != nil {
+		switch v := strings.ToLower(w.CTLPGN.Symbols); v {
+		case "", "keep", "ascii", "unicode":
+			st.symbols = v
+		default:
+			problems = append(problems, "pgnls.ctlpgn.symbols must be keep, ascii or unicode, not "+w.CTLPGN.Symbols)
+		}
+	}
+	switch strings.ToLower(w.TagOrder) {
+	case "", "lenient":
+	case "strict":
+		st.strictTags = true
+	default:
+		problems = append(problems, "pgnls.tagOrder must be strict or lenient, not "+w.TagOrder)
+	}
+	for key, v := range w.Diagnostics {
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			problems = append(problems, "pgnls.diagnostics."+key+" must be a string")
+			continue
+		}
+		if key == "catalogueURL" {
+			st.catalogueURL = s
+			continue
+		}
+		sev, ok := parseSeverity(s)
+		if !ok {
+			problems = append(problems, "pgnls.diagnostics."+key+" must be error, warning, info, hint or off, not "+s)
+			continue
+		}
+		if !knownCode(analysis.Code(key)) {
+			problems = append(problems, "pgnls.diagnostics."+key+": no such diagnostic code (see docs/DIAGNOSTICS.md); kept in case an analyzer reports it")
+		}
+		if st.severity == nil {
+			st.severity = make(map[analysis.Code]analysis.Severity)
+		}
+		st.severity[analysis.Code(key)] = sev
+	}
+	return st, problems
+}
+
+// knownCode reports whether the catalogue has code.
+func knownCode(code analysis.Code) bool {
+	for _, e := range checks.Catalogue() {
+		if e.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSeverity reads a severity setting; "off" is 0.
+func parseSeverity(s string) (analysis.Severity, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if s == "off" {
+		return 0, true
+	}
+	if s == "information" {
+		s = "info"
+	}
+	return syntax.ParseSeverity(s)
+}
+
+// config returns the analysis configuration the settings ask for.
+func (st settings) config() *analysis.Config {
+	return &analysis.Config{
+		Severity:       st.severity,
+		LineLength:     st.lineLength,
+		StrictTagOrder: st.strictTags,
+	}
+}
+
+// formatOptions returns the layout the settings ask for.
+func (st settings) formatOptions() format.Options {
+	style := format.CTLKeep
+	switch st.symbols {
+	case "ascii":
+		style = format.CTLASCII
+	case "unicode":
+		style = format.CTLUnicode
+	}
+	return format.Options{Width: max(st.lineLength, 0), CTLStyle: style}
+}
+
+// catalogue returns the base URL of the code catalogue.
+func (st settings) catalogue() string {
+	if st.catalogueURL == "" {
+		return defaultCatalogueURL
+	}
+	return st.catalogueURL
+}
+
+// maxDiagnostics returns the publication limit; 0 means none.
+func (st settings) maxDiagnostics() int {
+	if st.max == nil {
+		return defaultMaxDiagnostics
+	}
+	return *st.max
+}
+
+// sameAnalysis reports whether a and b analyse and publish alike.
+func (st settings) sameAnalysis(o settings) bool {
+	return st.lineLength == o.lineLength && st.strictTags == o.strictTags &&
+		maps.Equal(st.severity, o.severity) && st.catalogue() == o.catalogue() &&
+		st.maxDiagnostics() == o.maxDiagnostics()
+}
+
+// settingsFromInit extracts the settings from initializationOptions: the
+// pgnls object itself, or an object holding it under "pgnls".
+func settingsFromInit(raw json.RawMessage) json.RawMessage {
+	var wrapped struct {
+		PGNLS json.RawMessage `json:"pgnls"`
+	}
+	if err := json.Unmarshal(raw, &wrapped); err == nil && !isNull(wrapped.PGNLS) {
+		return wrapped.PGNLS
+	}
+	return raw
+}
+
+// applySettings makes raw (a pgnls settings object) the settings in force
+// and re-analyses what they change: a different dialect parses documents
+// again; a different configuration or catalogue re-analyses and
+// republishes every open document.
+func (s *server) applySettings(where string, raw json.RawMessage) {
+	st, problems := parseSettings(raw)
+	for _, p := range problems {
+		s.logger.Warn("setting ignored", zap.String("from", where), zap.String("problem", p))
+	}
+	if st.dialect != nil {
+		checkDialect(s.logger, where+": pgnls.dialect", *st.dialect)
+	}
+	old := s.settings
+	oldDialect := s.dialectName()
+	s.settings = st
+	s.logger.Info("settings", zap.String("from", where), zap.String("dialect", s.dialectName()),
+		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags),
+		zap.Int("severityOverrides", len(st.severity)))
+	reparsed := map[protocol.DocumentURI]bool{}
+	if s.dialectName() != oldDialect {
+		reparsed = s.redetect()
+	}
+	if st.sameAnalysis(old) {
+		return
+	}
+	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics())
+	for _, doc := range s.store.all() {
+		if !reparsed[doc.uri] {
+			s.diags.changed(doc, []syntax.Edit{})
+		}
+	}
+}
+
+// pullSettings asks the client for the pgnls section by
+// workspace/configuration and applies the answer. It reports false when
+// the client does not support the request or does not answer in time.
+func (s *server) pullSettings(ctx context.Context) bool {
+	if !s.client.configuration {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, configTimeout)
+	defer cancel()
+	var result []json.RawMessage
+	params := &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: "pgnls"}}}
+	if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceConfiguration, params, &result); err != nil {
+		s.logger.Warn("workspace/configuration failed; settings unchanged", zap.Error(err))
+		return false
+	}
+	if len(result) != 1 {
+		s.logger.Warn("workspace/configuration: wrong number of results; settings unchanged", zap.Int("results", len(result)))
+		return false
+	}
+	s.applySettings("workspace/configuration", result[0])
+	return true
+}
+
+// didChangeConfiguration re-reads the settings: by workspace/configuration
+// when the client supports it, else from the notification's
+// settings.pgnls (a notification without it changes nothing).
+func (s *server) didChangeConfiguration(ctx context.Context, params json.RawMessage) error {
+	if s.pullSettings(ctx) {
+		return nil
+	}
+	var p struct {
+		Settings json.RawMessage `json:"settings"`
+	}
+	if err := unmarshal(params, &p); err != nil {
+		return err
+	}
+	var wrapped struct {
+		PGNLS json.RawMessage `json:"pgnls"`
+	}
+	if err := json.Unmarshal(p.Settings, &wrapped); err != nil || isNull(wrapped.PGNLS) {
+		s.logger.Debug("didChangeConfiguration without pgnls settings")
+		return nil
+	}
+	s.applySettings("didChangeConfiguration", wrapped.PGNLS)
+	return nil
+}

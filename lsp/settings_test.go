@@ -1,0 +1,152 @@
+package lsp_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/lsp"
+	"github.com/pgnls/pgnls/lsp/lsptest"
+)
+
+// codes returns "code severity" for each diagnostic of a publication.
+func codes(p lsptest.Published) []string {
+	var out []string
+	for _, d := range p.Diagnostics {
+		out = append(out, d.Code.(string)+" "+d.Severity.String())
+	}
+	return out
+}
+
+// TestSettingsPull checks workspace/configuration: pulled on initialized
+// and again on each didChangeConfiguration (whose own settings are then
+// ignored), each time re-analysing the open documents.
+func TestSettingsPull(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{
+			Serve:        lsp.ServeForTest,
+			Capabilities: map[string]any{"workspace": map[string]any{"configuration": true}},
+			Settings:     map[string]any{"diagnostics": map[string]any{"unknown-token": "hint"}},
+		})
+		c.Initialize(map[string]any{"diagnostics": map[string]any{"unknown-token": "off"}})
+		const uri = "file:///s.pgn"
+		c.Open(uri, "[Event \"x\"]\n\n1. e4 @@ e5 *\n")
+		c.Settle()
+		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 1 {
+			t.Fatalf("%d workspace/configuration requests after initialized, want 1", n)
+		}
+		last, _ := c.Last(uri)
+		if got := strings.Join(codes(last), ","); !strings.Contains(got, "unknown-token Hint") {
+			t.Errorf("pulled settings not applied (they win over initializationOptions): %s", got)
+		}
+
+		c.SetSettings(map[string]any{"diagnostics": map[string]any{"unknown-token": "off"}})
+		c.Notify(protocol.MethodWorkspaceDidChangeConfiguration, map[string]any{"settings": map[string]any{"pgnls": map[string]any{}}})
+		c.Settle()
+		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 2 {
+			t.Fatalf("%d workspace/configuration requests after didChangeConfiguration, want 2", n)
+		}
+		last, _ = c.Last(uri)
+		if got := strings.Join(codes(last), ","); strings.Contains(got, "unknown-token") {
+			t.Errorf("code switched off still published: %s", got)
+		}
+		if last.Version != 1 {
+			t.Errorf("republished with version %d, want 1", last.Version)
+		}
+	})
+}
+
+// TestSettingsPush checks settings without workspace/configuration: from
+// initializationOptions (wrapped in "pgnls" or not), then from
+// didChangeConfiguration; bad values are ignored with a warning.
+func TestSettingsPush(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{Serve: lsp.ServeForTest})
+		c.Initialize(map[string]any{"pgnls": map[string]any{"lineLength": 10, "diagnostics": map[string]any{"catalogueURL": "x:"}}})
+		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 0 {
+			t.Errorf("workspace/configuration sent to a client without the capability")
+		}
+		const uri = "file:///p.pgn"
+		c.Open(uri, "[Event \"long enough\"]\n\n1. e4 e5 *\n")
+		c.Settle()
+		last, _ := c.Last(uri)
+		var found bool
+		for _, d := range last.Diagnostics {
+			if d.Code == "line-too-long" {
+				found = true
+				if d.CodeDescription == nil || d.CodeDescription.Href != "x:line-too-long" {
+					t.Errorf("codeDescription = %+v, want x:line-too-long", d.CodeDescription)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("lineLength 10 from initializationOptions not applied: %s", last.Raw)
+		}
+		c.Notify(protocol.MethodWorkspaceDidChangeConfiguration, map[string]any{"settings": map[string]any{"pgnls": map[string]any{
+			"lineLength": "wide", "tagOrder": "sometimes", "diagnostics": map[string]any{"line-too-long": "loud"}}}})
+		c.Settle()
+		last, _ = c.Last(uri)
+		for _, d := range last.Diagnostics {
+			if d.Code == "line-too-long" {
+				t.Errorf("line-too-long after the settings went back to the defaults: %+v", d)
+			}
+			if !strings.HasPrefix(string(d.CodeDescription.Href), "https://github.com/pgnls/pgnls/blob/main/docs/DIAGNOSTICS.md#") {
+				t.Errorf("default catalogue URL not restored: %s", d.CodeDescription.Href)
+			}
+		}
+	})
+}
+
+// TestCapabilities checks what initialize announces.
+func TestCapabilities(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{})
+		res := c.Initialize(nil)
+		raw, _ := json.Marshal(res.Capabilities)
+		var caps map[string]json.RawMessage
+		_ = json.Unmarshal(raw, &caps)
+		for _, name := range []string{"hoverProvider", "completionProvider", "documentFormattingProvider", "documentRangeFormattingProvider",
+			"codeActionProvider", "documentSymbolProvider", "foldingRangeProvider", "selectionRangeProvider", "semanticTokensProvider", "documentHighlightProvider"} {
+			if isNullOrFalse(caps[name]) {
+				t.Errorf("capability %s missing: %s", name, raw)
+			}
+		}
+		legend := c.Legend()
+		if len(legend.TokenTypes) == 0 || len(legend.TokenModifiers) != 1 {
+			t.Errorf("semantic tokens legend = %+v", legend)
+		}
+		var st struct{ Full, Range bool }
+		if err := json.Unmarshal(caps["semanticTokensProvider"], &st); err != nil || !st.Full || !st.Range {
+			t.Errorf("semanticTokensProvider = %s, want full and range", caps["semanticTokensProvider"])
+		}
+	})
+}
+
+func isNullOrFalse(raw json.RawMessage) bool {
+	s := string(raw)
+	return s == "" || s == "null" || s == "false"
+}
+
+func TestParseSettings(t *testing.T) {
+	for _, tc := range []struct {
+		json     string
+		problems int
+	}{
+		{`{}`, 0},
+		{`null`, 0},
+		{`[1]`, 1},
+		{`{"lineLength": 80, "tagOrder": "strict", "ctlpgn": {"symbols": "ascii"}, "maxDiagnostics": 10, "diagnostics": {"illegal-move": "off", "catalogueURL": "x#"}}`, 0},
+		{`{"lineLength": 1.5}`, 1},
+		{`{"tagOrder": "sometimes"}`, 1},
+		{`{"ctlpgn": {"symbols": "fancy"}}`, 1},
+		{`{"maxDiagnostics": -1}`, 1},
+		{`{"diagnostics": {"illegal-move": "loud", "no-such-code": "error", "tag-order": 3}}`, 3},
+	} {
+		if _, problems := lsp.ParseSettings(json.RawMessage(tc.json)); len(problems) != tc.problems {
+			t.Errorf("%s: problems %q, want %d", tc.json, problems, tc.problems)
+		}
+	}
+}

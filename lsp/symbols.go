@@ -1,0 +1,138 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// methodSelectionRange is textDocument/selectionRange, which protocol
+// v0.12.0 has types for but no method constant.
+const methodSelectionRange = "textDocument/selectionRange"
+
+// documentParams is the params of requests about a whole document.
+type documentParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+}
+
+// document decodes params naming a document and returns it.
+func (s *server) document(params json.RawMessage) (*document, error) {
+	var p documentParams
+	if err := unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	doc := s.store.get(p.TextDocument.URI)
+	if doc == nil {
+		return nil, errNotOpen(p.TextDocument.URI)
+	}
+	return doc, nil
+}
+
+// documentSymbol answers with query.Symbols: a tree of DocumentSymbol, or
+// a flat list of SymbolInformation for clients without hierarchy support.
+func (s *server) documentSymbol(_ context.Context, params json.RawMessage) (any, error) {
+	doc, err := s.document(params)
+	if err != nil {
+		return nil, err
+	}
+	m := mapper{doc.file}
+	syms := query.Symbols(doc.file)
+	if !s.client.hierarchical {
+		out := []protocol.SymbolInformation{}
+		var flat func(ss []query.Symbol, container string)
+		flat = func(ss []query.Symbol, container string) {
+			for _, x := range ss {
+				out = append(out, protocol.SymbolInformation{Name: x.Name, Kind: symbolKind(x.Kind), ContainerName: container,
+					Location: protocol.Location{URI: doc.uri, Range: m.rangeOf(x.Span)}})
+				flat(x.Children, x.Name)
+			}
+		}
+		flat(syms, "")
+		return out, nil
+	}
+	var tree func(ss []query.Symbol) []protocol.DocumentSymbol
+	tree = func(ss []query.Symbol) []protocol.DocumentSymbol {
+		out := make([]protocol.DocumentSymbol, 0, len(ss))
+		for _, x := range ss {
+			out = append(out, protocol.DocumentSymbol{Name: x.Name, Detail: x.Detail, Kind: symbolKind(x.Kind),
+				Range: m.rangeOf(x.Span), SelectionRange: m.rangeOf(x.Selection), Children: tree(x.Children)})
+		}
+		return out
+	}
+	return tree(syms), nil
+}
+
+func symbolKind(k query.SymbolKind) protocol.SymbolKind {
+	if k == query.SymbolVariation {
+		return protocol.SymbolKindNamespace
+	}
+	return protocol.SymbolKindModule
+}
+
+// foldingRange answers with query.Folds, as whole lines: a fold ends on
+// the line of its last character.
+func (s *server) foldingRange(_ context.Context, params json.RawMessage) (any, error) {
+	doc, err := s.document(params)
+	if err != nil {
+		return nil, err
+	}
+	m := mapper{doc.file}
+	out := []protocol.FoldingRange{}
+	for _, fd := range query.Folds(doc.file) {
+		start, end := m.position(fd.Span.Start), m.position(fd.Span.End)
+		if end.Character == 0 && end.Line > start.Line {
+			end.Line-- // the span ends with a line break
+		}
+		if end.Line <= start.Line {
+			continue
+		}
+		kind := protocol.RegionFoldingRange
+		if fd.Kind == query.FoldComment {
+			kind = protocol.CommentFoldingRange
+		}
+		out = append(out, protocol.FoldingRange{StartLine: start.Line, EndLine: end.Line, Kind: kind})
+	}
+	return out, nil
+}
+
+// selectionRangeParams is SelectionRangeParams.
+type selectionRangeParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Positions    []protocol.Position             `json:"positions"`
+}
+
+// selectionRange answers with query.SelectionChain for each position: a
+// SelectionRange whose parents are the ever larger enclosing spans.
+func (s *server) selectionRange(_ context.Context, params json.RawMessage) (any, error) {
+	var p selectionRangeParams
+	if err := unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	doc := s.store.get(p.TextDocument.URI)
+	if doc == nil {
+		return nil, errNotOpen(p.TextDocument.URI)
+	}
+	m := mapper{doc.file}
+	out := make([]*protocol.SelectionRange, 0, len(p.Positions))
+	for _, pos := range p.Positions {
+		off, _ := m.offset(pos)
+		chain := query.SelectionChain(doc.file, off)
+		if len(chain) == 0 {
+			chain = []syntax.Span{{Start: off, End: off}} // the answer must hold one range per position
+		}
+		var sel *protocol.SelectionRange
+		for i := len(chain) - 1; i >= 0; i-- { // outermost first
+			r := m.rangeOf(chain[i])
+			if sel != nil && sel.Range == r {
+				continue
+			}
+			sel = &protocol.SelectionRange{Range: r, Parent: sel}
+		}
+		out = append(out, sel)
+	}
+	return out, nil
+}
