@@ -16,32 +16,7 @@ import (
 
 // TestCTLGolden formats every file of testdata/format/ctl and compares
 // with NAME.golden; -update rewrites the goldens.
-func TestCTLGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/format/ctl/*.ctl-pgn")
-	if len(files) == 0 {
-		t.Fatal("no inputs")
-	}
-	for _, in := range files {
-		data, err := os.ReadFile(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := format.File(parse(in, string(data)), format.Options{})
-		golden := in + ".golden"
-		if *update {
-			os.WriteFile(golden, []byte(got), 0o644)
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run with -update)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: output differs from %s\n%s", in, golden, got)
-		}
-		checkFormatted(t, in, string(data), got)
-	}
-}
+func TestCTLGolden(t *testing.T) { runGoldens(t, "../../testdata/format/ctl/*.ctl-pgn") }
 
 // gameDigest is the meaning of a game in its dialect.
 func gameDigest(d syntax.Dialect, g *syntax.Game) string {

@@ -22,8 +22,13 @@ func parse(name, text string) *syntax.File {
 
 // TestGolden formats every file of testdata/format and compares with
 // NAME.golden; -update rewrites the goldens.
-func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("../../testdata/format/*.pgn")
+func TestGolden(t *testing.T) { runGoldens(t, "../../testdata/format/*.pgn") }
+
+// runGoldens formats every file matching pattern and compares with
+// NAME.golden; -update rewrites the goldens.
+func runGoldens(t *testing.T, pattern string) {
+	t.Helper()
+	files, _ := filepath.Glob(pattern)
 	if len(files) == 0 {
 		t.Fatal("no inputs")
 	}
