@@ -123,7 +123,8 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 	if forced {
 		return Move{}, p.forcedError(n, legal, whole)
 	}
-	var cands []Move
+	var candArr [8]Move // promotion choices at most; an array keeps it off the heap
+	cands := candArr[:0]
 	for _, m := range legal {
 		if m.From == n.From && m.To == n.To && m.Kind != MoveCastling {
 			cands = append(cands, m)
