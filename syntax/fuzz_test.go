@@ -36,6 +36,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("file diagnostic %v out of bounds", e)
 			}
 		}
+		sameAsSequential(t, text, d, 1+len(text)%13)
 	})
 }
 

@@ -13,7 +13,7 @@ import (
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
 	f := &File{Name: name, text: text, Dialect: d}
-	f.setChunks(chunksOf(parseGames(text, 0, d, nil)))
+	f.setChunks(chunksOf(parseConcurrently(text, 0, d)))
 	return f
 }
 
@@ -39,6 +39,7 @@ type parser struct {
 	moves []Elem  // the current game's main line, likewise
 	slab  nodeSlab
 	stop  func(boundary int) bool
+	limit int // where the parse is expected to stop, for sizing blocks
 }
 
 // builder collects one game. Spans of nodes are game-relative.
@@ -57,9 +58,14 @@ type builder struct {
 // parseGames parses games from offset start until the end of text, or
 // until stop accepts the offset where the next game would start.
 func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRef {
-	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop}
-	p.toks = nextBlock[Token](nil, len(text)-start, 4)
-	p.moves = nextBlock[Elem](nil, len(text)-start, 16)
+	return parseRange(text, start, len(text), d, stop)
+}
+
+// parseRange is parseGames for a parse expected to stop near limit.
+func parseRange(text string, start, limit int, d Dialect, stop func(int) bool) []GameRef {
+	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit}
+	p.toks = nextBlock[Token](nil, limit-start, 4)
+	p.moves = nextBlock[Elem](nil, limit-start, 16)
 	return p.run(start)
 }
 
@@ -504,10 +510,10 @@ func (p *parser) finish(end int) GameRef {
 		toks[i].Span = p.relSpan(toks[i].Span)
 	}
 	g.game.Tokens = toks
-	p.toks = nextBlock(p.toks[nt:], len(p.text)-end, 4)
+	p.toks = nextBlock(p.toks[nt:], p.limit-end, 4)
 	if len(p.moves) > 0 {
 		g.game.Moves = p.moves[:len(p.moves):len(p.moves)]
-		p.moves = nextBlock(p.moves[len(p.moves):], len(p.text)-end, 16)
+		p.moves = nextBlock(p.moves[len(p.moves):], p.limit-end, 16)
 	}
 	hasContent := len(g.game.Tags) > 0
 	for _, e := range g.game.Moves {

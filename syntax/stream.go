@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unsafe"
 )
 
 // GameReader parses a stream game by game with a bounded window of text
@@ -66,9 +67,12 @@ func (gr *GameReader) fill() {
 	if gr.eof {
 		return
 	}
-	b := make([]byte, gr.chunk)
-	n, err := io.ReadFull(gr.r, b)
-	gr.buf += string(b[:n])
+	// Read behind a copy of buf into one new block that is never written
+	// again, and make it the new buf without copying it once more.
+	b := make([]byte, len(gr.buf)+gr.chunk)
+	copy(b, gr.buf)
+	n, err := io.ReadFull(gr.r, b[len(gr.buf):])
+	gr.buf = unsafe.String(unsafe.SliceData(b), len(gr.buf)+n)
 	switch {
 	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 		gr.eof = true
@@ -102,7 +106,7 @@ func (gr *GameReader) Next() (g StreamGame, ok bool) {
 
 // parse parses buf and moves the complete games to ready.
 func (gr *GameReader) parse() {
-	games := parseGames(gr.buf, gr.lb, gr.dialect, nil)
+	games := parseConcurrently(gr.buf, gr.lb, gr.dialect)
 	keep := 2
 	if gr.eof {
 		keep = 0

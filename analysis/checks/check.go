@@ -9,28 +9,39 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
+// batchBytes is about how much game text one unit of work holds: games are
+// handed to the workers in batches so that synchronisation costs little
+// next to the analysis.
+const batchBytes = 64 << 10
+
 // CheckStream reads the games of gr one by one and analyses them with All
 // on every core while later games are still being read, and calls emit
 // for each game, in file order, with its diagnostics (game-relative
 // spans, sorted). The file-level diagnostics (line endings, encoding)
-// are given with the game where they first apply. At most a few games per
-// core are held at once, so memory does not grow with the file. It stops
-// early when ctx is done.
+// are given with the game where they first apply. At most a few batches
+// of games per core are held at once, so memory does not grow with the
+// file. It stops early when ctx is done.
 func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Config, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
-	type job struct {
+	type item struct {
 		g     syntax.StreamGame
 		file  []analysis.Diagnostic // file-level diagnostics starting in g
 		diags []analysis.Diagnostic
+	}
+	type batch struct {
+		items []item
 		done  chan struct{}
 	}
 	workers := runtime.GOMAXPROCS(0)
-	jobs := make(chan *job)
-	order := make(chan *job, 4*workers) // bounds the games in flight
+	jobs := make(chan *batch, workers)
+	order := make(chan *batch, 4*workers) // bounds the batches in flight
 	for range workers {
 		go func() {
-			for j := range jobs {
-				j.diags = analysis.Game(j.g.Game, gr.Dialect(), cfg, All)
-				close(j.done)
+			for b := range jobs {
+				for i := range b.items {
+					it := &b.items[i]
+					it.diags = analysis.Game(it.g.Game, gr.Dialect(), cfg, All)
+				}
+				close(b.done)
 			}
 		}()
 	}
@@ -38,12 +49,17 @@ func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Confi
 		defer close(order)
 		defer close(jobs)
 		var before []syntax.Error
+		b, size := &batch{done: make(chan struct{})}, 0
+		send := func() {
+			order <- b
+			jobs <- b
+			b, size = &batch{done: make(chan struct{})}, 0
+		}
 		for ctx.Err() == nil {
 			g, ok := gr.Next()
 			if !ok {
-				return
+				break
 			}
-			j := &job{g: g, done: make(chan struct{})}
 			// File-level diagnostics that this game brought.
 			after := gr.Facts().Errors()
 			var fresh []syntax.Error
@@ -54,15 +70,21 @@ func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Confi
 				}
 			}
 			before = after
-			j.file = analysis.SyntaxDiagnostics(fresh, cfg)
-			order <- j
-			jobs <- j
+			b.items = append(b.items, item{g: g, file: analysis.SyntaxDiagnostics(fresh, cfg)})
+			if size += len(g.Game.Text); size >= batchBytes {
+				send()
+			}
+		}
+		if len(b.items) > 0 {
+			send()
 		}
 	}()
-	for j := range order {
-		<-j.done
-		ds := append(j.diags, j.file...)
-		analysis.Sort(ds)
-		emit(j.g, ds)
+	for b := range order {
+		<-b.done
+		for _, it := range b.items {
+			ds := append(it.diags, it.file...)
+			analysis.Sort(ds)
+			emit(it.g, ds)
+		}
 	}
 }

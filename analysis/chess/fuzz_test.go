@@ -2,6 +2,7 @@ package chess
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -50,6 +51,10 @@ func FuzzParseSAN(f *testing.F) {
 			}
 			if m != NullMove && !slices.Contains(p.LegalMoves(), m) {
 				t.Fatalf("%s: Resolve(%q) = %v, not a legal move", p.FEN(), s, m)
+			}
+			after := p.Make(m)
+			if a, b := p.Lint(san, m), p.LintAfter(san, m, &after); !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s: Lint(%q) = %v but LintAfter = %v", p.FEN(), s, a, b)
 			}
 			for _, finding := range p.Lint(san, m) {
 				if finding.Canonical != p.SAN(m) {

@@ -27,12 +27,16 @@ type Finding struct {
 // Lint reports soft problems with san, which must have resolved to m in
 // p. It returns nil, without allocating, if san is the canonical SAN of
 // m.
-func (p *Position) Lint(san SAN, m Move) []Finding {
+func (p *Position) Lint(san SAN, m Move) []Finding { return p.LintAfter(san, m, nil) }
+
+// LintAfter is Lint for a caller that has already made the move: after,
+// when not nil, must be p.Make(m), and saves making it again.
+func (p *Position) LintAfter(san SAN, m Move, after *Position) []Finding {
 	coordinate := san.Piece == NoPieceType && !san.Null && san.Castle == NoCastle
 	pt := p.typeAt(m.From())
 	ordinary := m != NullMove && !m.IsCastle() && pt != NoPieceType
 	capture := p.isCapture(m)
-	mark := p.checkMark(m)
+	mark := p.checkMarkAfter(m, after)
 
 	var needFile, needRank bool
 	if ordinary {

@@ -55,11 +55,21 @@ func (p *Position) isCapture(m Move) bool {
 
 // checkMark returns the suffix m deserves: MarkMate if it mates,
 // MarkCheck if it checks.
-func (p *Position) checkMark(m Move) CheckMark {
-	if !p.givesCheck(m) {
-		return MarkNone
+func (p *Position) checkMark(m Move) CheckMark { return p.checkMarkAfter(m, nil) }
+
+// checkMarkAfter is checkMark given after = p.Make(m), or nil.
+func (p *Position) checkMarkAfter(m Move, after *Position) CheckMark {
+	if after == nil {
+		if !p.givesCheck(m) {
+			return MarkNone
+		}
+		q := p.Make(m)
+		after = &q
 	}
-	if q := p.Make(m); q.hasLegalMove() {
+	switch {
+	case after.checkers == 0:
+		return MarkNone
+	case after.hasLegalMove():
 		return MarkCheck
 	}
 	return MarkMate

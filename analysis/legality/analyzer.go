@@ -218,7 +218,7 @@ func (r *reporter) lint(st *Step) {
 			return
 		}
 	}
-	findings := st.Before.Lint(st.SAN, st.Move)
+	findings := st.Before.LintAfter(st.SAN, st.Move, st.After)
 	for _, f := range findings {
 		msg := f.Msg
 		if f.Canonical != "" && f.Canonical != n.Text {

@@ -53,7 +53,7 @@ func run(p *analysis.Pass) {
 	}
 	checkRoster(p, g)
 	checkOrder(p, g)
-	seen := map[string]*syntax.Tag{}
+	seen := make(map[string]*syntax.Tag, len(g.Tags))
 	for _, t := range g.Tags {
 		if t.Name == "" {
 			continue
@@ -96,13 +96,15 @@ func removeLine(g *syntax.Game, sp syntax.Span) analysis.Edit {
 }
 
 func checkRoster(p *analysis.Pass, g *syntax.Game) {
-	have := map[string]bool{}
+	var have [7]bool // indexed like Roster
 	for _, t := range g.Tags {
-		have[t.Name] = true
+		if i := slices.Index(Roster, t.Name); i >= 0 {
+			have[i] = true
+		}
 	}
 	var missing []string
-	for _, name := range Roster {
-		if !have[name] {
+	for i, name := range Roster {
+		if !have[i] {
 			missing = append(missing, name)
 		}
 	}
@@ -172,6 +174,9 @@ func checkOrder(p *analysis.Pass, g *syntax.Game) {
 			sev := analysis.Hint
 			if p.Config.StrictTagOrder {
 				sev = analysis.Warning
+			}
+			if !p.Wants(sev) {
+				break // skip building the fix
 			}
 			p.Report(analysis.Diagnostic{
 				Span: t.NameSpan, Severity: sev, Code: CodeSort,

@@ -22,10 +22,18 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt") && os.Getenv("GOGC") == "" {
+		// The batch verbs stream, so their heap stays small (tens of MB);
+		// collecting half as often saves a tenth of their time.
+		debug.SetGCPercent(200)
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
 
 // Exit codes shared by all verbs.
 const (
