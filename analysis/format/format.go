@@ -8,8 +8,11 @@
 package format
 
 import (
+	"context"
+	"io"
 	"strings"
 
+	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -44,34 +47,68 @@ type Result struct {
 // Games that cannot be formatted keep their bytes.
 func File(f *syntax.File, opts Options) string {
 	var b strings.Builder
-	prevFormatted := false
-	for i, r := range f.Games() {
-		res := Game(r.Game, f.Dialect, opts)
-		formatted := res.Skipped == ""
-		if i > 0 && (formatted || prevFormatted) {
-			blankLine(&b, lineEnd(r.Game))
-		}
-		b.WriteString(res.Text)
-		prevFormatted = formatted
+	j := NewJoiner(&b)
+	for _, r := range f.Games() {
+		j.Add(r.Game, Game(r.Game, f.Dialect, opts))
 	}
 	return b.String()
 }
 
-// blankLine ends b with an empty line, adding as few line ends as needed.
-func blankLine(b *strings.Builder, nl string) {
-	s := b.String()
-	switch {
-	case strings.HasSuffix(s, "\n\n") || strings.HasSuffix(s, "\n\r\n"):
-	case strings.HasSuffix(s, "\n"):
-		b.WriteString(nl)
-	default:
-		b.WriteString(nl + nl)
-	}
+// Joiner writes the results of Game one after another as File joins them,
+// so that a stream of games can be formatted without holding the file.
+type Joiner struct {
+	w       io.Writer
+	started bool
+	prev    bool    // the previous game was formatted
+	tail    [3]byte // the last bytes written, right-aligned
+	err     error
 }
 
-// lineEnd is the game's line terminator: CRLF when the game uses it.
+// NewJoiner returns a Joiner writing to w.
+func NewJoiner(w io.Writer) *Joiner { return &Joiner{w: w} }
+
+// Add writes the result res of formatting game g, preceded by the blank
+// line that separates it from the game before, and returns the first
+// write error so far.
+func (j *Joiner) Add(g *syntax.Game, res Result) error {
+	formatted := res.Skipped == ""
+	if j.started && (formatted || j.prev) {
+		nl := lineEnd(g)
+		t := string(j.tail[:])
+		switch {
+		case strings.HasSuffix(t, "\n\n") || t == "\n\r\n":
+		case strings.HasSuffix(t, "\n"):
+			j.write(nl)
+		default:
+			j.write(nl + nl)
+		}
+	}
+	j.write(res.Text)
+	j.started, j.prev = true, formatted
+	return j.err
+}
+
+// Err returns the first write error.
+func (j *Joiner) Err() error { return j.err }
+
+func (j *Joiner) write(s string) {
+	if j.err == nil {
+		_, j.err = io.WriteString(j.w, s)
+	}
+	if len(s) >= len(j.tail) {
+		copy(j.tail[:], s[len(s)-len(j.tail):])
+		return
+	}
+	copy(j.tail[:], j.tail[len(s):])
+	copy(j.tail[len(j.tail)-len(s):], s)
+}
+
+// lineEnd is the game's line terminator: CRLF when its first line ends
+// so. The first line decides, not any CRLF: the blank lines a game ends
+// with are the separator before the next game, which takes the next
+// game's terminator, and must not change the game's own on the next run.
 func lineEnd(g *syntax.Game) string {
-	if strings.Contains(g.Text, "\r\n") {
+	if i := strings.IndexByte(g.Text, '\n'); i > 0 && g.Text[i-1] == '\r' {
 		return "\r\n"
 	}
 	return "\n"
@@ -104,4 +141,12 @@ func broken(g *syntax.Game) string {
 		}
 	}
 	return ""
+}
+
+// Stream formats the games of gr on every core while later games are
+// still being read, and calls emit for each game in file order with its
+// result; memory does not grow with the stream (see analysis.EachGame).
+func Stream(ctx context.Context, gr *syntax.GameReader, opts Options, emit func(syntax.StreamGame, Result)) {
+	work := func(it *analysis.StreamItem[Result]) { it.Value = Game(it.Game.Game, gr.Dialect(), opts) }
+	analysis.EachGame(ctx, gr, nil, work, func(it *analysis.StreamItem[Result]) { emit(it.Game, it.Value) })
 }

@@ -209,3 +209,16 @@ func FuzzFormat(f *testing.F) {
 		checkFormatted(t, "fuzz.pgn", in, out)
 	})
 }
+
+// TestMixedLineEndings: a game with LF lines followed by one with CRLF
+// lines (as when files are concatenated). The separator takes the second
+// game's CRLF, so the first game ends in "\n\r\n" on the next run, and must
+// still keep its LF lines there.
+func TestMixedLineEndings(t *testing.T) {
+	in := "[Event \"a\"]\n\n1. e4 e5 *\n[Event \"b\"]\r\n\r\n1. d4 d5 *\r\n"
+	out := format.File(parse("mixed.pgn", in), format.Options{})
+	checkFormatted(t, "mixed.pgn", in, out)
+	if again := format.File(parse("mixed.pgn", out), format.Options{}); again != out {
+		t.Errorf("not idempotent:\n%q\n%q", out, again)
+	}
+}

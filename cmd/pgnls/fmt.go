@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -72,12 +74,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "pgnls fmt: cannot use -w with standard input")
 			return exitUsage
 		}
-		text, err := io.ReadAll(stdin)
-		if err != nil {
-			f.ioError(err)
-		} else {
-			f.file("<standard input>", text, nil)
-		}
+		f.file("<standard input>", stdin, nil)
 	}
 	for _, p := range paths {
 		f.path(p)
@@ -131,34 +128,75 @@ func (f *formatter) path(root string) {
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {
-	text, err := os.ReadFile(path)
+	in, err := os.Open(path)
 	if err != nil {
 		f.ioError(err)
 		return
 	}
-	f.file(path, text, info)
+	defer in.Close()
+	f.file(path, in, info)
 }
 
-// file formats one file's text and reports, prints or writes the result.
-func (f *formatter) file(name string, text []byte, info fs.FileInfo) {
-	d := f.dialect
-	if f.auto {
-		d = syntax.DetectDialect(name, string(text))
+// file formats the games of r as they are read, on every core, and
+// prints, lists, diffs or writes the result. Only -d holds the whole
+// text; -w streams into a temporary file that replaces the original at
+// the end, when the text changed and every game could be formatted.
+func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
+	var out io.Writer = io.Discard
+	var stdout *bufio.Writer
+	var tmp *os.File
+	var original, formatted strings.Builder
+	switch {
+	case f.diff:
+		out = &formatted
+	case f.write:
+		var err error
+		if tmp, err = os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".pgnls-*"); err != nil {
+			f.ioError(err)
+			return
+		}
+		defer os.Remove(tmp.Name()) // a no-op once renamed
+		defer tmp.Close()
+		stdout = bufio.NewWriterSize(tmp, 1<<16)
+		out = stdout
+	case !f.list:
+		stdout = bufio.NewWriterSize(f.stdout, 1<<16)
+		out = stdout
 	}
-	file := syntax.Parse(name, string(text), d)
+	same := &sameTracker{}
+	j := format.NewJoiner(io.MultiWriter(out, same))
+	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, f.dialect, f.auto)
 	broken := false
-	for _, r := range file.Games() {
-		if res := format.Game(r.Game, d, f.opts); res.Broken {
-			pos := file.Position(r.Start)
+	format.Stream(context.Background(), gr, f.opts, func(g syntax.StreamGame, res format.Result) {
+		if res.Broken {
+			pos := g.Position(0)
 			fmt.Fprintf(f.stderr, "%s:%d:%d: game left unformatted: %s\n", name, pos.Line, pos.Col, res.Skipped)
 			broken = true
+		}
+		same.input(g.Game.Text)
+		if f.diff {
+			original.WriteString(g.Game.Text)
+		}
+		j.Add(g.Game, res)
+	})
+	if err := gr.Err(); err != nil {
+		f.ioError(err)
+		return
+	}
+	if err := j.Err(); err != nil {
+		f.ioError(err)
+		return
+	}
+	if stdout != nil {
+		if err := stdout.Flush(); err != nil {
+			f.ioError(err)
+			return
 		}
 	}
 	if broken {
 		f.failed = true
 	}
-	out := []byte(format.File(file, f.opts))
-	changed := !bytes.Equal(out, text)
+	changed := !same.same()
 	if changed {
 		f.differs = true
 	}
@@ -166,38 +204,53 @@ func (f *formatter) file(name string, text []byte, info fs.FileInfo) {
 		fmt.Fprintln(f.stdout, name)
 	}
 	if f.diff && changed {
-		io.WriteString(f.stdout, unifiedDiff(name+".orig", name, string(text), string(out)))
+		io.WriteString(f.stdout, unifiedDiff(name+".orig", name, original.String(), formatted.String()))
 	}
-	if f.write && changed && !broken {
-		if err := writeAtomic(name, out, info.Mode().Perm()); err != nil {
+	if tmp != nil && changed && !broken {
+		err := tmp.Close()
+		if err == nil {
+			err = os.Chmod(tmp.Name(), info.Mode().Perm())
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), name)
+		}
+		if err != nil {
 			f.ioError(err)
 		}
 	}
-	if !f.list && !f.diff && !f.write {
-		f.stdout.Write(out)
+}
+
+// sameTracker is a writer that tells whether what was written equals
+// the concatenation of the texts given to input, holding only the part
+// of either side that the other has not reached yet.
+type sameTracker struct {
+	in, out []byte
+	differs bool
+}
+
+func (s *sameTracker) input(text string) {
+	if !s.differs {
+		s.in = append(s.in, text...)
+		s.match()
 	}
 }
 
-// writeAtomic replaces the file at path with data: it writes a temporary
-// file in the same directory and renames it over the original.
-func writeAtomic(path string, data []byte, perm fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".pgnls-*")
-	if err != nil {
-		return err
+func (s *sameTracker) Write(p []byte) (int, error) {
+	if !s.differs {
+		s.out = append(s.out, p...)
+		s.match()
 	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Chmod(tmp.Name(), perm)
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-	}
-	return werr
+	return len(p), nil
 }
+
+func (s *sameTracker) match() {
+	n := min(len(s.in), len(s.out))
+	if !bytes.Equal(s.in[:n], s.out[:n]) {
+		s.differs, s.in, s.out = true, nil, nil
+		return
+	}
+	s.in, s.out = s.in[n:], s.out[n:]
+}
+
+// same reports whether both sides were equal and complete.
+func (s *sameTracker) same() bool { return !s.differs && len(s.in) == 0 && len(s.out) == 0 }

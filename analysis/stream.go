@@ -1,0 +1,78 @@
+package analysis
+
+import (
+	"context"
+	"runtime"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// batchBytes is about how much game text one unit of work holds: games are
+// handed to the workers in batches so that synchronisation costs little
+// next to the work on them.
+const batchBytes = 64 << 10
+
+// StreamItem is one game of a stream with what the callbacks of
+// EachGame compute for it.
+type StreamItem[T any] struct {
+	Game  syntax.StreamGame
+	Value T
+}
+
+// EachGame reads the games of gr and runs work on them on every core
+// while later games are still being read. read runs on each game as it is
+// read, in file order (for what depends on the games before it, such as
+// gr.Facts); work runs concurrently; emit runs in file order once work is
+// done. At most a few batches of games per core are held at once, so
+// memory does not grow with the stream. It stops early when ctx is done.
+func EachGame[T any](ctx context.Context, gr *syntax.GameReader, read, work, emit func(*StreamItem[T])) {
+	type batch struct {
+		items []StreamItem[T]
+		done  chan struct{}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	jobs := make(chan *batch, workers)
+	order := make(chan *batch, 4*workers) // bounds the batches in flight
+	for range workers {
+		go func() {
+			for b := range jobs {
+				for i := range b.items {
+					work(&b.items[i])
+				}
+				close(b.done)
+			}
+		}()
+	}
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		b, size := &batch{done: make(chan struct{})}, 0
+		send := func() {
+			order <- b
+			jobs <- b
+			b, size = &batch{done: make(chan struct{})}, 0
+		}
+		for ctx.Err() == nil {
+			g, ok := gr.Next()
+			if !ok {
+				break
+			}
+			b.items = append(b.items, StreamItem[T]{Game: g})
+			if read != nil {
+				read(&b.items[len(b.items)-1])
+			}
+			if size += len(g.Game.Text); size >= batchBytes {
+				send()
+			}
+		}
+		if len(b.items) > 0 {
+			send()
+		}
+	}()
+	for b := range order {
+		<-b.done
+		for i := range b.items {
+			emit(&b.items[i])
+		}
+	}
+}
