@@ -3,12 +3,13 @@ package cescacs
 // DrawReason tells why a game is drawn automatically.
 type DrawReason uint8
 
-// Automatic draws (§5.4). Repetitions need the game history and are not
-// detected from a position.
+// Automatic draws (§5.4). Repetitions need the game history: Status
+// cannot see them, WithRepetitions adds them.
 const (
 	NoDraw                   DrawReason = iota
 	DrawInsufficientMaterial            // E's automatic rule
 	DrawMoveLimit                       // 150 half-moves without capture or pawn move
+	DrawRepetition                      // the position occurred for the fifth time
 )
 
 // String describes the reason.
@@ -18,6 +19,8 @@ func (r DrawReason) String() string {
 		return "insufficient material"
 	case DrawMoveLimit:
 		return "150 half-moves without capture or pawn move"
+	case DrawRepetition:
+		return "the position occurred five times"
 	}
 	return "no draw"
 }
@@ -34,7 +37,7 @@ type Status struct {
 	Checkmate bool       // in check without a legal move: the other side wins
 	Stalemate bool       // not in check without a legal move: the other side wins 2-1
 	Draw      DrawReason // the game is drawn automatically
-	Claimable bool       // a draw may be claimed by the 100 half-move rule
+	Claimable bool       // a draw may be claimed (100 half-moves, or a third repetition)
 	// Result is "3-0", "0-3", "2-1", "1-2" or "1-1" once the game is over,
 	// "" while it goes on.
 	Result string
@@ -83,6 +86,22 @@ func (p *Position) insufficientMaterial() bool {
 		}
 	}
 	return true
+}
+
+// WithRepetitions returns s for a position that has occurred n times in
+// the game (n counts this occurrence): the fifth occurrence draws a game
+// that is not already over, the third makes a draw claimable. E does not
+// implement repetitions; the spec's rule is followed (§10).
+func (s Status) WithRepetitions(n int) Status {
+	if s.Over() {
+		return s
+	}
+	if n >= AutomaticRepetitions {
+		s.Draw, s.Result, s.Claimable = DrawRepetition, "1-1", false
+	} else if n >= ClaimableRepetitions {
+		s.Claimable = true
+	}
+	return s
 }
 
 // Repetition counts (§5.4): a draw may be claimed when a position occurs

@@ -57,7 +57,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeMovePair, Severity: analysis.Warning, Doc: "A comma is missing or out of place in a move pair (§8.5): a comma follows White's move (or the ellipsis that stands for it) and precedes Black's, as in '3. L5-L7, NG25-L17', and appears nowhere else. Fixes insert or delete the comma."},
 		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' on an earlier move or inside a variation is wrong. Fixes add or delete it."},
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The result line and the Result tag disagree; fixes set either to the other."},
-		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position of the main line (§5.4): checkmate wins for the mating side (3-0 or 0-3), stalemate is a win for the stalemating side (2-1 or 1-2), and an automatic draw (insufficient material, 150 half-moves) is 1-1. Fixes write the result the position demands."},
+		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position of the main line (§5.4): checkmate wins for the mating side (3-0 or 0-3), stalemate is a win for the stalemating side (2-1 or 1-2), and an automatic draw (insufficient material, 150 half-moves, a fifth repetition) is 1-1. Fixes write the result the position demands."},
 		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than C'escacs (such as the experimental Grand C'escacs); moves are not checked."},
 	},
 	Run: run,
@@ -82,6 +82,13 @@ func run(p *analysis.Pass) {
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	lastMate := false
+	// Occurrences of the main line's positions, for the repetition draw.
+	seen := map[cescacs.RepetitionKey]int{}
+	occurrences := 0
+	if start.OK {
+		seen[start.Pos.RepetitionKey()]++
+		occurrences = 1
+	}
 	Replay(g, start, func(st *Step) {
 		r.step(st)
 		if st.Depth == 0 {
@@ -89,6 +96,9 @@ func run(p *analysis.Pass) {
 			finalOK = st.After != nil
 			if finalOK {
 				final = *st.After
+				k := final.RepetitionKey()
+				seen[k]++
+				occurrences = seen[k]
 			}
 		}
 	})
@@ -97,7 +107,7 @@ func run(p *analysis.Pass) {
 	checkResultTag(p, g)
 	var status cescacs.Status
 	if finalOK {
-		status = final.Status()
+		status = final.Status().WithRepetitions(occurrences)
 		checkFinal(p, g, status, final.Turn())
 	}
 	checkEndMarks(p, g, last, lastMate || status.Checkmate)

@@ -92,7 +92,7 @@ func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mate boo
 		// at its end, where a missing check indicator is inserted too.
 		at := trailerEnd(g.Moves)
 		p.Report(analysis.Diagnostic{Span: syntax.Span{Start: last.Sp.Start, End: at.End}, Severity: analysis.Warning, Code: CodeEndMark,
-			Message: "the last move of the record carries the end mark ':'",
+			Message: "the last move of the record lacks the end mark ':', required unless the move mates",
 			Fixes:   []analysis.Fix{{Title: "Add ':'", Edits: []analysis.Edit{{Span: at, New: g.Slice(at) + ":"}}}}})
 	}
 	var walk func(line []syntax.Elem, depth int)
