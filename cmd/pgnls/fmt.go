@@ -30,11 +30,13 @@ formatted; 2 on a usage or I/O error, or when a game could not be
 formatted (its file is then not rewritten by -w).
 
 Flags:
-  -l           list the files whose formatting differs
-  -d           print a unified diff of the changes
-  -w           write the result back to the file (atomically)
-  --width N    movetext line width (default 79)
-  --dialect D  auto (default), pgn or ctl-pgn
+  -l             list the files whose formatting differs
+  -d             print a unified diff of the changes
+  -w             write the result back to the file (atomically)
+  --width N      movetext line width (default 79)
+  --dialect D    auto (default), pgn or ctl-pgn
+  --ctl-style S  separators of CTL-PGN moves: keep (default; what each
+                 record uses), ascii (- and *) or unicode (‐ and ×)
 `
 
 // formatter holds the settings of one fmt run.
@@ -54,6 +56,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVar(&f.diff, "d", false, "")
 	fl.BoolVar(&f.write, "w", false, "")
 	width := fl.Int("width", 79, "")
+	ctlStyle := fl.String("ctl-style", "keep", "")
 	dialect := fl.String("dialect", "auto", "")
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
 	if code >= 0 {
@@ -69,6 +72,15 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	f.opts.Width = *width
+	switch *ctlStyle {
+	case "keep":
+		f.opts.CTLStyle = format.CTLKeep
+	case format.CTLASCII, format.CTLUnicode:
+		f.opts.CTLStyle = *ctlStyle
+	default:
+		fmt.Fprintf(stderr, "pgnls fmt: unknown CTL-PGN style %q (want keep, ascii or unicode)\n", *ctlStyle)
+		return exitUsage
+	}
 	if len(paths) == 0 {
 		if f.write {
 			fmt.Fprintln(stderr, "pgnls fmt: cannot use -w with standard input")

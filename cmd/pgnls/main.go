@@ -6,12 +6,14 @@
 //
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
 //	pgnls check [--json] [--dialect D] [--severity S] PATH...
-//	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [PATH...]
+//	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
+//	pgnls moves [--variant chess|cescacs] POSITION
 //	pgnls version
 //	pgnls help
 //
-// The command is a thin client: check calls the analysis package directly
-// and serve hands the standard streams to the lsp package. Standard output
+// The command is a thin client: check, fmt and moves call the analysis
+// packages directly and serve hands the standard streams to the lsp
+// package. Standard output
 // carries only results (check) or the protocol stream (serve); logs and
 // usage errors go to standard error.
 package main
