@@ -190,12 +190,21 @@ func isSymbolByte(c byte) bool {
 // that closes the comment; otherwise the first "}" closes it. Without any
 // "}", the comment ends before the next line that looks like a tag, or at
 // the end of the text.
+// nestLookahead bounds how far past its first '}' a comment is searched
+// for the brace that closes a nested '{'. Without a bound, the end of a
+// comment with unpaired braces would depend on text arbitrarily far
+// ahead, and a stream could not hand out games before reading it all.
+const nestLookahead = 4096
+
 func (s *scanner) braceComment() Token {
 	start := s.pos
 	depth, nested, firstClose := 1, false, -1
 	i := start + 1
 	end := -1
 	for i < len(s.text) && end < 0 {
+		if firstClose >= 0 && i >= firstClose+nestLookahead {
+			break // braces that do not pair up soon are not nested
+		}
 		switch c := s.text[i]; c {
 		case '}':
 			if firstClose < 0 {

@@ -15,7 +15,8 @@ import (
 // It parses the text it holds, hands out every game but the last two,
 // and keeps those two (and one byte before them, for the scanner's
 // look-behind) to parse again with more text: a game's end may depend on
-// the first line of the game after it, never further.
+// the first line of the game after it, and on at most nestLookahead bytes
+// after its end, never further.
 type GameReader struct {
 	r       io.Reader
 	name    string
@@ -110,6 +111,13 @@ func (gr *GameReader) parse() {
 	keep := 2
 	if gr.eof {
 		keep = 0
+	} else {
+		// A game's end may also depend on up to nestLookahead bytes after
+		// it (a comment's braces); keep the games that end closer than
+		// that to the end of what was read.
+		for keep < len(games) && int(games[len(games)-keep-1].End()) > len(gr.buf)-nestLookahead {
+			keep++
+		}
 	}
 	if len(games) <= keep {
 		if !gr.eof {

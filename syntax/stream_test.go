@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
@@ -80,6 +81,26 @@ func TestGameReader(t *testing.T) {
 						t.Fatalf("%s, chunk %d: LineText(%d) = %q, want %q", path, chunk, g.Start+p, got, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestGameReaderBraces streams text whose braces pair up far apart or not
+// at all (random bytes have as many '{' as '}'): a comment's end must not
+// depend on text beyond what the reader holds.
+func TestGameReaderBraces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := make([]byte, 1<<20)
+	for i := range random {
+		random[i] = byte(rng.UintN(256))
+	}
+	braces := "1. e4 {" + strings.Repeat("{a} {", 3000) + "} *\n" + strings.Repeat("[Event \"x\"]\n\n1. d4 { { } d5 *\n\n", 500)
+	for _, text := range []string{string(random), braces} {
+		want := wholeDump(Parse("in", text, PGN))
+		for _, chunk := range []int{4096, 64 << 10} {
+			if got, _, _ := streamDump(t, "in", text, PGN, chunk); got != want {
+				t.Fatalf("chunk %d: streamed games differ from a whole parse", chunk)
 			}
 		}
 	}
