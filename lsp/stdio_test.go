@@ -129,3 +129,39 @@ func TestContextDone(t *testing.T) {
 		t.Fatal("Serve did not return when its context ended")
 	}
 }
+
+// TestMalformedHeaders feeds headers a stream cannot resynchronise after:
+// a Content-Length that is not a number, negative, missing, or
+// absurdly large. Serve must return 1 (the stream is unusable) without
+// panicking or allocating what the header claims.
+func TestMalformedHeaders(t *testing.T) {
+	for _, header := range []string{
+		"Content-Length: abc\r\n\r\n{}",
+		"Content-Length: -5\r\n\r\n{}",
+		"Content-Type: x\r\n\r\n{}",
+		"Content-Length: 999999999999999\r\n\r\n{}",
+		"Content-Length: 18446744073709551616\r\n\r\n{}",
+		"no colon here\r\n\r\n",
+		"Content-Length: 2\n\n{}",
+	} {
+		t.Run(fmt.Sprintf("%q", header), func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			go io.Copy(io.Discard, outR)
+			done := make(chan int, 1)
+			go func() { done <- lsp.Serve(context.Background(), stdio{inR, outW}, nil, lsp.Options{}) }()
+			go func() {
+				io.WriteString(inW, header)
+				inW.Close()
+			}()
+			select {
+			case code := <-done:
+				if code != 1 {
+					t.Errorf("exit code = %d, want 1", code)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Serve did not return")
+			}
+		})
+	}
+}
