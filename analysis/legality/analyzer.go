@@ -211,6 +211,9 @@ func (r *reporter) flush() {
 // lint reports soft findings on a move that resolved.
 func (r *reporter) lint(st *Step) {
 	p := r.p
+	if !p.Wants(analysis.Info) {
+		return // every finding is an info, a warning or a hint
+	}
 	n := st.Node
 	if st.SAN.Null {
 		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Info, Code: CodeNullMove, Message: "null move " + n.Text + ": the side to move passes"})

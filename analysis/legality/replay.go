@@ -128,7 +128,10 @@ func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, visit f
 	for i, e := range line {
 		switch n := e.(type) {
 		case *syntax.Move:
-			st = Step{Node: n, Depth: depth, Ply: ply, Line: line, Index: i}
+			// Field by field: assigning a whole Step costs a copy of every
+			// field (with write barriers) per move.
+			st.Node, st.Depth, st.Ply, st.Line, st.Index = n, depth, ply, line, i
+			st.Before, st.SAN, st.Move, st.Err, st.After = nil, chess.SAN{}, chess.Move(0), nil, nil
 			before, beforePly = cur, ply
 			if cur != nil {
 				st.Before = cur
