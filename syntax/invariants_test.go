@@ -41,6 +41,13 @@ func checkInvariants(f *File) error {
 			if bad == nil && (sp.Start < 0 || sp.End > end || sp.Start > sp.End) {
 				bad = fmt.Errorf("game %d node %T %v outside 0..%d", gi, e, sp, end)
 			}
+			if v, ok := e.(*Variation); ok && bad == nil {
+				for _, in := range v.Elems {
+					if s := in.Span(); s.Start < sp.Start || s.End > sp.End {
+						bad = fmt.Errorf("game %d variation %v does not cover its %T %v", gi, sp, in, s)
+					}
+				}
+			}
 			return true
 		})
 		if bad != nil {

@@ -360,11 +360,16 @@ func (p *parser) nextSignificantByte(i int) byte {
 
 func (p *parser) closeVariations() {
 	g := p.g
+	// Innermost first: an outer variation ends where its last element,
+	// possibly the inner variation, ends.
+	for i := len(g.stack) - 1; i >= 0; i-- {
+		v := g.stack[i]
+		if n := len(v.Elems); n > 0 {
+			v.Sp.End = max(v.Sp.End, v.Elems[n-1].Span().End)
+		}
+	}
 	for _, v := range g.stack {
 		p.errorf(Span{v.Sp.Start, v.Sp.Start + 1}, SevError, CodeUnclosedVariation, "variation is not closed")
-		if n := len(v.Elems); n > 0 {
-			v.Sp.End = v.Elems[n-1].Span().End
-		}
 	}
 	g.stack = g.stack[:0]
 }

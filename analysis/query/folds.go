@@ -33,7 +33,7 @@ func Folds(f *syntax.File) []Fold {
 			case *syntax.Comment:
 				add(n.Sp, FoldComment)
 			case *syntax.Variation:
-				add(elemSpan(n), FoldRegion)
+				add(n.Span(), FoldRegion)
 			}
 			return true
 		}

@@ -72,10 +72,10 @@ func SelectionChain(f *syntax.File, off syntax.Pos) []syntax.Span {
 			add(sp)
 		}
 		if v, ok := w.elem.(*syntax.Variation); ok {
-			add(elemSpan(v))
+			add(v.Span())
 		}
 		for k := len(w.vars) - 1; k >= 0; k-- {
-			add(elemSpan(w.vars[k]))
+			add(w.vars[k].Span())
 		}
 		if sp, ok := movetextSpan(g); ok {
 			add(sp)

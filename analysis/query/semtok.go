@@ -102,7 +102,7 @@ func gameTokens(out []SemToken, d syntax.Dialect, r syntax.GameRef, within synta
 	var vars []syntax.Span // preorder, so sorted by start
 	syntax.Inspect(g.Moves, func(e syntax.Elem) bool {
 		if v, ok := e.(*syntax.Variation); ok {
-			vars = append(vars, elemSpan(v))
+			vars = append(vars, v.Span())
 		}
 		return true
 	})

@@ -135,7 +135,7 @@ func variationSymbols(d syntax.Dialect, g *syntax.Game, line []syntax.Elem, base
 			Name:      variationName(d, g, v),
 			Detail:    "variation · " + plural(countMoves(v.Elems), "move"),
 			Kind:      SymbolVariation,
-			Span:      elemSpan(v).Shift(base),
+			Span:      v.Span().Shift(base),
 			Selection: sel.Shift(base),
 			Children:  variationSymbols(d, g, v.Elems, base),
 		})

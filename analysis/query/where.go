@@ -22,7 +22,7 @@ func whereIs(g *syntax.Game, p syntax.Pos) where {
 	for {
 		w.elem, w.index = nil, len(w.line)
 		for i, e := range w.line {
-			sp := elemSpan(e)
+			sp := e.Span()
 			if sp.Start <= p && p < sp.End {
 				w.elem, w.index = e, i
 				break
@@ -35,7 +35,7 @@ func whereIs(g *syntax.Game, p syntax.Pos) where {
 		v, ok := w.elem.(*syntax.Variation)
 		switch {
 		case ok && p > v.Sp.Start:
-			// Inside the variation (its span is elemSpan's).
+			// Inside the variation.
 		case w.elem == nil && w.index > 0 && w.index == len(w.line):
 			// After the last element: inside it when it is an unclosed
 			// variation.
@@ -132,7 +132,7 @@ func movetextSpan(g *syntax.Game) (syntax.Span, bool) {
 	var sp syntax.Span
 	ok := false
 	if len(g.Moves) > 0 {
-		sp = syntax.Span{Start: g.Moves[0].Span().Start, End: elemSpan(g.Moves[len(g.Moves)-1]).End}
+		sp = syntax.Span{Start: g.Moves[0].Span().Start, End: g.Moves[len(g.Moves)-1].Span().End}
 		ok = true
 	}
 	if g.Result != nil {
@@ -171,19 +171,4 @@ func lastMoveBefore(line []syntax.Elem, i int) *syntax.Move {
 		}
 	}
 	return nil
-}
-
-// elemSpan returns the span of e; for a variation, extended to cover its
-// elements. The parser closes unclosed nested variations outermost first,
-// so an outer one may end before the inner one it holds.
-func elemSpan(e syntax.Elem) syntax.Span {
-	v, ok := e.(*syntax.Variation)
-	if !ok {
-		return e.Span()
-	}
-	sp := v.Sp
-	if n := len(v.Elems); n > 0 {
-		sp.End = max(sp.End, elemSpan(v.Elems[n-1]).End)
-	}
-	return sp
 }
