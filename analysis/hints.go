@@ -17,7 +17,7 @@ var Layout = &Analyzer{
 }
 
 func runLayout(p *Pass) {
-	if !p.Wants(Hint) {
+	if sev, set := p.Config.Severity[CodeGluedToken]; !p.Wants(Hint) || set && sev == 0 {
 		return
 	}
 	toks := p.Game.Tokens

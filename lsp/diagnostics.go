@@ -125,7 +125,7 @@ func newDiagnoser(s *server) *diagnoser {
 		s:         s,
 		analyzers: checks.All,
 		docs:      make(map[protocol.DocumentURI]*docDiags),
-		cfg:       analysis.DefaultConfig(),
+		cfg:       settings{}.config(),
 		catalogue: defaultCatalogueURL,
 		max:       defaultMaxDiagnostics,
 	}

@@ -25,6 +25,7 @@ import (
 //	pgnls.maxDiagnostics           diagnostics published per document (default 2000; 0: no limit)
 //	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
 //	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"
+//	                               (glued-token is off unless set)
 //
 // They come from initializationOptions (the pgnls object itself, or an
 // object holding it under "pgnls"), then from workspace/configuration
@@ -159,10 +160,31 @@ func parseSeverity(s string) (analysis.Severity, bool) {
 // config returns the analysis configuration the settings ask for.
 func (st settings) config() *analysis.Config {
 	return &analysis.Config{
-		Severity:       st.severity,
+		Severity:       withDefaultsOff(st.severity),
 		LineLength:     st.lineLength,
 		StrictTagOrder: st.strictTags,
 	}
+}
+
+// offInEditors are the codes an editor shows only when the user asks for
+// them with pgnls.diagnostics.<code>: glued-token marks nearly every move
+// number of files written "1.e4" (1,851 hints in the first 30 KB of a
+// pgnmentor file), which import format allows and `pgnls fmt` rewrites.
+var offInEditors = []analysis.Code{analysis.CodeGluedToken}
+
+// withDefaultsOff returns the severity overrides with the codes of
+// offInEditors switched off unless set.
+func withDefaultsOff(set map[analysis.Code]analysis.Severity) map[analysis.Code]analysis.Severity {
+	out := maps.Clone(set)
+	if out == nil {
+		out = make(map[analysis.Code]analysis.Severity)
+	}
+	for _, c := range offInEditors {
+		if _, ok := out[c]; !ok {
+			out[c] = 0
+		}
+	}
+	return out
 }
 
 // formatOptions returns the layout the settings ask for.

@@ -150,3 +150,29 @@ func TestParseSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestGluedTokenOffByDefault: the glued-token hint ("1.e4") is off in
+// editors unless pgnls.diagnostics.glued-token asks for it.
+func TestGluedTokenOffByDefault(t *testing.T) {
+	for _, tc := range []struct {
+		init any
+		want bool
+	}{
+		{nil, false},
+		{map[string]any{"diagnostics": map[string]any{"glued-token": "hint"}}, true},
+		{map[string]any{"diagnostics": map[string]any{"glued-token": "warning", "unknown-token": "off"}}, true},
+	} {
+		synctest.Test(t, func(t *testing.T) {
+			c := start(t, lsptest.Options{Serve: lsp.ServeForTest})
+			c.Initialize(tc.init)
+			const uri = "file:///g.pgn"
+			c.Open(uri, "[Event \"x\"]\n\n1.e4 e5 *\n")
+			c.Settle()
+			p, _ := c.Last(uri)
+			got := strings.Contains(strings.Join(codes(p), ","), "glued-token")
+			if got != tc.want {
+				t.Errorf("settings %v: glued-token published %v, want %v (%v)", tc.init, got, tc.want, codes(p))
+			}
+		})
+	}
+}
