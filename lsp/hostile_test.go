@@ -188,4 +188,3 @@ func TestClientVanishes(t *testing.T) {
 		}
 	})
 }
-
