@@ -109,41 +109,78 @@ func (p *Position) pseudoMoves(buf []Move, inCheck bool) []Move {
 	}
 	own := Piece(us) << 4
 	for h := Hex(0); h < NumHexes; h++ {
-		pc := p.board[h]
-		if pc == NoPiece || pc&blackBit != own {
-			continue
-		}
-		switch pc.Kind() {
-		case Pawn:
-			buf = p.genPawn(buf, h)
-		case Elephant:
-			buf = p.genElephant(buf, h)
-		case Bishop:
-			buf = p.genSlides(buf, h, Bishop, diagLo, diagHi)
-		case Knight:
-			buf = p.genJumps(buf, h, Knight)
-			buf = p.genRides(buf, h)
-		case Pegasus:
-			buf = p.genSlides(buf, h, Pegasus, diagLo, diagHi)
-			buf = p.genJumps(buf, h, Pegasus)
-		case Rook:
-			buf = p.genSlides(buf, h, Rook, orthoLo, orthoHi)
-		case Wyvern:
-			buf = p.genSlides(buf, h, Wyvern, orthoLo, orthoHi)
-			buf = p.genJumps(buf, h, Wyvern)
-		case Queen:
-			buf = p.genSlides(buf, h, Queen, orthoLo, diagHi)
-		case King:
-			for d := orthoLo; d < diagHi; d++ {
-				buf = p.addTarget(buf, h, step[d][h], King)
-			}
-			if !inCheck && p.canLeap(h) {
-				buf = p.genJumps(buf, h, King)
-				buf = p.genCastlings(buf)
-			}
+		if pc := p.board[h]; pc != NoPiece && pc&blackBit == own {
+			buf = p.genFrom(buf, h, inCheck)
 		}
 	}
 	return p.genSpecialCaptures(buf)
+}
+
+// genFrom appends the pseudo-legal moves of the own piece on h, but not
+// its special captures (en passant, scornful captures).
+func (p *Position) genFrom(buf []Move, h Hex, inCheck bool) []Move {
+	switch p.board[h].Kind() {
+	case Pawn:
+		buf = p.genPawn(buf, h)
+	case Elephant:
+		buf = p.genElephant(buf, h)
+	case Bishop:
+		buf = p.genSlides(buf, h, Bishop, diagLo, diagHi)
+	case Knight:
+		buf = p.genJumps(buf, h, Knight)
+		buf = p.genRides(buf, h)
+	case Pegasus:
+		buf = p.genSlides(buf, h, Pegasus, diagLo, diagHi)
+		buf = p.genJumps(buf, h, Pegasus)
+	case Rook:
+		buf = p.genSlides(buf, h, Rook, orthoLo, orthoHi)
+	case Wyvern:
+		buf = p.genSlides(buf, h, Wyvern, orthoLo, orthoHi)
+		buf = p.genJumps(buf, h, Wyvern)
+	case Queen:
+		buf = p.genSlides(buf, h, Queen, orthoLo, diagHi)
+	case King:
+		for d := orthoLo; d < diagHi; d++ {
+			buf = p.addTarget(buf, h, step[d][h], King)
+		}
+		if !inCheck && p.canLeap(h) {
+			buf = p.genJumps(buf, h, King)
+			buf = p.genCastlings(buf)
+		}
+	}
+	return buf
+}
+
+// legalMovesFrom appends the legal moves of the own piece on from to buf,
+// or reports false when the forced deferred promotion applies (§3.7; then
+// only those promotions are legal, see LegalMoves).
+func (p *Position) legalMovesFrom(buf []Move, from Hex) ([]Move, bool) {
+	inCheck := p.InCheck()
+	start := len(buf)
+	if !inCheck {
+		if buf = p.genDeferred(buf); len(buf) > start {
+			return buf[:start], false
+		}
+	}
+	buf = p.genFrom(buf, from, inCheck)
+	n := len(buf)
+	buf = p.genSpecialCaptures(buf)
+	for _, m := range buf[n:] {
+		if m.From == from {
+			buf[n] = m
+			n++
+		}
+	}
+	buf = buf[:n]
+	pins := p.pinned()
+	n = start
+	for _, m := range buf[start:] {
+		if safe(m, inCheck, &pins) || p.legal(m) {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n], true
 }
 
 // canLeap reports whether the side to move's king on h is unmoved on its

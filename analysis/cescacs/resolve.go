@@ -100,7 +100,16 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 		return Move{}, rerr(ErrInvalidNotation, whole, "not a move")
 	}
 	var arr [256]Move
-	legal := p.LegalMoves(arr[:0])
+	if m, err, ok := p.resolveFast(n, arr[:0]); ok {
+		return m, err
+	}
+	return p.resolveGeneral(n, arr[:0])
+}
+
+// resolveGeneral is Resolve from every legal move of the position.
+func (p *Position) resolveGeneral(n Notation, buf []Move) (Move, *ResolveError) {
+	whole := Span{0, n.CheckSpan.Offset}
+	legal := p.LegalMoves(buf)
 	if len(legal) == 0 {
 		what := "stalemate"
 		if p.InCheck() {
@@ -124,15 +133,52 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 		return Move{}, p.forcedError(n, legal, whole)
 	}
 	var candArr [8]Move // promotion choices at most; an array keeps it off the heap
-	cands := candArr[:0]
-	for _, m := range legal {
-		if m.From == n.From && m.To == n.To && m.Kind != MoveCastling {
-			cands = append(cands, m)
-		}
-	}
+	cands := candidates(candArr[:0], legal, n)
 	if len(cands) == 0 {
 		return Move{}, p.explain(n, whole)
 	}
+	return p.finishResolve(n, cands)
+}
+
+// candidates appends the moves of legal that n names by origin and
+// destination (castlings aside) to buf.
+func candidates(buf, legal []Move, n Notation) []Move {
+	for _, m := range legal {
+		if m.From == n.From && m.To == n.To && m.Kind != MoveCastling {
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
+
+// resolveFast resolves an ordinary move from the legal moves of its
+// origin alone; ok is false when the general path must decide (another
+// notation kind, no such piece there, the forced deferred promotion, or
+// no legal move of that piece to the destination, whose explanation
+// needs the whole position). It gives exactly what that path would.
+func (p *Position) resolveFast(n Notation, buf []Move) (m Move, err *ResolveError, ok bool) {
+	if n.Kind == NotationCastling || n.Kind == NotationDeferred {
+		return Move{}, nil, false
+	}
+	if pc := p.board[n.From]; pc == NoPiece || pc != MakePiece(p.turn, n.Mover) {
+		return Move{}, nil, false
+	}
+	legal, ok := p.legalMovesFrom(buf, n.From)
+	if !ok {
+		return Move{}, nil, false
+	}
+	var candArr [8]Move
+	cands := candidates(candArr[:0], legal, n)
+	if len(cands) == 0 {
+		return Move{}, nil, false
+	}
+	m, err = p.finishResolve(n, cands)
+	return m, err, true
+}
+
+// finishResolve picks the move among the candidates n names and checks
+// the rest of its notation (separator, captured piece).
+func (p *Position) finishResolve(n Notation, cands []Move) (Move, *ResolveError) {
 	m, err := p.choosePromotion(n, cands)
 	if err != nil {
 		return Move{}, err
