@@ -1,5 +1,7 @@
 package chess
 
+import "math/bits"
+
 // Precomputed attack tables, filled by init.
 var (
 	knightAttacks [64]Bitboard
@@ -69,16 +71,41 @@ var (
 func slide(sq Square, occ Bitboard, dirs *[4]direction) Bitboard {
 	var att Bitboard
 	for _, d := range dirs {
-		f, r := sq.File()+d.df, sq.Rank()+d.dr
-		for ; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+d.df, r+d.dr {
-			s := SquareAt(f, r)
-			att |= s.bb()
-			if occ.Has(s) {
-				break
+		r := rays[rayIndex(d)][sq]
+		if blockers := r & occ; blockers != 0 {
+			// The nearest blocker is the lowest square on rays that go up
+			// the board (or right along a rank), the highest otherwise.
+			var b Square
+			if d.dr > 0 || d.dr == 0 && d.df > 0 {
+				b = Square(bits.TrailingZeros64(uint64(blockers)))
+			} else {
+				b = Square(63 - bits.LeadingZeros64(uint64(blockers)))
 			}
+			r &^= rays[rayIndex(d)][b]
 		}
+		att |= r
 	}
 	return att
+}
+
+// rays[rayIndex(d)][sq] holds the squares from sq (excluded) to the edge
+// of the board in direction d, so that slide costs a few operations per
+// direction, not a walk: building the magic tables at start-up is that
+// much faster.
+var rays [9][64]Bitboard
+
+func rayIndex(d direction) int { return (d.df+1)*3 + d.dr + 1 }
+
+func initRays() {
+	for _, d := range append(rookDirs[:], bishopDirs[:]...) {
+		for sq := A1; sq <= H8; sq++ {
+			var r Bitboard
+			for f, k := sq.File()+d.df, sq.Rank()+d.dr; f >= 0 && f < 8 && k >= 0 && k < 8; f, k = f+d.df, k+d.dr {
+				r |= SquareAt(f, k).bb()
+			}
+			rays[rayIndex(d)][sq] = r
+		}
+	}
 }
 
 // leap returns the squares reached from sq by each of the given offsets.
@@ -91,6 +118,7 @@ func leap(sq Square, offsets []direction) Bitboard {
 }
 
 func init() {
+	initRays()
 	knightOffsets := []direction{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
 	kingOffsets := []direction{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 	for sq := A1; sq <= H8; sq++ {
