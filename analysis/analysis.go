@@ -104,8 +104,12 @@ func (p *Pass) Report(d Diagnostic) {
 // Wants reports whether diagnostics of severity sev are kept, so that an
 // analyzer can skip work whose results would be dropped. Codes with a
 // severity override may still be reported at any severity.
-func (p *Pass) Wants(sev Severity) bool {
-	return p.Config.MinSeverity == 0 || sev <= p.Config.MinSeverity || len(p.Config.Severity) > 0
+func (p *Pass) Wants(sev Severity) bool { return p.Config.Wants(sev) }
+
+// Wants reports whether diagnostics of severity sev are kept under c (see
+// Pass.Wants); a nil Config keeps everything.
+func (c *Config) Wants(sev Severity) bool {
+	return c == nil || c.MinSeverity == 0 || sev <= c.MinSeverity || len(c.Severity) > 0
 }
 
 // Config holds the user settings that change analysis results.

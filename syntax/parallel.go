@@ -10,7 +10,7 @@ import (
 var segmentSize = 256 << 10
 
 // parseConcurrently returns exactly what parseGames(text, start, d, nil)
-// returns, parsing segments of the text on every core.
+// returns (without Tokens when noTokens is set), parsing segments of the text on every core.
 //
 // The text is cut speculatively where a game most likely starts: a line
 // beginning with "[" after a blank line. Each segment is parsed from its
@@ -20,16 +20,16 @@ var segmentSize = 256 << 10
 // segment i+1 is kept when segment i ended exactly at its cut; when a game
 // ran across the cut (the "[" was inside a comment, say), the text from
 // where segment i ended is parsed again, up to the next cut.
-func parseConcurrently(text string, start int, d Dialect) []GameRef {
+func parseConcurrently(text string, start int, d Dialect, noTokens bool) []GameRef {
 	cuts := gameCuts(text, start, segmentSize)
 	if len(cuts) == 0 {
-		return parseGames(text, start, d, nil)
+		return parseRange(text, start, len(text), d, nil, noTokens)
 	}
 	bounds := append(append([]int{start}, cuts...), len(text))
 	segs := make([][]GameRef, len(bounds)-1)
 	parse := func(i, from int) []GameRef {
 		hi := bounds[i+1]
-		return parseRange(text, from, hi, d, func(b int) bool { return b >= hi })
+		return parseRange(text, from, hi, d, func(b int) bool { return b >= hi }, noTokens)
 	}
 	var wg sync.WaitGroup
 	next := make(chan int, len(segs))

@@ -13,7 +13,7 @@ import (
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
 	f := &File{Name: name, text: text, Dialect: d}
-	f.setChunks(chunksOf(parseConcurrently(text, 0, d)))
+	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false)))
 	return f
 }
 
@@ -40,6 +40,8 @@ type parser struct {
 	slab  nodeSlab
 	stop  func(boundary int) bool
 	limit int // where the parse is expected to stop, for sizing blocks
+
+	noTokens bool // games keep no Tokens; p.toks is reused for each game
 }
 
 // builder collects one game. Spans of nodes are game-relative.
@@ -58,12 +60,13 @@ type builder struct {
 // parseGames parses games from offset start until the end of text, or
 // until stop accepts the offset where the next game would start.
 func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRef {
-	return parseRange(text, start, len(text), d, stop)
+	return parseRange(text, start, len(text), d, stop, false)
 }
 
-// parseRange is parseGames for a parse expected to stop near limit.
-func parseRange(text string, start, limit int, d Dialect, stop func(int) bool) []GameRef {
-	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit}
+// parseRange is parseGames for a parse expected to stop near limit; with
+// noTokens the games keep no Tokens (see GameReader.DropTokens).
+func parseRange(text string, start, limit int, d Dialect, stop func(int) bool, noTokens bool) []GameRef {
+	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit, noTokens: noTokens}
 	p.toks = nextBlock[Token](nil, limit-start, 4)
 	p.moves = nextBlock[Elem](nil, limit-start, 16)
 	return p.run(start)
@@ -515,7 +518,16 @@ func (p *parser) finish(end int) GameRef {
 		toks[i].Span = p.relSpan(toks[i].Span)
 	}
 	g.game.Tokens = toks
-	p.toks = nextBlock(p.toks[nt:], p.limit-end, 4)
+	if p.noTokens {
+		// What the tokens tell is taken now, then their room is reused
+		// for the next game.
+		g.game.Text = p.text[g.start:end]
+		g.game.lineEnd = scanLineEndings(g.game)
+		g.game.Tokens = nil
+		p.toks = p.toks[:copy(p.toks, p.toks[nt:])]
+	} else {
+		p.toks = nextBlock(p.toks[nt:], p.limit-end, 4)
+	}
 	if len(p.moves) > 0 {
 		g.game.Moves = p.moves[:len(p.moves):len(p.moves)]
 		p.moves = nextBlock(p.moves[len(p.moves):], p.limit-end, 16)
@@ -552,7 +564,9 @@ func (p *parser) finish(end int) GameRef {
 	game := g.game
 	game.Text = p.text[g.start:end]
 	game.Errs = g.errs
-	game.lineEnd = scanLineEndings(game)
+	if !p.noTokens {
+		game.lineEnd = scanLineEndings(game)
+	}
 	return GameRef{Start: Pos(g.start), Game: game}
 }
 

@@ -1,6 +1,7 @@
 package format_test
 
 import (
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -220,5 +221,38 @@ func TestMixedLineEndings(t *testing.T) {
 	checkFormatted(t, "mixed.pgn", in, out)
 	if again := format.File(parse("mixed.pgn", out), format.Options{}); again != out {
 		t.Errorf("not idempotent:\n%q\n%q", out, again)
+	}
+}
+
+// TestStreamMatchesFile: Stream, which drops the tokens of PGN games and
+// joins games as it goes, writes exactly what File writes for the whole
+// parse, on every corpus file.
+func TestStreamMatchesFile(t *testing.T) {
+	var files []string
+	filepath.WalkDir("../../../shared/testdata", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".pgn") || strings.HasSuffix(path, ".ctl-pgn")) {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("shared test data not found")
+	}
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if testing.Short() && len(data) > 200<<10 {
+			continue
+		}
+		want := format.File(parse(path, string(data)), format.Options{})
+		var b strings.Builder
+		j := format.NewJoiner(&b)
+		gr := syntax.NewGameReader(strings.NewReader(string(data)), path, syntax.PGN, true)
+		format.Stream(context.Background(), gr, format.Options{}, func(g syntax.StreamGame, res format.Result) { j.Add(g.Game, res) })
+		if b.String() != want {
+			t.Errorf("%s: streamed formatting differs from format.File", path)
+		}
 	}
 }
