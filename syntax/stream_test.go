@@ -105,3 +105,49 @@ func TestGameReaderBraces(t *testing.T) {
 		}
 	}
 }
+
+// TestDropTokens: with DropTokens the streamed games have no tokens and
+// are otherwise those of a whole parse, line endings included.
+func TestDropTokens(t *testing.T) {
+	noTokens := func(dump string) string {
+		var b strings.Builder
+		for line := range strings.Lines(dump) {
+			if !strings.HasPrefix(line, "  tokens:") {
+				b.WriteString(line)
+			}
+		}
+		return b.String()
+	}
+	for _, path := range corpusFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) > 1<<20 {
+			continue
+		}
+		d := DetectDialect(path, string(data))
+		f := Parse(path, string(data), d)
+		gr := NewGameReader(strings.NewReader(string(data)), path, d, false)
+		gr.DropTokens()
+		var b strings.Builder
+		i := 0
+		for g, ok := gr.Next(); ok; g, ok = gr.Next() {
+			if g.Game.Tokens != nil {
+				t.Fatalf("%s: game %d kept its tokens", path, i)
+			}
+			if want := f.Game(i).Game.lineEnd; g.Game.lineEnd != want {
+				t.Fatalf("%s: game %d line endings %v, want %v", path, i, g.Game.lineEnd, want)
+			}
+			dumpGame(&b, g.GameRef)
+			i++
+		}
+		var want strings.Builder
+		for _, r := range f.Games() {
+			dumpGame(&want, r)
+		}
+		if noTokens(b.String()) != noTokens(want.String()) {
+			t.Fatalf("%s: games without tokens differ from a whole parse", path)
+		}
+	}
+}
