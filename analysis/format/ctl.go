@@ -126,6 +126,12 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 		context = append(context, c)
 		moves = moves[1:]
 	}
+	if rest, ok := onlyNumbersAndComments(moves); ok {
+		// No move follows: the comments are all context, and the bare
+		// move numbers, which number nothing, go (as the printer drops
+		// them anyway), so that the output formats to itself.
+		context, moves = append(context, rest...), nil
+	}
 	for _, c := range context {
 		p.comment(c, 0)
 	}
@@ -149,6 +155,22 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 	}
 	b.WriteString(p.out.String())
 	return b.String(), ""
+}
+
+// onlyNumbersAndComments returns the comments of elems when it holds
+// nothing but move numbers and comments.
+func onlyNumbersAndComments(elems []syntax.Elem) ([]*syntax.Comment, bool) {
+	var cs []*syntax.Comment
+	for _, e := range elems {
+		switch e := e.(type) {
+		case *syntax.Comment:
+			cs = append(cs, e)
+		case *syntax.MoveNumber:
+		default:
+			return nil, false
+		}
+	}
+	return cs, true
 }
 
 // hasError reports whether a move text has an error-severity problem.
