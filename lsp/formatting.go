@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"strings"
+	"io"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -94,94 +94,53 @@ type newGame struct {
 }
 
 // formatGames formats the games [from, to) of f and returns the new text
-// of each game whose text changes. It splits the output of format.File
-// into games: each game's formatted text (or its own text, when it cannot
-// be formatted), plus the line ends that separate it from the next game,
-// which belong to whichever of the two was formatted (the first one if
-// both were), so that a game left as it was never gets an edit. Games
+// of each game whose text changes. It lays the games out with a
+// format.Joiner, as format.File does, and splits that output into games:
+// each game's text plus the line ends that separate it from the next
+// game, which belong to whichever of the two was formatted (the first one
+// if both were), so that a game left as it was never gets an edit. Games
 // outside [from, to) count as left as they were.
 func formatGames(ctx context.Context, f *syntax.File, opts format.Options, from, to int) []newGame {
 	var out []newGame
 	var prev newGame       // the previous game's new text
 	var prevOld string     // and its old text
 	prevFormatted := false // prev was formatted
-	var tail [3]byte       // the last bytes written before the current game
-	tailLen := 0           // how many of tail are valid
 	flush := func() {
 		if prev.text != prevOld {
 			out = append(out, prev)
 		}
 	}
+	j := format.NewJoiner(io.Discard, f.Dialect)
 	if from > 0 {
-		prevOld = f.Game(from - 1).Game.Text
-		tail, tailLen = lastBytes(tail, tailLen, prevOld)
+		g := f.Game(from - 1).Game
+		j.Next(g, format.Result{Text: g.Text, Skipped: "outside the range"})
 	}
 	for i := from; i < to; i++ {
 		if ctx.Err() != nil {
 			return out
 		}
 		g := f.Game(i).Game
-		res := format.Game(g, f.Dialect, opts)
-		formatted := res.Skipped == ""
-		text := res.Text
-		if i > 0 && (formatted || prevFormatted) {
-			sep := separator(string(tail[:tailLen]), lineEnd(g))
-			if prevFormatted {
-				prev.text += sep
-			} else {
-				text = sep + text
-			}
-			tail, tailLen = lastBytes(tail, tailLen, sep)
+		sep, text, formatted := j.Next(g, format.Game(g, f.Dialect, opts))
+		if prevFormatted {
+			prev.text += sep
+		} else {
+			text = sep + text
 		}
 		if i > from {
 			flush()
 		}
 		prev, prevOld, prevFormatted = newGame{i, text}, g.Text, formatted
-		tail, tailLen = lastBytes(tail, tailLen, res.Text)
 	}
 	if to > from {
 		if to < f.NumGames() && prevFormatted {
 			// The next game is kept as it is: the separator is ours.
-			prev.text += separator(string(tail[:tailLen]), lineEnd(f.Game(to).Game))
+			next := f.Game(to).Game
+			sep, _, _ := j.Next(next, format.Result{Text: next.Text, Skipped: "outside the range"})
+			prev.text += sep
 		}
 		flush()
 	}
 	return out
-}
-
-// lastBytes appends s to the window of the last three bytes written.
-func lastBytes(tail [3]byte, n int, s string) ([3]byte, int) {
-	if len(s) >= 3 {
-		copy(tail[:], s[len(s)-3:])
-		return tail, 3
-	}
-	buf := append(tail[:n:n], s...)
-	if len(buf) > 3 {
-		buf = buf[len(buf)-3:]
-	}
-	copy(tail[:], buf)
-	return tail, len(buf)
-}
-
-// separator returns what ends the output, whose last bytes are tail, with
-// an empty line, as format.File does between games.
-func separator(tail, nl string) string {
-	switch {
-	case strings.HasSuffix(tail, "\n\n") || strings.HasSuffix(tail, "\n\r\n"):
-		return ""
-	case strings.HasSuffix(tail, "\n"):
-		return nl
-	}
-	return nl + nl
-}
-
-// lineEnd is the line terminator format.File uses for a game: CRLF when
-// the game uses it.
-func lineEnd(g *syntax.Game) string {
-	if strings.Contains(g.Text, "\r\n") {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 // textEdits converts file-absolute edits to protocol form; never nil.

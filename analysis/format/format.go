@@ -47,7 +47,7 @@ type Result struct {
 // Games that cannot be formatted keep their bytes.
 func File(f *syntax.File, opts Options) string {
 	var b strings.Builder
-	j := NewJoiner(&b)
+	j := NewJoiner(&b, f.Dialect)
 	for _, r := range f.Games() {
 		j.Add(r.Game, Game(r.Game, f.Dialect, opts))
 	}
@@ -58,43 +58,72 @@ func File(f *syntax.File, opts Options) string {
 // so that a stream of games can be formatted without holding the file.
 type Joiner struct {
 	w       io.Writer
+	d       syntax.Dialect
 	started bool
 	prev    bool    // the previous game was formatted
+	prevRaw string  // its text, when it was not
 	tail    [3]byte // the last bytes written, right-aligned
 	err     error
 }
 
-// NewJoiner returns a Joiner writing to w.
-func NewJoiner(w io.Writer) *Joiner { return &Joiner{w: w} }
+// NewJoiner returns a Joiner writing games of dialect d to w.
+func NewJoiner(w io.Writer, d syntax.Dialect) *Joiner { return &Joiner{w: w, d: d} }
 
 // Add writes the result res of formatting game g, preceded by the blank
 // line that separates it from the game before, and returns the first
-// write error so far.
+// write error so far. A formatted game that would no longer be read as a
+// game of its own after an unformatted one (whose tag section it would
+// continue) is written as it was.
 func (j *Joiner) Add(g *syntax.Game, res Result) error {
-	formatted := res.Skipped == ""
+	sep, text, _ := j.Next(g, res)
+	for _, s := range [2]string{sep, text} {
+		if j.err == nil && s != "" {
+			_, j.err = io.WriteString(j.w, s)
+		}
+	}
+	return j.err
+}
+
+// Next is Add without the writing: it returns the separator to write
+// before game g, the game's text (res.Text, or g's own text when it had
+// to be left as it was) and whether that text is formatted, and goes on
+// as if they had been written. The language server uses it to turn the
+// layout into per-game edits.
+func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted bool) {
+	formatted = res.Skipped == ""
 	if j.started && (formatted || j.prev) {
 		nl := lineEnd(g)
 		t := string(j.tail[:])
 		switch {
 		case strings.HasSuffix(t, "\n\n") || t == "\n\r\n":
 		case strings.HasSuffix(t, "\n"):
-			j.write(nl)
+			sep = nl
 		default:
-			j.write(nl + nl)
+			sep = nl + nl
 		}
 	}
-	j.write(res.Text)
+	if formatted && j.started && !j.prev && !separate(j.prevRaw, sep+res.Text, j.d) {
+		res, formatted, sep = Result{Text: g.Text, Skipped: "formatted, it would merge with the unformatted game before it"}, false, ""
+	}
+	j.record(sep)
+	j.record(res.Text)
 	j.started, j.prev = true, formatted
-	return j.err
+	if !formatted {
+		j.prevRaw = res.Text
+	}
+	return sep, res.Text, formatted
+}
+
+// separate reports whether a parse of a+b reads a as a game of its own.
+func separate(a, b string, d syntax.Dialect) bool {
+	f := syntax.Parse("", a+b, d)
+	return f.NumGames() > 1 && f.Game(0).Game.Text == a
 }
 
 // Err returns the first write error.
 func (j *Joiner) Err() error { return j.err }
 
-func (j *Joiner) write(s string) {
-	if j.err == nil {
-		_, j.err = io.WriteString(j.w, s)
-	}
+func (j *Joiner) record(s string) {
 	if len(s) >= len(j.tail) {
 		copy(j.tail[:], s[len(s)-len(j.tail):])
 		return

@@ -248,8 +248,8 @@ func TestStreamMatchesFile(t *testing.T) {
 		}
 		want := format.File(parse(path, string(data)), format.Options{})
 		var b strings.Builder
-		j := format.NewJoiner(&b)
 		gr := syntax.NewGameReader(strings.NewReader(string(data)), path, syntax.PGN, true)
+		j := format.NewJoiner(&b, gr.Dialect())
 		format.Stream(context.Background(), gr, format.Options{}, func(g syntax.StreamGame, res format.Result) { j.Add(g.Game, res) })
 		if b.String() != want {
 			t.Errorf("%s: streamed formatting differs from format.File", path)

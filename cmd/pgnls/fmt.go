@@ -176,8 +176,8 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		out = stdout
 	}
 	same := &sameTracker{}
-	j := format.NewJoiner(io.MultiWriter(out, same))
 	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, f.dialect, f.auto)
+	j := format.NewJoiner(io.MultiWriter(out, same), gr.Dialect())
 	broken := false
 	format.Stream(context.Background(), gr, f.opts, func(g syntax.StreamGame, res format.Result) {
 		if res.Broken {
