@@ -170,9 +170,10 @@ func itoa(n int) string {
 	return s
 }
 
-// TestCorpus formats every file of the shared test data and checks the
-// formatter's promises on each; the big files only without -short.
-func TestCorpus(t *testing.T) {
+// eachSharedFile calls f with the path and text of every PGN and CTL-PGN
+// file of the shared test data (the big files only without -short), or
+// skips t when there is none.
+func eachSharedFile(t *testing.T, f func(path, text string)) {
 	var files []string
 	filepath.WalkDir("../../../shared/testdata", func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".pgn") || strings.HasSuffix(path, ".ctl-pgn")) {
@@ -191,9 +192,16 @@ func TestCorpus(t *testing.T) {
 		if testing.Short() && len(data) > 200<<10 {
 			continue
 		}
-		out := format.File(parse(path, string(data)), format.Options{})
-		checkFormatted(t, path, string(data), out)
+		f(path, string(data))
 	}
+}
+
+// TestCorpus formats every file of the shared test data and checks the
+// formatter's promises on each.
+func TestCorpus(t *testing.T) {
+	eachSharedFile(t, func(path, text string) {
+		checkFormatted(t, path, text, format.File(parse(path, text), format.Options{}))
+	})
 }
 
 // FuzzFormat checks the promises on arbitrary input.
@@ -228,31 +236,14 @@ func TestMixedLineEndings(t *testing.T) {
 // joins games as it goes, writes exactly what File writes for the whole
 // parse, on every corpus file.
 func TestStreamMatchesFile(t *testing.T) {
-	var files []string
-	filepath.WalkDir("../../../shared/testdata", func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".pgn") || strings.HasSuffix(path, ".ctl-pgn")) {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if len(files) == 0 {
-		t.Skip("shared test data not found")
-	}
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if testing.Short() && len(data) > 200<<10 {
-			continue
-		}
-		want := format.File(parse(path, string(data)), format.Options{})
+	eachSharedFile(t, func(path, text string) {
+		want := format.File(parse(path, text), format.Options{})
 		var b strings.Builder
-		gr := syntax.NewGameReader(strings.NewReader(string(data)), path, syntax.PGN, true)
+		gr := syntax.NewGameReader(strings.NewReader(text), path, syntax.PGN, true)
 		j := format.NewJoiner(&b, gr.Dialect())
 		format.Stream(context.Background(), gr, format.Options{}, func(g syntax.StreamGame, res format.Result) { j.Add(g.Game, res) })
 		if b.String() != want {
 			t.Errorf("%s: streamed formatting differs from format.File", path)
 		}
-	}
+	})
 }
