@@ -118,19 +118,28 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 			context = append(context, c)
 		}
 	}
-	for len(moves) > 0 {
-		c, ok := moves[0].(*syntax.Comment)
-		if !ok {
-			break
+	// The comments among the move numbers before the first move are
+	// context too (the printer writes its own move numbers), so that the
+	// output formats to itself.
+	lead := 0
+	for lead < len(moves) {
+		if _, ok := moves[lead].(*syntax.MoveNumber); !ok {
+			c, ok := moves[lead].(*syntax.Comment)
+			if !ok {
+				break
+			}
+			context = append(context, c)
 		}
-		context = append(context, c)
-		moves = moves[1:]
+		lead++
 	}
-	if rest, ok := onlyNumbersAndComments(moves); ok {
-		// No move follows: the comments are all context, and the bare
-		// move numbers, which number nothing, go (as the printer drops
-		// them anyway), so that the output formats to itself.
-		context, moves = append(context, rest...), nil
+	if len(context) > 0 {
+		rest := make([]syntax.Elem, 0, len(moves))
+		for _, e := range moves[:lead] {
+			if _, ok := e.(*syntax.Comment); !ok {
+				rest = append(rest, e)
+			}
+		}
+		moves = append(rest, moves[lead:]...)
 	}
 	for _, c := range context {
 		p.comment(c, 0)
@@ -155,22 +164,6 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 	}
 	b.WriteString(p.out.String())
 	return b.String(), ""
-}
-
-// onlyNumbersAndComments returns the comments of elems when it holds
-// nothing but move numbers and comments.
-func onlyNumbersAndComments(elems []syntax.Elem) ([]*syntax.Comment, bool) {
-	var cs []*syntax.Comment
-	for _, e := range elems {
-		switch e := e.(type) {
-		case *syntax.Comment:
-			cs = append(cs, e)
-		case *syntax.MoveNumber:
-		default:
-			return nil, false
-		}
-	}
-	return cs, true
 }
 
 // hasError reports whether a move text has an error-severity problem.
