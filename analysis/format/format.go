@@ -57,13 +57,13 @@ func File(f *syntax.File, opts Options) string {
 // Joiner writes the results of Game one after another as File joins them,
 // so that a stream of games can be formatted without holding the file.
 type Joiner struct {
-	w       io.Writer
-	d       syntax.Dialect
-	started bool
-	prev    bool    // the previous game was formatted
-	prevRaw string  // its text, when it was not
-	tail    [3]byte // the last bytes written, right-aligned
-	err     error
+	w        io.Writer
+	d        syntax.Dialect
+	started  bool
+	prev     bool    // the previous game was formatted
+	prevText string  // its text as written
+	tail     [3]byte // the last bytes written, right-aligned
+	err      error
 }
 
 // NewJoiner returns a Joiner writing games of dialect d to w.
@@ -72,8 +72,7 @@ func NewJoiner(w io.Writer, d syntax.Dialect) *Joiner { return &Joiner{w: w, d: 
 // Add writes the result res of formatting game g, preceded by the blank
 // line that separates it from the game before, and returns the first
 // write error so far. A formatted game that would no longer be read as a
-// game of its own after an unformatted one (whose tag section it would
-// continue) is written as it was.
+// game of its own after the game before it is written as it was.
 func (j *Joiner) Add(g *syntax.Game, res Result) error {
 	sep, text, _ := j.Next(g, res)
 	for _, s := range [2]string{sep, text} {
@@ -102,15 +101,19 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 			sep = nl + nl
 		}
 	}
-	if formatted && j.started && !j.prev && !separate(j.prevRaw, sep+res.Text, j.d) {
-		res, formatted, sep = Result{Text: g.Text, Skipped: "formatted, it would merge with the unformatted game before it"}, false, ""
+	// A formatted game must still read as a game of its own: after an
+	// unformatted game whose tag section it could continue, or, when it
+	// does not start with a tag, after any game whose trailing comments it
+	// could become (CTL-PGN keeps comments after the result line).
+	if formatted && j.started && (!j.prev || !strings.HasPrefix(res.Text, "[")) && !separate(j.prevText, sep+res.Text, j.d) {
+		res, formatted = Result{Text: g.Text, Skipped: "formatted, it would merge with the game before it"}, false
+		if !j.prev {
+			sep = ""
+		}
 	}
 	j.record(sep)
 	j.record(res.Text)
-	j.started, j.prev = true, formatted
-	if !formatted {
-		j.prevRaw = res.Text
-	}
+	j.started, j.prev, j.prevText = true, formatted, res.Text
 	return sep, res.Text, formatted
 }
 
