@@ -8,6 +8,8 @@ import (
 	"path"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"sort"
 	"sync"
 	"time"
 
@@ -36,10 +38,13 @@ import (
 //     is published only if the version analysed is still the document's
 //     current one.
 //
-// The state of each game (docDiags.games) is aligned with the games of
-// the version phase 1 last saw and tagged with the configuration
-// generation; syntax.Reparse replaces one run of games and shares the
-// others by pointer, so the states of the others carry over by position.
+// The state of the games (docDiags.chunks) is kept per syntax.Chunk,
+// aligned with the chunks of the version phase 1 last saw and tagged with
+// the configuration generation. syntax.Reparse replaces a few chunks and
+// shares the others by pointer, so their states carry over as they are:
+// an edit costs one step per chunk plus the games of the chunks it
+// replaced, never a step per game of the file, and each chunk's state
+// counts its diagnostics by severity so that pick can skip it whole.
 //
 // Each publication carries the document version, is sorted per game, is
 // never JSON null, and is skipped when it equals the last one sent for
@@ -98,11 +103,12 @@ func (r result) semantic() []analysis.Diagnostic {
 // docDiags is the diagnostics state of one open document.
 type docDiags struct {
 	cancel context.CancelFunc // of the pending analysis run
-	// file is the version phase 1 last saw; games[i] is the state of its
-	// game i. The slice is replaced, never changed in place, so a reader
-	// may keep it after unlocking.
+	// file is the version phase 1 last saw; chunks[c] is the state of the
+	// games of its chunk c. The slice is replaced, never changed in
+	// place, so a reader may keep it after unlocking.
 	file   *syntax.File
-	games  []gameState
+	refs   []syntax.ChunkRef // file.Chunks()
+	chunks []*chunkDiags
 	gen    uint64                // the configuration generation of the analysed results
 	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus  syntax.Pos            // where the last edit was; -1: none
@@ -112,12 +118,70 @@ type docDiags struct {
 }
 
 // gameState is what is known of one game of a document: its analysis
-// results when analysed, else the analyzers' diagnostics carried to it
-// from the games it replaced.
+// results when analysed, else its syntax diagnostics plus the analyzers'
+// diagnostics carried to it from the games it replaced.
 type gameState struct {
-	game     *syntax.Game
 	analysed bool
 	res      result
+}
+
+// chunkDiags is the state of the games of one chunk. It is immutable and
+// shared by the document versions that share the chunk.
+type chunkDiags struct {
+	chunk   *syntax.Chunk
+	games   []gameState
+	n       [analysis.Hint + 1]int32 // diagnostics of its games by severity
+	pending int                      // games not analysed
+}
+
+func newChunkDiags(c *syntax.Chunk, games []gameState) *chunkDiags {
+	cd := &chunkDiags{chunk: c, games: games}
+	for _, gs := range games {
+		for s, n := range gs.res.n {
+			cd.n[s] += n
+		}
+		if !gs.analysed {
+			cd.pending++
+		}
+	}
+	return cd
+}
+
+// pendingState returns the state of game i of f before its analysis: its
+// syntax diagnostics under cfg plus carried, game-relative.
+func pendingState(f *syntax.File, i int, cfg *analysis.Config, carried []analysis.Diagnostic) gameState {
+	ds := analysis.SyntaxDiagnostics(f.GameErrors(i), cfg)
+	if len(carried) > 0 {
+		ds = append(ds, carried...)
+	}
+	analysis.Sort(ds)
+	return gameState{res: newResult(ds)}
+}
+
+// staleChunk returns the state of chunk ref of f from cd, computed under
+// another configuration: every game is pending, with its syntax
+// diagnostics under cfg and the analyzers' old ones carried until it is
+// analysed again.
+func staleChunk(f *syntax.File, ref syntax.ChunkRef, cd *chunkDiags, cfg *analysis.Config) *chunkDiags {
+	games := make([]gameState, len(cd.games))
+	for j, gs := range cd.games {
+		games[j] = pendingState(f, ref.First+j, cfg, gs.res.semantic())
+	}
+	return newChunkDiags(ref.Chunk, games)
+}
+
+// freshChunks returns the states of the chunks of f before any analysis.
+func freshChunks(f *syntax.File, cfg *analysis.Config) []*chunkDiags {
+	refs := f.Chunks()
+	out := make([]*chunkDiags, len(refs))
+	for c, ref := range refs {
+		games := make([]gameState, ref.Chunk.Len())
+		for j := range games {
+			games[j] = pendingState(f, ref.First+j, cfg, nil)
+		}
+		out[c] = newChunkDiags(ref.Chunk, games)
+	}
+	return out
 }
 
 func newDiagnoser(s *server) *diagnoser {
@@ -148,19 +212,28 @@ func (d *diagnoser) configure(cfg *analysis.Config, catalogue string, max int) {
 func (d *diagnoser) gameDiagnostics(doc *document, i int) []analysis.Diagnostic {
 	d.mu.Lock()
 	cfg := d.cfg
-	if st := d.docs[doc.uri]; st != nil && st.file == doc.file && st.gen == d.cfgGen && st.games[i].analysed {
-		d.mu.Unlock()
-		return st.games[i].res.ds
+	if st := d.docs[doc.uri]; st != nil && st.file == doc.file && st.gen == d.cfgGen {
+		if gs := st.game(i); gs.analysed {
+			d.mu.Unlock()
+			return gs.res.ds
+		}
 	}
 	d.mu.Unlock()
 	return analysis.Game(doc.file.Game(i).Game, doc.file.Dialect, cfg, d.analyzers)
 }
 
+// game returns the state of game i of st.file.
+func (st *docDiags) game(i int) gameState {
+	c := sort.Search(len(st.refs), func(c int) bool { return st.refs[c].First > i }) - 1
+	return st.chunks[c].games[i-st.refs[c].First]
+}
+
 // changed publishes the phase-1 diagnostics of doc, the document's new
 // current version, and schedules its analysis. edits are the changes from
-// the previous version, in order; nil means the text is new (didOpen) or
-// was parsed anew (dialect change), so nothing carries over.
-func (d *diagnoser) changed(doc *document, edits []syntax.Edit) {
+// the previous version, in order, and kept the games they left as they
+// were; nil edits mean the text is new (didOpen) or was parsed anew
+// (dialect change), so nothing carries over.
+func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept) {
 	d.mu.Lock()
 	st := d.docs[doc.uri]
 	if st == nil {
@@ -173,22 +246,17 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit) {
 	ctx, cancel := context.WithCancel(d.s.ctx)
 	st.cancel = cancel
 	cfg, gen := d.cfg, d.cfgGen
-	old, oldGames, oldGen, oldFileDs := st.file, st.games, st.gen, st.fileDs
+	old, oldChunks, oldGen, oldFileDs := st.file, st.chunks, st.gen, st.fileDs
 	d.mu.Unlock()
 
 	f := doc.file
-	var games []gameState
+	var chunks []*chunkDiags
 	var fileDs []analysis.Diagnostic
 	if edits == nil || old == nil {
-		games = make([]gameState, 0, f.NumGames())
-		for _, r := range f.Games() {
-			games = append(games, gameState{game: r.Game})
-		}
+		chunks = freshChunks(f, cfg)
 		fileDs = analysis.FileDiagnostics(f, cfg)
 	} else {
-		// File-level diagnostics (line endings, encoding) cost a pass
-		// over the whole text: phase 2 computes them again.
-		games = carryGames(old, oldGames, oldGen == gen, f, edits)
+		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
 		for _, e := range edits {
 			fileDs = carry(fileDs, e)
@@ -200,120 +268,122 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit) {
 	}
 
 	d.mu.Lock()
-	st.file, st.games, st.gen, st.fileDs, st.focus = f, games, gen, fileDs, focus
+	st.file, st.refs, st.chunks, st.gen, st.fileDs, st.focus = f, f.Chunks(), chunks, gen, fileDs, focus
 	d.mu.Unlock()
 
-	d.publish(doc, assemble(doc, cfg, games, nil), fileDs, "syntax")
+	d.publish(doc, chunks, fileDs, "syntax")
 	d.s.wg.Go(func() { d.analyzeLater(ctx, doc, st) })
 }
 
-// carryGames returns the states of the games of f, the version after
-// edits of old, whose game states are oldGames (valid tells whether their
-// analysis results are of the current configuration). Games shared with
-// old keep their state; they are found by pointer from both ends, since
-// syntax.Reparse replaces one run of games. The games of the new run get
-// the analyzers' diagnostics of the games they replaced, carried through
-// the edits (those an edit overlapped are dropped).
-func carryGames(old *syntax.File, oldGames []gameState, valid bool, f *syntax.File, edits []syntax.Edit) []gameState {
-	games := make([]gameState, 0, f.NumGames())
-	for _, r := range f.Games() {
-		games = append(games, gameState{game: r.Game})
+// carryChunks returns the states of the chunks of f, the version after
+// edits of old, whose chunk states are oldChunks (valid tells whether
+// they are of the current configuration); kept tells which games the
+// edits left as they were. Chunks shared with old keep their state; they
+// are found by pointer from both ends, since syntax.Reparse replaces one
+// run of chunks. In that run, the games kept keep theirs, and the new
+// games get the analyzers' diagnostics of the games they replaced,
+// carried through the edits (those an edit overlapped are dropped).
+func carryChunks(old *syntax.File, oldChunks []*chunkDiags, valid bool, f *syntax.File, edits []syntax.Edit, kept syntax.Kept, cfg *analysis.Config) []*chunkDiags {
+	refs, oldRefs := f.Chunks(), old.Chunks()
+	n, o := len(refs), len(oldRefs)
+	out := make([]*chunkDiags, n)
+	keep := func(c int, cd *chunkDiags) {
+		if valid {
+			out[c] = cd
+		} else {
+			out[c] = staleChunk(f, refs[c], cd, cfg)
+		}
 	}
-	n, o := len(games), len(oldGames)
 	p := 0
-	for p < n && p < o && games[p].game == oldGames[p].game {
+	for p < n && p < o && refs[p].Chunk == oldChunks[p].chunk {
+		keep(p, oldChunks[p])
 		p++
 	}
 	q := 0
-	for q < n-p && q < o-p && games[n-1-q].game == oldGames[o-1-q].game {
+	for q < n-p && q < o-p && refs[n-1-q].Chunk == oldChunks[o-1-q].chunk {
+		keep(n-1-q, oldChunks[o-1-q])
 		q++
 	}
-	keep := func(dst *gameState, src gameState) {
-		if valid || !src.analysed {
-			*dst = src
-			return
-		}
-		dst.res = newResult(src.res.semantic()) // stale results: carried until analysed again
-	}
-	for i := range p {
-		keep(&games[i], oldGames[i])
-	}
-	for j := range q {
-		keep(&games[n-1-j], oldGames[o-1-j])
-	}
 	if p == n-q {
+		return out
+	}
+	// The run of chunks that differ: new games [lo, hi) of f, old games
+	// [oldLo, oldHi) of old, and the states of the latter.
+	firstOf := func(refs []syntax.ChunkRef, c, games int) int {
+		if c < len(refs) {
+			return refs[c].First
+		}
 		return games
+	}
+	lo, hi := firstOf(refs, p, f.NumGames()), firstOf(refs, n-q, f.NumGames())
+	oldLo, oldHi := firstOf(oldRefs, p, old.NumGames()), firstOf(oldRefs, o-q, old.NumGames())
+	var oldStates []gameState
+	for _, cd := range oldChunks[p : o-q] {
+		oldStates = append(oldStates, cd.games...)
+	}
+	// oldOf returns the index in old of new game i if the edits kept it.
+	oldOf := func(i int) (int, bool) {
+		j := -1
+		switch {
+		case i < kept.Prefix:
+			j = i
+		case i >= f.NumGames()-kept.Suffix:
+			j = i - f.NumGames() + old.NumGames()
+		}
+		return j, j >= oldLo && j < oldHi
+	}
+	states := make([]gameState, hi-lo)
+	matched := make([]bool, oldHi-oldLo)
+	var fresh []int
+	for i := lo; i < hi; i++ {
+		j, ok := oldOf(i)
+		if !ok {
+			fresh = append(fresh, i)
+			continue
+		}
+		matched[j-oldLo] = true
+		if gs := oldStates[j-oldLo]; valid || !gs.analysed {
+			states[i-lo] = gs
+		} else {
+			states[i-lo] = pendingState(f, i, cfg, gs.res.semantic())
+		}
 	}
 	// The diagnostics of the replaced games, file-absolute in old, then
 	// carried into the new text.
 	var sem []analysis.Diagnostic
-	for i := p; i < o-q; i++ {
-		gs := oldGames[i]
-		ds := gs.res.ds
-		if gs.analysed {
-			ds = gs.res.semantic()
+	for j := oldLo; j < oldHi; j++ {
+		if !matched[j-oldLo] {
+			sem = appendShifted(sem, oldStates[j-oldLo].res.semantic(), old.GameSpan(j).Start)
 		}
-		sem = appendShifted(sem, ds, old.Game(i).Start)
 	}
 	for _, e := range edits {
 		sem = carry(sem, e)
 	}
 	analysis.Sort(sem)
-	for i := p; i < n-q; i++ {
-		r := f.Game(i)
+	for _, i := range fresh {
+		sp := f.GameSpan(i)
 		var mine []analysis.Diagnostic
-		for len(sem) > 0 && sem[0].Span.Start < r.End() {
-			if sem[0].Span.Start >= r.Start {
-				mine = append(mine, sem[0].Shift(-r.Start))
+		for len(sem) > 0 && sem[0].Span.Start < sp.End {
+			if sem[0].Span.Start >= sp.Start {
+				mine = append(mine, sem[0].Shift(-sp.Start))
 			}
 			sem = sem[1:]
 		}
-		games[i].res = newResult(mine)
+		states[i-lo] = pendingState(f, i, cfg, mine)
 	}
-	return games
-}
-
-// pubGame is the diagnostics of one game for a publication.
-type pubGame struct {
-	ref syntax.GameRef
-	res result
-}
-
-// group is diagnostics to encode: of one game (game-relative), or, when
-// file is set, file-level ones (file-absolute).
-type group struct {
-	ref  syntax.GameRef
-	file bool
-	ds   []analysis.Diagnostic
-}
-
-// assemble returns the diagnostics of the games of doc that have any:
-// the analysis results of games analysed (or, when done is not nil, of
-// those done says are), else their syntax diagnostics plus those carried
-// to them.
-func assemble(doc *document, cfg *analysis.Config, games []gameState, done func(i int) (result, bool)) []pubGame {
-	out := make([]pubGame, 0, len(games))
-	for i, r := range doc.file.Games() {
-		gs := games[i]
-		res := gs.res
-		if done != nil {
-			if dr, ok := done(i); ok {
-				res, gs.analysed = dr, true
-			}
-		}
-		if !gs.analysed {
-			ds := analysis.Game(r.Game, doc.file.Dialect, cfg, nil) // syntax only
-			if len(res.ds) > 0 {
-				ds = append(ds, res.ds...)
-				analysis.Sort(ds)
-			}
-			res = newResult(ds)
-		}
-		if len(res.ds) > 0 {
-			out = append(out, pubGame{r, res})
-		}
+	for c := p; c < n-q; c++ {
+		first := refs[c].First - lo
+		out[c] = newChunkDiags(refs[c].Chunk, states[first:first+refs[c].Chunk.Len()])
 	}
 	return out
+}
+
+// group is diagnostics to encode: of one game (game-relative, the game at
+// span), or, when file is set, file-level ones (file-absolute).
+type group struct {
+	span syntax.Span
+	file bool
+	ds   []analysis.Diagnostic
 }
 
 // pick returns the diagnostics to publish, by game, the file-level ones
@@ -321,11 +391,12 @@ func assemble(doc *document, cfg *analysis.Config, games []gameState, done func(
 // most severe, in file order within the least severe level kept, plus
 // every diagnostic of the game at focus, so that the game being edited
 // always shows all of its own. It reads only the diagnostics it keeps
-// and the per-game counts.
-func pick(games []pubGame, file []analysis.Diagnostic, limit int, focus syntax.Pos) (out []group, total int) {
+// and the per-chunk and per-game counts, and skips chunks with none to
+// keep in one step.
+func pick(refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnostic, limit int, focus syntax.Pos) (out []group, total int) {
 	var count [analysis.Hint + 1]int
-	for _, g := range games {
-		for s, n := range g.res.n {
+	for _, cd := range chunks {
+		for s, n := range cd.n {
 			count[s] += int(n)
 		}
 	}
@@ -334,45 +405,56 @@ func pick(games []pubGame, file []analysis.Diagnostic, limit int, focus syntax.P
 		total += n
 	}
 	fileGroup := group{file: true, ds: file}
-	if limit <= 0 || total <= limit {
-		out = make([]group, 0, len(games)+1)
-		for _, g := range games {
-			out = append(out, group{ref: g.ref, ds: g.res.ds})
-		}
-		return append(out, fileGroup), total
-	}
 	// Levels more severe than level are kept whole; quota of level.
-	budget := limit - len(file)
 	level, quota := analysis.Hint+1, 0
-	for s := analysis.Error; s <= analysis.Hint; s++ {
-		if count[s] > budget {
-			level, quota = s, max(budget, 0)
-			break
+	if limit > 0 && total > limit {
+		budget := limit - len(file)
+		for s := analysis.Error; s <= analysis.Hint; s++ {
+			if count[s] > budget {
+				level, quota = s, max(budget, 0)
+				break
+			}
+			budget -= count[s]
 		}
-		budget -= count[s]
 	}
-	for _, g := range games {
-		if g.ref.Start <= focus && focus <= g.ref.End() {
-			out = append(out, group{ref: g.ref, ds: g.res.ds})
-			continue
-		}
+	for c, cd := range chunks {
+		ref := refs[c]
+		span := cd.chunk.GameSpan(cd.chunk.Len() - 1)
+		inFocus := ref.Start <= focus && focus <= ref.Start+span.End
 		more := 0
 		for s := analysis.Error; s < level; s++ {
-			more += int(g.res.n[s])
+			more += int(cd.n[s])
 		}
-		if more == 0 && (quota == 0 || g.res.n[level] == 0) {
+		if !inFocus && more == 0 && (quota == 0 || level > analysis.Hint || cd.n[level] == 0) {
 			continue
 		}
-		var ds []analysis.Diagnostic
-		for _, x := range g.res.ds {
-			if x.Severity < level || x.Severity == level && quota > 0 {
-				if x.Severity == level {
-					quota--
-				}
-				ds = append(ds, x)
+		for j, gs := range cd.games {
+			if len(gs.res.ds) == 0 {
+				continue
 			}
+			sp := cd.chunk.GameSpan(j).Shift(ref.Start)
+			if level > analysis.Hint || sp.Start <= focus && focus <= sp.End {
+				out = append(out, group{span: sp, ds: gs.res.ds})
+				continue
+			}
+			more := 0
+			for s := analysis.Error; s < level; s++ {
+				more += int(gs.res.n[s])
+			}
+			if more == 0 && (quota == 0 || gs.res.n[level] == 0) {
+				continue
+			}
+			var ds []analysis.Diagnostic
+			for _, x := range gs.res.ds {
+				if x.Severity < level || x.Severity == level && quota > 0 {
+					if x.Severity == level {
+						quota--
+					}
+					ds = append(ds, x)
+				}
+			}
+			out = append(out, group{span: sp, ds: ds})
 		}
-		out = append(out, group{ref: g.ref, ds: ds})
 	}
 	return append(out, fileGroup), total
 }
@@ -431,7 +513,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	}
 	d.mu.Lock()
 	cfg, gen := d.cfg, d.cfgGen
-	games := st.games // replaced, never changed in place: safe to read unlocked
+	refs, chunks := st.refs, st.chunks // replaced, never changed in place: safe to read unlocked
 	if st.file != doc.file || st.gen != gen {
 		d.mu.Unlock()
 		return // a newer version or configuration has its own run
@@ -439,36 +521,35 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	d.mu.Unlock()
 
 	f := doc.file
-	per := make([][]analysis.Diagnostic, len(games))
 	var todo []int
-	for i, gs := range games {
-		if gs.analysed {
-			per[i] = gs.res.ds
-		} else {
-			todo = append(todo, i)
+	for c, cd := range chunks {
+		if cd.pending == 0 {
+			continue
+		}
+		for j, gs := range cd.games {
+			if !gs.analysed {
+				todo = append(todo, refs[c].First+j)
+			}
 		}
 	}
 	start := time.Now()
-	// The file-level diagnostics take a pass over the whole text: on
-	// another core, while the games are analysed.
+	// The file-level diagnostics take a pass over the chunks: on another
+	// core, while the games are analysed.
 	fileCh := make(chan []analysis.Diagnostic, 1)
 	d.s.wg.Go(func() { fileCh <- analysis.FileDiagnostics(f, cfg) })
-	var failed map[int]bool
+	per := make([][]analysis.Diagnostic, len(todo))
+	var failed []bool
 	if len(todo) >= bigAnalysis {
-		failed = d.runBig(ctx, doc, cfg, todo, per, games)
+		failed = d.runBig(ctx, doc, cfg, refs, chunks, todo, per)
 	} else {
 		failed = d.run(ctx, doc, cfg, todo, per, nil)
 	}
 	if ctx.Err() != nil {
 		return
 	}
-	fresh := make([]gameState, len(games))
-	for i, gs := range games {
-		fresh[i] = gs
-		if !gs.analysed && !failed[i] {
-			fresh[i] = gameState{game: gs.game, analysed: true, res: newResult(per[i])}
-		}
-	}
+	fresh := withResults(refs, chunks, todo, func(k int) (result, bool) {
+		return newResult(per[k]), !failed[k]
+	})
 	fileDs := <-fileCh
 
 	d.mu.Lock()
@@ -476,40 +557,66 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 		d.mu.Unlock()
 		return
 	}
-	st.games, st.fileDs = fresh, fileDs
+	st.chunks, st.fileDs = fresh, fileDs
 	d.mu.Unlock()
 	d.s.logger.Debug("analysed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
-		zap.Int("games", len(per)), zap.Int("analysed", len(todo)), zap.Duration("elapsed", time.Since(start)))
-	d.publish(doc, assemble(doc, cfg, fresh, nil), fileDs, "analysis")
+		zap.Int("games", f.NumGames()), zap.Int("analysed", len(todo)), zap.Duration("elapsed", time.Since(start)))
+	d.publish(doc, fresh, fileDs, "analysis")
 }
 
-// run analyses the games of doc listed in todo into per, in parallel over
-// the available cores, and calls done (if not nil) with the index of each
-// game analysed. It stops early when ctx is done. An analyzer that
-// panics is a fault of ours: it is logged, the game gets its syntax
-// diagnostics only, and failed marks it so that it is not cached.
-func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, done func(int)) (failed map[int]bool) {
-	var mu sync.Mutex
-	failed = make(map[int]bool)
-	analyze := func(i int) {
+// withResults returns chunks (the states of the chunks refs) with the
+// results of the games todo (ascending indices) that done gives, by
+// position in todo: only the chunks holding such games are rebuilt. A
+// game whose result is not ok keeps its state.
+func withResults(refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, done func(k int) (result, bool)) []*chunkDiags {
+	out := slices.Clone(chunks)
+	c := 0
+	for k := 0; k < len(todo); {
+		for c+1 < len(refs) && refs[c+1].First <= todo[k] {
+			c++
+		}
+		var games []gameState
+		for ; k < len(todo) && (c+1 == len(refs) || todo[k] < refs[c+1].First); k++ {
+			if res, ok := done(k); ok {
+				if games == nil {
+					games = slices.Clone(chunks[c].games)
+				}
+				games[todo[k]-refs[c].First] = gameState{analysed: true, res: res}
+			}
+		}
+		if games != nil {
+			out[c] = newChunkDiags(refs[c].Chunk, games)
+		}
+	}
+	return out
+}
+
+// run analyses the games of doc listed in todo into per (by position in
+// todo), in parallel over the available cores, and calls done (if not
+// nil) with the position of each game analysed. It stops early when ctx
+// is done. An analyzer that panics is a fault of ours: it is logged, the
+// game gets its syntax diagnostics only, and failed marks it so that it
+// is not cached.
+func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, done func(int)) (failed []bool) {
+	failed = make([]bool, len(todo))
+	analyze := func(k int) {
+		i := todo[k]
 		g := doc.file.Game(i).Game
 		defer func() {
 			if r := recover(); r != nil {
 				d.s.logger.Error("panic in an analyzer", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
 					zap.Int("game", i), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
-				per[i] = analysis.Game(g, doc.file.Dialect, cfg, nil)
-				mu.Lock()
-				failed[i] = true
-				mu.Unlock()
+				per[k] = analysis.Game(g, doc.file.Dialect, cfg, nil)
+				failed[k] = true
 			}
 		}()
-		per[i] = analysis.Game(g, doc.file.Dialect, cfg, d.analyzers)
+		per[k] = analysis.Game(g, doc.file.Dialect, cfg, d.analyzers)
 	}
 	if done != nil {
 		inner := analyze
-		analyze = func(i int) {
-			inner(i)
-			done(i)
+		analyze = func(k int) {
+			inner(k)
+			done(k)
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(todo))
@@ -517,15 +624,15 @@ func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for i := range next {
-				analyze(i)
+			for k := range next {
+				analyze(k)
 			}
 		})
 	}
 feed:
-	for _, i := range todo {
+	for k := range todo {
 		select {
-		case next <- i:
+		case next <- k:
 		case <-ctx.Done():
 			break feed
 		}
@@ -545,9 +652,9 @@ func appendShifted(all, ds []analysis.Diagnostic, start syntax.Pos) []analysis.D
 }
 
 // publish sends the diagnostics of doc unless doc is no longer the
-// current version or they equal the last ones sent: those of games (see
-// pick) and the file-level ones.
-func (d *diagnoser) publish(doc *document, games []pubGame, file []analysis.Diagnostic, phase string) {
+// current version or they equal the last ones sent: those of the games of
+// chunks, the states of doc's chunks (see pick), and the file-level ones.
+func (d *diagnoser) publish(doc *document, chunks []*chunkDiags, file []analysis.Diagnostic, phase string) {
 	d.mu.Lock()
 	catalogue, limit := d.catalogue, d.max
 	focus := syntax.Pos(-1)
@@ -555,7 +662,7 @@ func (d *diagnoser) publish(doc *document, games []pubGame, file []analysis.Diag
 		focus = st.focus
 	}
 	d.mu.Unlock()
-	groups, total := pick(games, file, limit, focus)
+	groups, total := pick(doc.file.Chunks(), chunks, file, limit, focus)
 	data, count := encodeDiagnostics(doc, groups, catalogue)
 	params := fmt.Appendf(nil, `{"uri":%s`, mustQuote(string(doc.uri)))
 	if v := wireVersion(doc.version); v > 0 {

@@ -176,7 +176,7 @@ func TestEncodeDiagnostics(t *testing.T) {
 		// to its start, converted by its gameMapper).
 		sorted := append([]analysis.Diagnostic(nil), ds...)
 		analysis.Sort(sorted)
-		for _, g := range []group{{file: true, ds: append([]analysis.Diagnostic(nil), ds...)}, {ref: doc.file.Game(0), ds: sorted}} {
+		for _, g := range []group{{file: true, ds: append([]analysis.Diagnostic(nil), ds...)}, {span: doc.file.GameSpan(0), ds: sorted}} {
 			got, n := encodeDiagnostics(doc, []group{g}, catalogue)
 			if string(got) != string(want) || n != 4 {
 				t.Errorf("catalogue %q, file %v: encodeDiagnostics (%d) =\n%s\nwant\n%s", catalogue, g.file, n, got, want)
@@ -189,43 +189,63 @@ func TestEncodeDiagnostics(t *testing.T) {
 }
 
 // TestPick checks the publication limit: the most severe first, in file
-// order within the last level kept, and the focus game whole.
+// order within the last level kept, and the focus game whole; with the
+// games that have diagnostics in one chunk and spread over two.
 func TestPick(t *testing.T) {
 	d := func(start int, sev analysis.Severity) analysis.Diagnostic {
 		return analysis.Diagnostic{Span: syntax.Span{Start: syntax.Pos(start), End: syntax.Pos(start + 1)}, Severity: sev, Code: analysis.Code(sev.String())}
 	}
-	ref := func(start int) syntax.GameRef {
-		return syntax.GameRef{Start: syntax.Pos(start), Game: &syntax.Game{Text: strings.Repeat(" ", 100)}}
-	}
-	games := []pubGame{
-		{ref(0), newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Warning)})},
-		{ref(100), newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Error)})},
-		{ref(200), newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Hint)})},
-	}
-	file := []analysis.Diagnostic{d(500, analysis.Info)}
-	starts := func(groups []group) (out []int) {
-		for _, g := range groups {
-			for _, x := range g.ds {
-				out = append(out, int(g.ref.Start+x.Span.Start))
-			}
-		}
-		return out
-	}
+	game := "[Event \"x\"]\n[Result \"*\"]\n\n*\n"
+	game += strings.Repeat("\n", 100-len(game)) // every game is 100 bytes long
 	for _, tc := range []struct {
-		limit int
-		focus syntax.Pos
-		want  []int
-	}{
-		{0, -1, []int{1, 2, 3, 101, 102, 201, 202, 203, 500}},
-		{9, -1, []int{1, 2, 3, 101, 102, 201, 202, 203, 500}},
-		{5, -1, []int{1, 2, 3, 102, 500}},                 // the file's, error, warning, and the first hints
-		{3, -1, []int{3, 102, 500}},                       // no hint fits
-		{2, -1, []int{102, 500}},                          // not all warnings fit: none of them beyond the quota
-		{5, 202, []int{1, 2, 3, 102, 201, 202, 203, 500}}, // and the focus game whole
-	} {
-		got, total := pick(games, file, tc.limit, tc.focus)
-		if total != 9 || !slices.Equal(starts(got), tc.want) {
-			t.Errorf("pick(limit %d, focus %d) = %v (total %d), want %v", tc.limit, tc.focus, starts(got), total, tc.want)
+		games int
+		at    [3]int // the games with diagnostics
+	}{{3, [3]int{0, 1, 2}}, {600, [3]int{0, 300, 599}}} {
+		f := syntax.Parse("x.pgn", strings.Repeat(game, tc.games), syntax.PGN)
+		refs := f.Chunks()
+		if tc.games == 600 && len(refs) != 2 {
+			t.Fatalf("%d chunks, want 2", len(refs))
+		}
+		results := map[int]result{
+			tc.at[0]: newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Warning)}),
+			tc.at[1]: newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Error)}),
+			tc.at[2]: newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Hint)}),
+		}
+		var chunks []*chunkDiags
+		for _, ref := range refs {
+			games := make([]gameState, ref.Chunk.Len())
+			for j := range games {
+				games[j] = gameState{analysed: true, res: results[ref.First+j]}
+			}
+			chunks = append(chunks, newChunkDiags(ref.Chunk, games))
+		}
+		file := []analysis.Diagnostic{d(int(f.Len())+5, analysis.Info)}
+		starts := func(groups []group) (out []int) {
+			for _, g := range groups {
+				for _, x := range g.ds {
+					out = append(out, int(g.span.Start+x.Span.Start))
+				}
+			}
+			return out
+		}
+		g0, g1, g2 := 100*tc.at[0], 100*tc.at[1], 100*tc.at[2]
+		end := int(f.Len()) + 5
+		for _, c := range []struct {
+			limit int
+			focus syntax.Pos
+			want  []int
+		}{
+			{0, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
+			{9, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
+			{5, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, end}},                                         // the file's, error, warning, and the first hints
+			{3, -1, []int{g0 + 3, g1 + 2, end}},                                                         // no hint fits
+			{2, -1, []int{g1 + 2, end}},                                                                 // not all warnings fit: none of them beyond the quota
+			{5, syntax.Pos(g2 + 2), []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}}, // and the focus game whole
+		} {
+			got, total := pick(refs, chunks, file, c.limit, c.focus)
+			if total != 9 || !slices.Equal(starts(got), c.want) {
+				t.Errorf("%d games: pick(limit %d, focus %d) = %v (total %d), want %v", tc.games, c.limit, c.focus, starts(got), total, c.want)
+			}
 		}
 	}
 }

@@ -39,7 +39,7 @@ func encodeDiagnostics(doc *document, groups []group, catalogue string) (data []
 			analysis.Sort(g.ds)
 			conv = m.rangeOf
 		} else {
-			conv = newGameMapper(m, g.ref).rangeOf
+			conv = newGameMapper(m, g.span.Start, doc.file.Slice(g.span)).rangeOf
 		}
 		b, n = appendDiagnostics(b, n, uri, g.ds, conv, catalogue)
 	}

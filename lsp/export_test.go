@@ -62,8 +62,8 @@ var testMethods = map[string]requestHandler{
 		if st == nil || st.file != doc.file || st.gen != d.cfgGen {
 			return false, nil
 		}
-		for _, gs := range st.games {
-			if !gs.analysed {
+		for _, cd := range st.chunks {
+			if cd.pending > 0 {
 				return false, nil
 			}
 		}
@@ -100,4 +100,12 @@ func ServeWithAnalyzers(as ...*analysis.Analyzer) func(context.Context, io.ReadW
 func ParseSettings(raw json.RawMessage) (any, []string) {
 	st, problems := parseSettings(raw)
 	return st, problems
+}
+
+// SetHeldTrees sets the syntax tree budget of documents opened from now
+// on and returns a function that restores it.
+func SetHeldTrees(bytes int) (restore func()) {
+	old := heldTrees
+	heldTrees = bytes
+	return func() { heldTrees = old }
 }

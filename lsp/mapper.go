@@ -127,9 +127,9 @@ type gameMapper struct {
 	base  protocol.Position
 }
 
-// newGameMapper returns the gameMapper of game r of m's file.
-func newGameMapper(m mapper, r syntax.GameRef) gameMapper {
-	text := r.Game.Text
+// newGameMapper returns the gameMapper of the game of m's file that
+// starts at start and has text.
+func newGameMapper(m mapper, start syntax.Pos, text string) gameMapper {
 	lines := []int{0}
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
@@ -142,7 +142,7 @@ func newGameMapper(m mapper, r syntax.GameRef) gameMapper {
 			lines = append(lines, i+1)
 		}
 	}
-	return gameMapper{text: text, lines: lines, base: m.position(r.Start)}
+	return gameMapper{text: text, lines: lines, base: m.position(start)}
 }
 
 // position returns the LSP position of the game-relative offset p, which

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
 )
 
 // Large documents: when an analysis run has at least bigAnalysis games to
@@ -112,28 +113,23 @@ func (s *server) workDoneProgressCancel(_ context.Context, params json.RawMessag
 }
 
 // runBig analyses the games of doc listed in todo into per, like run, but
-// publishes what is done every batchInterval or so and reports progress.
+// publishes what is done every batchInterval or so and reports progress;
+// refs and chunks are the chunks of doc and their states before the run.
 // A game not analysed when the run stops (cancelled by the user) gets its
 // syntax diagnostics and counts as failed, so that it is not cached.
-func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, games []gameState) (failed map[int]bool) {
+func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Config, refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic) (failed []bool) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	prog := d.s.beginProgress(runCtx, "pgnls: analysing "+path.Base(doc.file.Name), cancel)
 
-	var mu sync.Mutex // guards done and count; per[i] is final once done[i]
-	done := make([]bool, len(per))
-	for i := range done {
-		done[i] = true
-	}
-	for _, i := range todo {
-		done[i] = false
-	}
+	var mu sync.Mutex // guards done and count; per[k] is final once done[k]
+	done := make([]bool, len(todo))
 	count := 0
-	finished := make(chan map[int]bool, 1)
+	finished := make(chan []bool, 1)
 	go func() {
-		finished <- d.run(runCtx, doc, cfg, todo, per, func(i int) {
+		finished <- d.run(runCtx, doc, cfg, todo, per, func(k int) {
 			mu.Lock()
-			done[i] = true
+			done[k] = true
 			count++
 			mu.Unlock()
 		})
@@ -143,10 +139,10 @@ func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Con
 	for {
 		select {
 		case failed = <-finished:
-			for _, i := range todo {
-				if !done[i] {
-					failed[i] = true
-					per[i] = analysis.Game(doc.file.Game(i).Game, doc.file.Dialect, cfg, nil)
+			for k, i := range todo {
+				if !done[k] {
+					failed[k] = true
+					per[k] = analysis.Game(doc.file.Game(i).Game, doc.file.Dialect, cfg, nil)
 				}
 			}
 			msg := fmt.Sprintf("%d games", len(todo))
@@ -158,11 +154,11 @@ func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Con
 		case <-t.C:
 			began := time.Now()
 			mu.Lock()
-			pub := assemble(doc, cfg, games, func(i int) (result, bool) {
-				if games[i].analysed || !done[i] {
+			partial := withResults(refs, chunks, todo, func(k int) (result, bool) {
+				if !done[k] {
 					return result{}, false
 				}
-				return newResult(per[i]), true
+				return newResult(per[k]), true
 			})
 			n := count
 			mu.Unlock()
@@ -172,7 +168,7 @@ func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Con
 				fileDs = st.fileDs
 			}
 			d.mu.Unlock()
-			d.publish(doc, pub, fileDs, "partial")
+			d.publish(doc, partial, fileDs, "partial")
 			prog.report(n, len(todo))
 			t.Reset(max(batchInterval, 2*time.Since(began)))
 		}

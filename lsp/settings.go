@@ -262,7 +262,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics())
 	for _, doc := range s.store.all() {
 		if !reparsed[doc.uri] {
-			s.diags.changed(doc, []syntax.Edit{})
+			s.diags.changed(doc, []syntax.Edit{}, syntax.Kept{Prefix: doc.file.NumGames(), Suffix: doc.file.NumGames()})
 		}
 	}
 }

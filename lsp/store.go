@@ -19,6 +19,19 @@ type document struct {
 	file    *syntax.File // text, dialect and games of this version
 }
 
+// heldTrees is how much text, in bytes, the open documents of one
+// lineage keep the syntax trees of (the most recently used games'; see
+// syntax.ParseCompact): trees take ten to twenty times their text, so a
+// big document costs about its text plus this budget's trees, and a
+// request on a game whose tree was dropped parses its chunk (about 256
+// games) again, a few milliseconds.
+var heldTrees = 2 << 20
+
+// parseDocument parses the text of an open document.
+func parseDocument(name, text string, d syntax.Dialect) *syntax.File {
+	return syntax.ParseCompact(name, text, d, heldTrees)
+}
+
 // store maps URIs of open documents to their current version.
 type store struct {
 	mu   sync.Mutex

@@ -25,12 +25,12 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	doc := &document{
 		uri:     item.URI,
 		version: item.Version,
-		file:    syntax.Parse(name, item.Text, s.dialectFor(name, item.Text)),
+		file:    parseDocument(name, item.Text, s.dialectFor(name, item.Text)),
 	}
 	s.logger.Debug("didOpen", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
 		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
 	s.store.set(doc)
-	s.diags.changed(doc, nil)
+	s.diags.changed(doc, nil, syntax.Kept{})
 	return nil
 }
 
@@ -91,7 +91,7 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 	if version <= old.version {
 		log.Debug("didChange does not increase the version", zap.Int32("previous", old.version))
 	}
-	f, edits, clamped, err := applyChanges(old.file, p.ContentChanges)
+	f, edits, kept, clamped, err := applyChanges(old.file, p.ContentChanges)
 	if err != nil {
 		// Nothing of this notification is applied, so the document stays
 		// a consistent earlier version; the user can resync by reopening.
@@ -104,33 +104,35 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 	}
 	if d := s.dialectFor(f.Name, head(f)); d != f.Dialect {
 		log.Debug("dialect changed", zap.Stringer("dialect", d))
-		f = syntax.Parse(f.Name, f.Text(), d)
+		f = parseDocument(f.Name, f.Text(), d)
 		edits = nil // nothing carries over to another dialect
 	}
 	doc := &document{uri: uri, version: version, file: f}
 	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", f.NumGames()))
 	s.store.set(doc)
-	s.diags.changed(doc, edits)
+	s.diags.changed(doc, edits, kept)
 	return nil
 }
 
 // applyChanges applies content changes in order, each through the mapper
 // of the text it applies to, and re-parses incrementally so that games the
 // changes do not touch are reused. It returns the byte edits applied (never
-// nil), each in the coordinates of the text before it. Positions past a
+// nil), each in the coordinates of the text before it, and which games
+// they left as they were. Positions past a
 // line's end or past the last line are clamped, as the LSP specification
 // says (clamped counts them). A range whose end precedes its start is an
 // error; then no change is applied and f is returned unchanged.
-func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edits []syntax.Edit, clamped int, err error) {
+func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edits []syntax.Edit, kept syntax.Kept, clamped int, err error) {
 	orig := f
 	edits = make([]syntax.Edit, 0, len(changes))
+	kept = syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}
 	for i, c := range changes {
 		var e syntax.Edit
 		if c.Range == nil {
 			e = fullEdit(f.Text(), c.Text)
 		} else {
 			if c.Range.End.before(c.Range.Start) {
-				return orig, nil, clamped, fmt.Errorf("change %d: range end %v precedes its start %v", i, c.Range.End, c.Range.Start)
+				return orig, nil, syntax.Kept{}, clamped, fmt.Errorf("change %d: range end %v precedes its start %v", i, c.Range.End, c.Range.Start)
 			}
 			m := mapper{f}
 			start, ok1 := m.offset(c.Range.Start.protocol())
@@ -142,10 +144,12 @@ func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edit
 			}
 			e = syntax.Edit{Start: start, End: end, New: c.Text}
 		}
-		f, _ = syntax.Reparse(f, e)
+		var k syntax.Kept
+		f, k = syntax.Reparse(f, e)
+		kept = kept.Then(k)
 		edits = append(edits, e)
 	}
-	return f, edits, clamped, nil
+	return f, edits, kept, clamped, nil
 }
 
 // fullEdit returns the smallest edit turning old into text: the bytes
@@ -189,9 +193,9 @@ func (s *server) redetect() map[protocol.DocumentURI]bool {
 			continue
 		}
 		s.logger.Debug("dialect changed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version), zap.Stringer("dialect", d))
-		doc = &document{uri: doc.uri, version: doc.version, file: syntax.Parse(f.Name, f.Text(), d)}
+		doc = &document{uri: doc.uri, version: doc.version, file: parseDocument(f.Name, f.Text(), d)}
 		s.store.set(doc)
-		s.diags.changed(doc, nil)
+		s.diags.changed(doc, nil, syntax.Kept{})
 		parsed[doc.uri] = true
 	}
 	return parsed

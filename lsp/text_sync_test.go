@@ -108,7 +108,7 @@ func TestApplyChanges(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			old := syntax.Parse("t.pgn", tc.text, syntax.DetectDialect("t.pgn", tc.text))
-			f, edits, clamped, err := applyChanges(old, tc.changes)
+			f, edits, _, clamped, err := applyChanges(old, tc.changes)
 			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 				t.Fatalf("err = %v, want %q", err, tc.err)
 			}

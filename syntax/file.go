@@ -5,8 +5,8 @@ package syntax
 // derived from per-game facts, so the cost is one step per game.
 func (f *File) FileErrors() []Error {
 	var facts FileFacts
-	for _, r := range f.Games() {
-		facts.Add(r)
+	for c, ch := range f.chunks {
+		facts.addChunk(f.starts[c], ch.facts)
 	}
 	return facts.Errors()
 }
@@ -31,6 +31,19 @@ func (ff *FileFacts) Add(r GameRef) {
 		if i := r.Game.invalidUTF8(); i >= 0 {
 			ff.invalid = r.Start + Pos(i) + 1
 		}
+	}
+}
+
+// addChunk records the facts of a chunk starting at start; chunks must
+// come in file order.
+func (ff *FileFacts) addChunk(start Pos, cf chunkFacts) {
+	for i, p := range cf.first {
+		if p >= 0 && ff.first[i] == 0 {
+			ff.first[i] = start + p + 1
+		}
+	}
+	if ff.invalid == 0 && cf.invalid >= 0 {
+		ff.invalid = start + cf.invalid + 1
 	}
 }
 
@@ -75,9 +88,10 @@ func mixedEndings(first [3]Pos) (kinds int, at Pos) {
 // sorted by position.
 func (f *File) Errors() []Error {
 	var errs []Error
-	for _, r := range f.Games() {
-		for _, e := range r.Game.Errs {
-			e.Span = e.Span.Shift(r.Start)
+	for i := range f.n {
+		start := f.GameSpan(i).Start
+		for _, e := range f.GameErrors(i) {
+			e.Span = e.Span.Shift(start)
 			errs = append(errs, e)
 		}
 	}

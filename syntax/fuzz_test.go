@@ -37,6 +37,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		sameAsSequential(t, text, d, 1+len(text)%13)
+		sameAsParse(t, text, d, 1+len(text)%17, len(text)%3)
 	})
 }
 
@@ -65,7 +66,7 @@ func FuzzReparse(f *testing.F) {
 		}
 		e := Edit{Start: start, End: end, New: ins}
 		old := Parse("fuzz", text, d)
-		got, changed := Reparse(old, e)
+		got, kept := Reparse(old, e)
 		want := Parse("fuzz", e.Apply(text), d)
 		if err := checkInvariants(got); err != nil {
 			t.Fatal(err)
@@ -76,9 +77,24 @@ func FuzzReparse(f *testing.F) {
 		if g, w := Dump(got), Dump(want); g != w {
 			t.Fatalf("incremental parse differs from full parse for edit %+v\n--- incremental\n%s\n--- full\n%s", e, g, w)
 		}
-		for _, i := range changed {
-			if i < 0 || i >= got.NumGames() {
-				t.Fatalf("changed index %d out of range", i)
+		compact, _ := Reparse(ParseCompact("fuzz", text, d, 1), e)
+		if g, w := Dump(compact), Dump(want); g != w {
+			t.Fatalf("incremental parse of a compact file differs from full parse for edit %+v\n--- incremental\n%s\n--- full\n%s", e, g, w)
+		}
+		if kept.Prefix < 0 || kept.Suffix < 0 || kept.Prefix+kept.Suffix > min(old.NumGames(), got.NumGames()) {
+			t.Fatalf("kept %+v out of range (%d games before, %d after)", kept, old.NumGames(), got.NumGames())
+		}
+		same := func(i, j int) bool {
+			return dumpGames([]GameRef{{Game: got.Game(i).Game}}) == dumpGames([]GameRef{{Game: old.Game(j).Game}})
+		}
+		for i := range kept.Prefix {
+			if !same(i, i) {
+				t.Fatalf("kept %+v, but game %d differs", kept, i)
+			}
+		}
+		for i := range kept.Suffix {
+			if !same(got.NumGames()-1-i, old.NumGames()-1-i) {
+				t.Fatalf("kept %+v, but game %d from the end differs", kept, i)
 			}
 		}
 	})

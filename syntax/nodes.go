@@ -22,7 +22,7 @@ type File struct {
 	Name    string
 	Dialect Dialect
 
-	chunks []*chunk // together they cover the text exactly
+	chunks []*Chunk // together they cover the text exactly
 	starts []Pos    // file-absolute start of each chunk
 	first  []int    // index of each chunk's first game
 	n      int      // number of games
@@ -30,6 +30,7 @@ type File struct {
 	text     string // the whole text; built on demand after Reparse
 	textOnce sync.Once
 	lns      fileLines
+	cache    *treeCache // of a compact file: which chunks hold their games
 }
 
 // GameRef places a game in a file.

@@ -10,7 +10,29 @@ import (
 var segmentSize = 256 << 10
 
 // parseConcurrently returns exactly what parseGames(text, start, d, nil)
-// returns (without Tokens when noTokens is set), parsing segments of the text on every core.
+// returns (without Tokens when noTokens is set), parsing segments of the
+// text on every core (see parseSegments).
+func parseConcurrently(text string, start int, d Dialect, noTokens bool) []GameRef {
+	segs := parseSegments(text, start, d, noTokens, func(games []GameRef) []GameRef { return games })
+	if len(segs) == 1 {
+		return segs[0]
+	}
+	n := 0
+	for _, s := range segs {
+		n += len(s)
+	}
+	games := make([]GameRef, 0, n)
+	for _, s := range segs {
+		games = append(games, s...)
+	}
+	return games
+}
+
+// parseSegments parses the games of text from start on every core and
+// returns conv of each run of them, in order: together the runs are
+// exactly what parseGames(text, start, d, nil) returns. conv runs on the
+// parsing goroutine as soon as a run is parsed, so that a caller can
+// shrink the games before the next segment is parsed.
 //
 // The text is cut speculatively where a game most likely starts: a line
 // beginning with "[" after a blank line. Each segment is parsed from its
@@ -20,16 +42,21 @@ var segmentSize = 256 << 10
 // segment i+1 is kept when segment i ended exactly at its cut; when a game
 // ran across the cut (the "[" was inside a comment, say), the text from
 // where segment i ended is parsed again, up to the next cut.
-func parseConcurrently(text string, start int, d Dialect, noTokens bool) []GameRef {
+func parseSegments[T any](text string, start int, d Dialect, noTokens bool, conv func([]GameRef) T) []T {
 	cuts := gameCuts(text, start, segmentSize)
 	if len(cuts) == 0 {
-		return parseRange(text, start, len(text), d, nil, noTokens)
+		return []T{conv(parseRange(text, start, len(text), d, nil, noTokens))}
+	}
+	type segment struct {
+		v   T
+		end int // where its last game ends, or where it started
 	}
 	bounds := append(append([]int{start}, cuts...), len(text))
-	segs := make([][]GameRef, len(bounds)-1)
-	parse := func(i, from int) []GameRef {
+	segs := make([]segment, len(bounds)-1)
+	parse := func(i, from int) segment {
 		hi := bounds[i+1]
-		return parseRange(text, from, hi, d, func(b int) bool { return b >= hi }, noTokens)
+		games := parseRange(text, from, hi, d, func(b int) bool { return b >= hi }, noTokens)
+		return segment{conv(games), gamesEnd(games, from)}
 	}
 	var wg sync.WaitGroup
 	next := make(chan int, len(segs))
@@ -46,22 +73,23 @@ func parseConcurrently(text string, start int, d Dialect, noTokens bool) []GameR
 	}
 	wg.Wait()
 
-	games := segs[0]
-	end := gamesEnd(games, start)
+	out := []T{segs[0].v}
+	end := segs[0].end
 	for i := 1; i < len(segs); i++ {
+		s := segs[i]
 		switch {
 		case end == bounds[i]:
-			games = append(games, segs[i]...)
 		case end < bounds[i+1]:
 			// The guess at bounds[i] was wrong: parse again from the
 			// true boundary.
-			games = append(games, parse(i, end)...)
+			s = parse(i, end)
 		default:
 			continue // a game ran across the whole segment
 		}
-		end = gamesEnd(games, end)
+		out = append(out, s.v)
+		end = s.end
 	}
-	return games
+	return out
 }
 
 // gamesEnd returns where the last of games ends, or def when there is none.

@@ -13,7 +13,27 @@ import (
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
 	f := &File{Name: name, text: text, Dialect: d}
-	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false)))
+	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false), d, nil))
+	return f
+}
+
+// ParseCompact is Parse for a file that is kept open a long time, as in an
+// editor: its games hold their syntax trees only while they are among the
+// most recently used, up to about held bytes of their text, and are
+// parsed again on demand otherwise; the versions Reparse makes of it share
+// that budget. The file's meaning is exactly Parse's, but its memory is
+// about its text, its line table and its syntax errors, not its trees
+// (ten to twenty times the text).
+func ParseCompact(name, text string, d Dialect, held int) *File {
+	f := &File{Name: name, text: text, Dialect: d, cache: newTreeCache(Pos(held))}
+	segs := parseSegments(text, 0, d, false, func(games []GameRef) []*Chunk {
+		return compactChunksOf(games, text, d, f.cache)
+	})
+	var chunks []*Chunk
+	for _, s := range segs {
+		chunks = append(chunks, s...)
+	}
+	f.setChunks(chunks)
 	return f
 }
 

@@ -69,10 +69,9 @@ func (f *File) fileLines() *fileLines {
 		count, start := 0, Pos(0)
 		for c, ch := range f.chunks {
 			f.lns.before[c], f.lns.lineStart[c] = count, start
-			cl := ch.lineInfo()
-			if cl.count > 0 {
-				count += cl.count
-				start = f.starts[c] + cl.lastStart
+			if nl := ch.lines(); len(nl) > 0 {
+				count += len(nl)
+				start = f.starts[c] + nl[len(nl)-1]
 			}
 		}
 	})
@@ -80,7 +79,7 @@ func (f *File) fileLines() *fileLines {
 }
 
 // Text returns the whole text of f. A file built by Reparse assembles it
-// from its games on first use, so callers on the editing path should read
+// from its chunks on first use, so callers on the editing path should read
 // game texts or Slice instead.
 func (f *File) Text() string {
 	f.textOnce.Do(func() {
@@ -89,8 +88,8 @@ func (f *File) Text() string {
 		}
 		var b strings.Builder
 		b.Grow(int(f.Len()))
-		for _, r := range f.Games() {
-			b.WriteString(r.Game.Text)
+		for _, c := range f.chunks {
+			c.appendText(&b, 0, c.size())
 		}
 		f.text = b.String()
 	})
@@ -104,19 +103,15 @@ func (f *File) Slice(s Span) string {
 	if s.Start == s.End {
 		return ""
 	}
-	k := f.GameAt(s.Start)
-	r := f.Game(k)
-	if s.End <= r.End() {
-		return r.Game.Text[s.Start-r.Start : s.End-r.Start]
+	c := f.chunkAt(s.Start)
+	if end := f.starts[c] + f.chunks[c].size(); s.End <= end {
+		return f.chunks[c].slice(s.Start-f.starts[c], s.End-f.starts[c])
 	}
 	var b strings.Builder
-	for ; k < f.n; k++ {
-		r := f.Game(k)
-		if r.Start >= s.End {
-			break
-		}
-		lo, hi := max(s.Start, r.Start), min(s.End, r.End())
-		b.WriteString(r.Game.Text[lo-r.Start : hi-r.Start])
+	for ; c < len(f.chunks) && f.starts[c] < s.End; c++ {
+		ch := f.chunks[c]
+		lo, hi := max(s.Start, f.starts[c]), min(s.End, f.starts[c]+ch.size())
+		ch.appendText(&b, lo-f.starts[c], hi-f.starts[c])
 	}
 	return b.String()
 }
@@ -127,7 +122,7 @@ func (f *File) LineCount() int {
 		return 1
 	}
 	last := len(f.chunks) - 1
-	return f.fileLines().before[last] + f.chunks[last].lineInfo().count + 1
+	return f.fileLines().before[last] + len(f.chunks[last].lines()) + 1
 }
 
 // LineStart returns the offset of the first byte of the 1-based line,
@@ -141,13 +136,9 @@ func (f *File) LineStart(line int) Pos {
 	}
 	fl := f.fileLines()
 	l := line - 1 // terminators before the line
-	// The chunk, then the game, holding the l-th terminator.
+	// The chunk holding the l-th terminator.
 	c := sort.Search(len(f.chunks), func(c int) bool { return fl.before[c] >= l }) - 1
-	l -= fl.before[c]
-	cl := f.chunks[c].lineInfo()
-	g := sort.Search(len(cl.before), func(g int) bool { return cl.before[g] >= l }) - 1
-	r := f.chunks[c].games[g]
-	return f.starts[c] + r.Start + r.Game.lines()[l-cl.before[g]-1]
+	return f.starts[c] + f.chunks[c].lines()[l-fl.before[c]-1]
 }
 
 // LineEnd returns the offset just before the terminator of the 1-based line.
@@ -167,8 +158,9 @@ func (f *File) LineEnd(line int) Pos {
 }
 
 func (f *File) byteAt(p Pos) byte {
-	r := f.Game(f.GameAt(p))
-	return r.Game.Text[p-r.Start]
+	c := f.chunkAt(p)
+	rel := p - f.starts[c]
+	return f.chunks[c].slice(rel, rel+1)[0]
 }
 
 // Position converts a file-absolute offset to a 1-based line and byte column.
@@ -179,22 +171,13 @@ func (f *File) Position(p Pos) Position {
 		return Position{1, 1}
 	}
 	fl := f.fileLines()
-	k := f.GameAt(p)
-	c, j := f.chunkOfGame(k)
-	cl := f.chunks[c].lineInfo()
-	r := f.chunks[c].games[j]
-	abs := f.starts[c] + r.Start
-	nl := r.Game.lines()
-	rel := p - abs
+	c := f.chunkAt(p)
+	nl := f.chunks[c].lines()
+	rel := p - f.starts[c]
 	i := sort.Search(len(nl), func(i int) bool { return nl[i] > rel })
-	var start Pos
-	switch {
-	case i > 0:
-		start = abs + nl[i-1]
-	case cl.lineStart[j] >= 0:
-		start = f.starts[c] + cl.lineStart[j]
-	default:
-		start = fl.lineStart[c]
+	start := fl.lineStart[c]
+	if i > 0 {
+		start = f.starts[c] + nl[i-1]
 	}
-	return Position{Line: fl.before[c] + cl.before[j] + i + 1, Col: int(p-start) + 1}
+	return Position{Line: fl.before[c] + i + 1, Col: int(p-start) + 1}
 }

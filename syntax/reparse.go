@@ -17,17 +17,20 @@ func (e Edit) Apply(text string) string {
 // again, from a window of text around the edit; every other game is shared
 // with old by pointer and only its start offset moves. The whole text is
 // never copied, so the cost does not grow with the file's size beyond one
-// step per game. The result equals Parse of the edited text. changed lists
-// the indices of the games parsed anew, in the new file.
+// step per chunk. The result equals Parse of the edited text. kept tells
+// which games are old ones; the others were parsed anew.
 //
 // An edit outside 0 <= Start <= End <= old.Len() is clamped.
-func Reparse(old *File, e Edit) (f *File, changed []int) {
+func Reparse(old *File, e Edit) (f *File, kept Kept) {
 	n := old.Len()
 	e.Start = min(max(e.Start, 0), n)
 	e.End = min(max(e.End, e.Start), n)
 	if old.n == 0 {
 		f = Parse(old.Name, e.New, old.Dialect)
-		return f, indices(0, f.n)
+		if old.cache != nil {
+			f = ParseCompact(old.Name, e.New, old.Dialect, int(old.cache.max))
+		}
+		return f, Kept{}
 	}
 	delta := Pos(len(e.New)) - (e.End - e.Start)
 	k := old.GameAt(max(e.Start-1, 0))
@@ -42,40 +45,49 @@ func Reparse(old *File, e Edit) (f *File, changed []int) {
 	for {
 		fresh, reuse, ok := reparseWindow(old, e, delta, k, m)
 		if ok {
-			f = &File{Name: old.Name, Dialect: old.Dialect}
-			f.setChunks(splice(old, k, reuse, fresh, delta))
-			return f, indices(k, k+len(fresh))
+			f = &File{Name: old.Name, Dialect: old.Dialect, cache: old.cache}
+			f.setChunks(splice(old, k, reuse, fresh))
+			return f, Kept{Prefix: k, Suffix: old.n - reuse}
 		}
 		m = min(m+(m-k), old.n)
 	}
 }
 
+// Kept tells which games of a file made by Reparse are those of the
+// version it was made from: its first Prefix and its last Suffix games are
+// exactly the old version's first Prefix and last Suffix games (the same
+// text, parsed alike); the games between them were parsed anew.
+type Kept struct{ Prefix, Suffix int }
+
+// Then returns what is kept across k and then next, an edit of the
+// version k describes.
+func (k Kept) Then(next Kept) Kept {
+	return Kept{Prefix: min(k.Prefix, next.Prefix), Suffix: min(k.Suffix, next.Suffix)}
+}
+
 // splice returns the chunks of old with games [k, reuse) replaced by
-// fresh (file-absolute starts in the new text); games from reuse on move
-// by delta. Only the chunks holding games k and reuse are rebuilt.
-func splice(old *File, k, reuse int, fresh []GameRef, delta Pos) []*chunk {
+// fresh (file-absolute starts in the new text). The games of the chunks
+// holding games k and reuse that stay become chunks of their own, views
+// of the old ones that share their text and trees, so that an edit
+// neither walks nor parses the games it leaves alone.
+func splice(old *File, k, reuse int, fresh []GameRef) []*Chunk {
 	ck, jk := old.chunkOfGame(k)
-	var mid []GameRef
-	for _, r := range old.chunks[ck].games[:jk] {
-		mid = append(mid, GameRef{Start: old.starts[ck] + r.Start, Game: r.Game})
+	chunks := make([]*Chunk, 0, len(old.chunks)+4)
+	chunks = append(chunks, old.chunks[:ck]...)
+	if jk > 0 {
+		chunks = append(chunks, old.chunks[ck].view(0, jk))
 	}
-	mid = append(mid, fresh...)
-	var tail []*chunk
+	chunks = append(chunks, chunksOf(fresh, old.Dialect, old.cache)...)
 	if reuse < old.n {
 		cj, jj := old.chunkOfGame(reuse)
-		if jj == 0 {
-			tail = old.chunks[cj:]
-		} else {
-			for _, r := range old.chunks[cj].games[jj:] {
-				mid = append(mid, GameRef{Start: old.starts[cj] + r.Start + delta, Game: r.Game})
-			}
-			tail = old.chunks[cj+1:]
+		if jj > 0 {
+			c := old.chunks[cj]
+			chunks = append(chunks, c.view(jj, c.Len()))
+			cj++
 		}
+		chunks = append(chunks, old.chunks[cj:]...)
 	}
-	chunks := make([]*chunk, 0, ck+len(mid)/chunkSize+1+len(tail))
-	chunks = append(chunks, old.chunks[:ck]...)
-	chunks = append(chunks, chunksOf(mid)...)
-	return append(chunks, tail...)
+	return chunks
 }
 
 // reparseWindow parses the edited text of old games [k, m). It succeeds
@@ -85,12 +97,12 @@ func splice(old *File, k, reuse int, fresh []GameRef, delta Pos) []*chunk {
 // with file-absolute starts and the index of the first old game to reuse.
 func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reuse int, ok bool) {
 	atEOF := m == old.n
-	winStart := old.Game(k).Start
+	winStart := old.GameSpan(k).Start
 	lb := Pos(0)
 	if winStart > 0 {
 		lb = 1 // one byte of look-behind
 	}
-	winEnd := old.Game(m - 1).End()
+	winEnd := old.GameSpan(m - 1).End
 	text := old.Slice(Span{winStart - lb, e.Start}) + e.New + old.Slice(Span{e.End, winEnd})
 	base := winStart - lb // unchanged: the window starts before the edit
 	reuse = old.n
@@ -101,7 +113,7 @@ func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reu
 			return false
 		}
 		j := old.GameAt(ob)
-		if j < m && old.Game(j).Start == ob {
+		if j < m && old.GameSpan(j).Start == ob {
 			reuse = j
 			return true
 		}
@@ -115,12 +127,4 @@ func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reu
 		fresh[i].Start += base
 	}
 	return fresh, reuse, true
-}
-
-func indices(from, to int) []int {
-	out := make([]int, 0, to-from)
-	for i := from; i < to; i++ {
-		out = append(out, i)
-	}
-	return out
 }

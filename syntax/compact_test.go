@@ -1,0 +1,207 @@
+package syntax
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// sameAsParse fails when ParseCompact (segments of size bytes, a tree
+// budget of held bytes) reads text differently from Parse, or answers a
+// position, line, slice or diagnostic question differently.
+func sameAsParse(t *testing.T, text string, d Dialect, size, held int) *File {
+	t.Helper()
+	old := segmentSize
+	segmentSize = size
+	defer func() { segmentSize = old }()
+	want := Parse("x", text, d)
+	got := ParseCompact("x", text, d, held)
+	sameFile(t, got, want)
+	return got
+}
+
+// sameFile compares a compact file with the file Parse makes of its text.
+func sameFile(t *testing.T, got, want *File) {
+	t.Helper()
+	if g, w := Dump(got), Dump(want); g != w {
+		t.Fatalf("compact file differs from Parse\n--- compact\n%s\n--- parse\n%s", g, w)
+	}
+	if got.Text() != want.Text() {
+		t.Fatal("compact file's text differs")
+	}
+	if g, w := fmt.Sprint(got.Errors()), fmt.Sprint(want.Errors()); g != w {
+		t.Fatalf("Errors = %s, want %s", g, w)
+	}
+	if g, w := fmt.Sprint(got.FileErrors()), fmt.Sprint(want.FileErrors()); g != w {
+		t.Fatalf("FileErrors = %s, want %s", g, w)
+	}
+	for i := range want.NumGames() {
+		r := want.Game(i)
+		if sp := got.GameSpan(i); sp != (Span{r.Start, r.End()}) {
+			t.Fatalf("GameSpan(%d) = %v, want %v", i, sp, Span{r.Start, r.End()})
+		}
+	}
+	if len(want.Text()) < 64<<10 {
+		if err := checkLines(got); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rng := rand.New(rand.NewSource(int64(len(want.Text()))))
+	for range 200 {
+		n := int(want.Len()) + 1
+		s := Span{Pos(rng.Intn(n)), Pos(rng.Intn(n))}
+		if got.Slice(s) != want.Slice(s) {
+			t.Fatalf("Slice(%v) = %q, want %q", s, got.Slice(s), want.Slice(s))
+		}
+	}
+}
+
+// TestParseCompact reads every corpus file compact, with segments small
+// enough to make many chunks and a tree budget so small that almost every
+// question parses a chunk again.
+func TestParseCompact(t *testing.T) {
+	for _, path := range corpusFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data[:min(len(data), 512<<10)])
+		d := DetectDialect(path, text)
+		t.Run(path, func(t *testing.T) {
+			sameAsParse(t, text, d, 16<<10, 1)
+			sameAsParse(t, text, d, 1, 64<<10)
+		})
+	}
+}
+
+// TestCompactDropsTrees checks that a compact file holds the trees of
+// its most recently used chunks only, and parses the others again.
+func TestCompactDropsTrees(t *testing.T) {
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
+	}
+	old := segmentSize
+	segmentSize = 4 << 10
+	defer func() { segmentSize = old }()
+	f := ParseCompact("many.pgn", b.String(), PGN, 1)
+	held := func() int {
+		f.cache.drops.Wait()
+		n := 0
+		for _, c := range f.chunks {
+			if c.held.Load() != nil {
+				n++
+			}
+		}
+		return n
+	}
+	if n := held(); n != 0 {
+		t.Fatalf("%d chunks hold their games after ParseCompact, want 0", n)
+	}
+	for range f.Games() {
+	}
+	if n := held(); n != 1 {
+		t.Fatalf("%d chunks hold their games after reading them all with a budget of one, want 1", n)
+	}
+	first := f.Game(0).Game
+	f.Game(f.NumGames() - 1)
+	f.cache.drops.Wait()
+	if again := f.Game(0).Game; again == first {
+		t.Error("the first chunk's games were not dropped")
+	} else if again.Text != first.Text {
+		t.Error("the first game parsed again differs")
+	}
+}
+
+// TestCompactReparse edits a compact file at random places, with a tiny
+// tree budget, and compares each version with Parse of its text: the
+// chunks edits build are dropped (after checking that their own text
+// parses alike) and parsed again like the others.
+func TestCompactReparse(t *testing.T) {
+	var b strings.Builder
+	for i := range 1500 {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
+	}
+	inserts := []string{"", "x", "\n", "\n\n[Event \"N\"]\n\n*\n", "{", "}", "*", "\r\n", "%", "("}
+	rng := rand.New(rand.NewSource(3))
+	old := segmentSize
+	segmentSize = 8 << 10
+	defer func() { segmentSize = old }()
+	f := ParseCompact("many.pgn", b.String(), PGN, 20<<10)
+	for i := range 60 {
+		start := Pos(rng.Intn(int(f.Len()) + 1))
+		end := min(start+Pos(rng.Intn(40)), f.Len())
+		e := Edit{Start: start, End: end, New: inserts[rng.Intn(len(inserts))]}
+		next, _ := Reparse(f, e)
+		want := Parse("many.pgn", e.Apply(f.Text()), PGN)
+		if i%10 == 0 {
+			sameFile(t, next, want)
+		} else if Dump(next) != Dump(want) {
+			t.Fatalf("edit %d %+v: incremental parse of a compact file differs from full parse", i, e)
+		}
+		f = next
+	}
+	if f.cache == nil {
+		t.Fatal("an edit lost the tree cache")
+	}
+}
+
+// TestCompactPinned checks that a chunk whose games would parse
+// differently from its own text keeps them instead of dropping them.
+func TestCompactPinned(t *testing.T) {
+	text := "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Event \"b\"]\n[Result \"*\"]\n\n1. d4 *\n"
+	games := parseGames(text, 0, PGN, nil)
+	games[1].Game.Errs = []Error{{Span{0, 1}, SevError, "made-up", "not what a parse says"}}
+	c := newChunk(games, 0, PGN, newTreeCache(1))
+	c.cache.drops.Wait()
+	c.drop()
+	if !c.pinned.Load() || c.held.Load() == nil {
+		t.Fatal("a chunk that does not parse alike from its own text was dropped")
+	}
+	ok := newChunk(parseGames(text, 0, PGN, nil), 0, PGN, newTreeCache(1))
+	ok.cache.drops.Wait()
+	ok.drop()
+	if ok.pinned.Load() || ok.held.Load() != nil {
+		t.Fatal("a chunk that parses alike from its own text kept its games")
+	}
+	if got := dumpGames(ok.games()); got != dumpGames(parseGames(text, 0, PGN, nil)) {
+		t.Fatalf("games parsed again differ:\n%s", got)
+	}
+}
+
+// TestCompactConcurrent reads a compact file from several goroutines at
+// once with a budget that keeps dropping trees (run it with -race).
+func TestCompactConcurrent(t *testing.T) {
+	var b strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
+	}
+	old := segmentSize
+	segmentSize = 8 << 10
+	defer func() { segmentSize = old }()
+	text := b.String()
+	want := Dump(Parse("x", text, PGN))
+	f := ParseCompact("x", text, PGN, 16<<10)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewSource(int64(w)))
+			for range 300 {
+				i := rng.Intn(f.NumGames())
+				r := f.Game(i)
+				if !strings.Contains(r.Game.Text, fmt.Sprintf("\"E%d\"", i)) {
+					t.Errorf("game %d is %q", i, r.Game.Text)
+					return
+				}
+				f.Position(r.Start + 3)
+			}
+		})
+	}
+	wg.Wait()
+	if Dump(f) != want {
+		t.Fatal("compact file read concurrently differs from Parse")
+	}
+}
