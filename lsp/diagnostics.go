@@ -112,8 +112,9 @@ type docDiags struct {
 	gen    uint64                // the configuration generation of the analysed results
 	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus  syntax.Pos            // where the last edit was; -1: none
-	sent   bool
-	told   bool // the user was told that publications are capped
+	sent    bool
+	told    bool        // the user was told that publications are capped
+	encoded encodeCache // the JSON of the last publication, per game
 	last   [sha256.Size]byte
 }
 
@@ -383,7 +384,37 @@ func carryChunks(old *syntax.File, oldChunks []*chunkDiags, valid bool, f *synta
 type group struct {
 	span syntax.Span
 	file bool
-	ds   []analysis.Diagnostic
+	ds   []analysis.Diagnostic // a game's results, or the file-level diagnostics
+	from selection             // which of ds a game's group holds
+}
+
+// selection tells which of a game's results a group holds: all of them
+// when level is 0, else those more severe than level and the first quota
+// of level. from and n identify the results: they are immutable and
+// belong to one game's text, so equal selections are equal diagnostics.
+type selection struct {
+	from  *analysis.Diagnostic
+	n     int
+	level analysis.Severity
+	quota int
+}
+
+// selected returns the diagnostics of g.
+func (g group) selected() []analysis.Diagnostic {
+	if g.file || g.from.level == 0 {
+		return g.ds
+	}
+	var out []analysis.Diagnostic
+	quota := g.from.quota
+	for _, x := range g.ds {
+		if x.Severity < g.from.level || x.Severity == g.from.level && quota > 0 {
+			if x.Severity == g.from.level {
+				quota--
+			}
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // pick returns the diagnostics to publish, by game, the file-level ones
@@ -434,7 +465,7 @@ func pick(refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnost
 			}
 			sp := cd.chunk.GameSpan(j).Shift(ref.Start)
 			if level > analysis.Hint || sp.Start <= focus && focus <= sp.End {
-				out = append(out, group{span: sp, ds: gs.res.ds})
+				out = append(out, group{span: sp, ds: gs.res.ds, from: selection{from: &gs.res.ds[0], n: len(gs.res.ds)}})
 				continue
 			}
 			more := 0
@@ -444,16 +475,9 @@ func pick(refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnost
 			if more == 0 && (quota == 0 || gs.res.n[level] == 0) {
 				continue
 			}
-			var ds []analysis.Diagnostic
-			for _, x := range gs.res.ds {
-				if x.Severity < level || x.Severity == level && quota > 0 {
-					if x.Severity == level {
-						quota--
-					}
-					ds = append(ds, x)
-				}
-			}
-			out = append(out, group{span: sp, ds: ds})
+			q := min(quota, int(gs.res.n[level]))
+			quota -= q
+			out = append(out, group{span: sp, ds: gs.res.ds, from: selection{from: &gs.res.ds[0], n: len(gs.res.ds), level: level, quota: q}})
 		}
 	}
 	return append(out, fileGroup), total
@@ -658,18 +682,29 @@ func (d *diagnoser) publish(doc *document, chunks []*chunkDiags, file []analysis
 	d.mu.Lock()
 	catalogue, limit := d.catalogue, d.max
 	focus := syntax.Pos(-1)
+	var cache *encodeCache
 	if st := d.docs[doc.uri]; st != nil {
-		focus = st.focus
+		focus, cache = st.focus, &st.encoded
 	}
 	d.mu.Unlock()
 	groups, total := pick(doc.file.Chunks(), chunks, file, limit, focus)
-	data, count := encodeDiagnostics(doc, groups, catalogue)
-	params := fmt.Appendf(nil, `{"uri":%s`, mustQuote(string(doc.uri)))
+	if cache == nil {
+		cache = new(encodeCache)
+	}
+	// The cache's buffer holds the params until they are sent: a big
+	// document publishes hundreds of kilobytes per keystroke.
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	params := fmt.Appendf(cache.buf[:0], `{"uri":%s`, mustQuote(string(doc.uri)))
 	if v := wireVersion(doc.version); v > 0 {
 		params = fmt.Appendf(params, `,"version":%d`, v)
 	}
-	params = append(append(append(params, `,"diagnostics":`...), data...), '}')
-	hash := sha256.Sum256(data)
+	params = append(params, `,"diagnostics":`...)
+	start := len(params)
+	params, count := cache.encode(params, doc, groups, catalogue)
+	hash := sha256.Sum256(params[start:])
+	params = append(params, '}')
+	cache.buf = params
 	log := d.s.logger.With(zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version), zap.String("phase", phase))
 
 	d.pubMu.Lock()

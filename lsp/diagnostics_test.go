@@ -177,13 +177,13 @@ func TestEncodeDiagnostics(t *testing.T) {
 		sorted := append([]analysis.Diagnostic(nil), ds...)
 		analysis.Sort(sorted)
 		for _, g := range []group{{file: true, ds: append([]analysis.Diagnostic(nil), ds...)}, {span: doc.file.GameSpan(0), ds: sorted}} {
-			got, n := encodeDiagnostics(doc, []group{g}, catalogue)
+			got, n := encodeDiagnostics(nil, doc, []group{g}, catalogue)
 			if string(got) != string(want) || n != 4 {
 				t.Errorf("catalogue %q, file %v: encodeDiagnostics (%d) =\n%s\nwant\n%s", catalogue, g.file, n, got, want)
 			}
 		}
 	}
-	if got, n := encodeDiagnostics(doc, nil, ""); string(got) != "[]" || n != 0 {
+	if got, n := encodeDiagnostics(nil, doc, nil, ""); string(got) != "[]" || n != 0 {
 		t.Errorf("no diagnostics encode as %s", got)
 	}
 }
@@ -222,7 +222,7 @@ func TestPick(t *testing.T) {
 		file := []analysis.Diagnostic{d(int(f.Len())+5, analysis.Info)}
 		starts := func(groups []group) (out []int) {
 			for _, g := range groups {
-				for _, x := range g.ds {
+				for _, x := range g.selected() {
 					out = append(out, int(g.span.Start+x.Span.Start))
 				}
 			}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -10,39 +11,90 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// encodeDiagnostics returns the JSON array of the LSP diagnostics of doc
-// for groups, in order: each group sorted, exact duplicates removed; never
-// null; each code a string linked to catalogue plus the code (no link
-// when catalogue is ""). It also returns how many it encoded.
+// encodeDiagnostics appends to b the JSON array of the LSP diagnostics
+// of doc for groups, in order: each group sorted, exact duplicates
+// removed; never null; each code a string linked to catalogue plus the
+// code (no link when catalogue is ""). It also returns how many it
+// encoded.
 //
 // It writes the JSON by hand, field for field as encoding/json writes
 // protocol.Diagnostic (a test holds it to that), and converts the spans
 // of a game with that game's gameMapper: a big document publishes
 // thousands of diagnostics per keystroke, and reflection and searches
 // of the whole file's line table made encoding them the largest cost of
-// an edit.
-func encodeDiagnostics(doc *document, groups []group, catalogue string) (data []byte, n int) {
+// an edit. encodeCache.encode also reuses the JSON of games that did not
+// change.
+func encodeDiagnostics(b []byte, doc *document, groups []group, catalogue string) (_ []byte, n int) {
+	return (&encodeCache{}).encode(b, doc, groups, catalogue)
+}
+
+// encodeCache keeps the JSON of the diagnostics of each game of one
+// publication of a document for the next (most games of a big document
+// neither change nor move between two keystrokes), and a buffer for the
+// next publication. Its mutex is held from encoding to sending.
+type encodeCache struct {
+	mu        sync.Mutex
+	catalogue string
+	last      map[encodeKey]encoded
+	next      map[encodeKey]encoded
+	buf       []byte
+}
+
+// encodeKey identifies the diagnostics of a game: the same selection of
+// its results at the same position.
+type encodeKey struct {
+	from selection
+	base protocol.Position
+}
+
+// encoded is the JSON of a game's diagnostics, without brackets, and
+// how many it holds.
+type encoded struct {
+	json []byte
+	n    int
+}
+
+// encode is encodeDiagnostics with the JSON of the games whose
+// diagnostics and position did not change taken from the previous call.
+func (c *encodeCache) encode(b []byte, doc *document, groups []group, catalogue string) (_ []byte, n int) {
 	m := mapper{doc.file}
 	uri := appendString(nil, string(doc.uri))
-	size := 0
-	for _, g := range groups {
-		size += len(g.ds)
+	if c.catalogue != catalogue {
+		clear(c.last)
+		c.catalogue = catalogue
 	}
-	b := make([]byte, 0, 64+250*size)
+	if c.next == nil {
+		c.next = make(map[encodeKey]encoded, len(groups))
+	}
 	b = append(b, '[')
 	for _, g := range groups {
 		if len(g.ds) == 0 {
 			continue
 		}
-		var conv func(syntax.Span) protocol.Range
 		if g.file {
 			analysis.Sort(g.ds)
-			conv = m.rangeOf
-		} else {
-			conv = newGameMapper(m, g.span.Start, doc.file.Slice(g.span)).rangeOf
+			b, n = appendDiagnostics(b, n, uri, g.ds, m.rangeOf, catalogue)
+			continue
 		}
-		b, n = appendDiagnostics(b, n, uri, g.ds, conv, catalogue)
+		base := m.position(g.span.Start)
+		key := encodeKey{g.from, base}
+		e, ok := c.last[key]
+		if !ok {
+			e.json, e.n = appendDiagnostics(nil, 0, uri, g.selected(), newGameMapper(base, doc.file.Slice(g.span)).rangeOf, catalogue)
+		}
+		if g.from.from != nil {
+			c.next[key] = e
+		}
+		if e.n > 0 {
+			if n > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, e.json...)
+			n += e.n
+		}
 	}
+	c.last, c.next = c.next, c.last
+	clear(c.next)
 	return append(b, ']'), n
 }
 

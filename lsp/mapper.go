@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -127,10 +128,23 @@ type gameMapper struct {
 	base  protocol.Position
 }
 
-// newGameMapper returns the gameMapper of the game of m's file that
-// starts at start and has text.
-func newGameMapper(m mapper, start syntax.Pos, text string) gameMapper {
-	lines := []int{0}
+// newGameMapper returns the gameMapper of a game with text that starts
+// at the LSP position base.
+func newGameMapper(base protocol.Position, text string) gameMapper {
+	lines := make([]int, 1, 16)
+	if strings.Count(text, "\r") == strings.Count(text, "\r\n") {
+		// Lines end at "\n" only (after a "\r" or not): search for it,
+		// which is much faster than looking at every byte.
+		for i := 0; ; {
+			j := strings.IndexByte(text[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			lines = append(lines, i)
+		}
+		return gameMapper{text: text, lines: lines, base: base}
+	}
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '\r':
@@ -142,7 +156,7 @@ func newGameMapper(m mapper, start syntax.Pos, text string) gameMapper {
 			lines = append(lines, i+1)
 		}
 	}
-	return gameMapper{text: text, lines: lines, base: m.position(start)}
+	return gameMapper{text: text, lines: lines, base: base}
 }
 
 // position returns the LSP position of the game-relative offset p, which

@@ -218,7 +218,7 @@ func TestGameMapper(t *testing.T) {
 			f := syntax.Parse("t", text, d)
 			m := mapper{f}
 			for _, r := range f.Games() {
-				g := newGameMapper(m, r.Start, r.Game.Text)
+				g := newGameMapper(m.position(r.Start), r.Game.Text)
 				for p := syntax.Pos(-1); p <= syntax.Pos(len(r.Game.Text))+1; p++ {
 					want := m.position(min(max(r.Start+p, r.Start), r.End()))
 					if got := g.position(p); got != want {

@@ -71,7 +71,7 @@ func semanticTokens(ctx context.Context, doc *document, within syntax.Span) (*pr
 				continue // not within one game: not a token query gives
 			}
 			cur = f.Game(k)
-			gm = newGameMapper(mapper{f}, cur.Start, cur.Game.Text)
+			gm = newGameMapper(mapper{f}.position(cur.Start), cur.Game.Text)
 		}
 		rel := t.Span.Shift(-cur.Start)
 		start := gm.position(rel.Start)

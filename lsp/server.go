@@ -272,28 +272,36 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 // writeRaw sends a notification whose params are encoded JSON.
 func (s *stream) writeRaw(method string, params []byte) error {
 	m, _ := json.Marshal(method)
-	body := make([]byte, 0, len(params)+len(m)+40)
-	body = append(body, `{"jsonrpc":"2.0","method":`...)
-	body = append(body, m...)
-	body = append(body, `,"params":`...)
-	body = append(body, params...)
-	body = append(body, '}')
-	_, err := s.frame(body)
-	return err
+	const head, tail = `{"jsonrpc":"2.0","method":`, `,"params":`
+	size := len(head) + len(m) + len(tail) + len(params) + 1
+	p := framePool.Get().(*[]byte)
+	defer framePool.Put(p)
+	buf := fmt.Appendf((*p)[:0], "Content-Length: %d\r\n\r\n", size)
+	buf = append(append(append(append(append(buf, head...), m...), tail...), params...), '}')
+	*p = buf
+	return s.write(buf)
 }
+
+// framePool holds buffers for writeRaw: diagnostics of big documents make
+// messages of hundreds of kilobytes, several per keystroke.
+var framePool = sync.Pool{New: func() any { return new([]byte) }}
 
 // frame writes one Content-Length framed message.
 func (s *stream) frame(body []byte) (int64, error) {
 	buf := make([]byte, 0, len(body)+32)
 	buf = fmt.Appendf(buf, "Content-Length: %d\r\n\r\n", len(body))
 	buf = append(buf, body...)
+	return int64(len(buf)), s.write(buf)
+}
+
+// write writes one whole framed message.
+func (s *stream) write(buf []byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n, err := s.w.Write(buf)
-	if err != nil {
-		return int64(n), fmt.Errorf("write data to conn: %w", err)
+	if _, err := s.w.Write(buf); err != nil {
+		return fmt.Errorf("write data to conn: %w", err)
 	}
-	return int64(n), nil
+	return nil
 }
 
 // isDecodeError tells the errors of jsonrpc2.DecodeMessage (the framed
