@@ -106,16 +106,16 @@ type docDiags struct {
 	// file is the version phase 1 last saw; chunks[c] is the state of the
 	// games of its chunk c. The slice is replaced, never changed in
 	// place, so a reader may keep it after unlocking.
-	file   *syntax.File
-	refs   []syntax.ChunkRef // file.Chunks()
-	chunks []*chunkDiags
-	gen    uint64                // the configuration generation of the analysed results
-	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
-	focus  syntax.Pos            // where the last edit was; -1: none
+	file    *syntax.File
+	refs    []syntax.ChunkRef // file.Chunks()
+	chunks  []*chunkDiags
+	gen     uint64                // the configuration generation of the analysed results
+	fileDs  []analysis.Diagnostic // file-level diagnostics of file, file-absolute
+	focus   syntax.Pos            // where the last edit was; -1: none
 	sent    bool
 	told    bool        // the user was told that publications are capped
 	encoded encodeCache // the JSON of the last publication, per game
-	last   [sha256.Size]byte
+	last    [sha256.Size]byte
 }
 
 // gameState is what is known of one game of a document: its analysis
