@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"sync"
 	"time"
 
@@ -207,26 +206,28 @@ func (d *diagnoser) configure(cfg *analysis.Config, catalogue string, max int) {
 }
 
 // gameDiagnostics returns the diagnostics of game i of doc, game-relative
-// and with their fixes: the cached analysis results when the game was
-// analysed under the current configuration, else a fresh analysis of
-// that game alone.
+// and with their fixes: a fresh analysis of that game alone. (The states
+// keep no fixes: a big document's fixes, such as a sorted header per game,
+// would take as much memory as its text, and only code actions read them,
+// for a game at a time.)
 func (d *diagnoser) gameDiagnostics(doc *document, i int) []analysis.Diagnostic {
 	d.mu.Lock()
 	cfg := d.cfg
-	if st := d.docs[doc.uri]; st != nil && st.file == doc.file && st.gen == d.cfgGen {
-		if gs := st.game(i); gs.analysed {
-			d.mu.Unlock()
-			return gs.res.ds
-		}
-	}
 	d.mu.Unlock()
 	return analysis.Game(doc.file.Game(i).Game, doc.file.Dialect, cfg, d.analyzers)
 }
 
-// game returns the state of game i of st.file.
-func (st *docDiags) game(i int) gameState {
-	c := sort.Search(len(st.refs), func(c int) bool { return st.refs[c].First > i }) - 1
-	return st.chunks[c].games[i-st.refs[c].First]
+// withoutFixes returns a copy of ds, no bigger than needed, with the
+// fixes left out: what the states keep of an analysis.
+func withoutFixes(ds []analysis.Diagnostic) []analysis.Diagnostic {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := slices.Clone(ds)
+	for i := range out {
+		out[i].Fixes = nil
+	}
+	return out
 }
 
 // changed publishes the phase-1 diagnostics of doc, the document's new
@@ -424,7 +425,8 @@ func (g group) selected() []analysis.Diagnostic {
 // always shows all of its own. It reads only the diagnostics it keeps
 // and the per-chunk and per-game counts, and skips chunks with none to
 // keep in one step.
-func pick(refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnostic, limit int, focus syntax.Pos) (out []group, total int) {
+func pick(out []group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnostic, limit int, focus syntax.Pos) (_ []group, total int) {
+	out = out[:0]
 	var count [analysis.Hint + 1]int
 	for _, cd := range chunks {
 		for s, n := range cd.n {
@@ -634,7 +636,7 @@ func (d *diagnoser) run(ctx context.Context, doc *document, cfg *analysis.Config
 				failed[k] = true
 			}
 		}()
-		per[k] = analysis.Game(g, doc.file.Dialect, cfg, d.analyzers)
+		per[k] = withoutFixes(analysis.Game(g, doc.file.Dialect, cfg, d.analyzers))
 	}
 	if done != nil {
 		inner := analyze
@@ -687,14 +689,15 @@ func (d *diagnoser) publish(doc *document, chunks []*chunkDiags, file []analysis
 		focus, cache = st.focus, &st.encoded
 	}
 	d.mu.Unlock()
-	groups, total := pick(doc.file.Chunks(), chunks, file, limit, focus)
 	if cache == nil {
 		cache = new(encodeCache)
 	}
-	// The cache's buffer holds the params until they are sent: a big
-	// document publishes hundreds of kilobytes per keystroke.
+	// The cache's buffers hold the groups and the params until they are
+	// sent: a big document publishes hundreds of kilobytes per keystroke.
 	cache.mu.Lock()
 	defer cache.mu.Unlock()
+	groups, total := pick(cache.groups, doc.file.Chunks(), chunks, file, limit, focus)
+	cache.groups = groups
 	params := fmt.Appendf(cache.buf[:0], `{"uri":%s`, mustQuote(string(doc.uri)))
 	if v := wireVersion(doc.version); v > 0 {
 		params = fmt.Appendf(params, `,"version":%d`, v)

@@ -242,7 +242,7 @@ func TestPick(t *testing.T) {
 			{2, -1, []int{g1 + 2, end}},                                                                 // not all warnings fit: none of them beyond the quota
 			{5, syntax.Pos(g2 + 2), []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}}, // and the focus game whole
 		} {
-			got, total := pick(refs, chunks, file, c.limit, c.focus)
+			got, total := pick(nil, refs, chunks, file, c.limit, c.focus)
 			if total != 9 || !slices.Equal(starts(got), c.want) {
 				t.Errorf("%d games: pick(limit %d, focus %d) = %v (total %d), want %v", tc.games, c.limit, c.focus, starts(got), total, c.want)
 			}

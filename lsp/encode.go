@@ -38,6 +38,7 @@ type encodeCache struct {
 	last      map[encodeKey]encoded
 	next      map[encodeKey]encoded
 	buf       []byte
+	groups    []group
 }
 
 // encodeKey identifies the diagnostics of a game: the same selection of

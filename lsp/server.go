@@ -26,6 +26,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,6 +56,14 @@ type Options struct {
 	// Debounce is how long the server waits after the last edit of a
 	// document before it runs the analyzers on it. 0 means 150ms.
 	Debounce time.Duration
+
+	// LimitMemory lets the server set the Go runtime's soft memory limit
+	// (runtime/debug.SetMemoryLimit) from the size of the open documents,
+	// so that the process stays within a few times their size (see
+	// memoryLimit), and return memory to the system when a big document
+	// closes. For a server that owns its process; ignored when the
+	// GOMEMLIMIT environment variable is set.
+	LimitMemory bool
 }
 
 const defaultDebounce = 150 * time.Millisecond
@@ -171,7 +180,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 		logger:   logger,
 		opts:     opts,
 		extra:    extra,
-		store:    newStore(),
+		store:    newStore(opts.LimitMemory),
 		exited:   make(chan struct{}),
 		inflight: make(map[jsonrpc2.ID]*message),
 
@@ -566,8 +575,8 @@ func unmarshal(params json.RawMessage, v any) error {
 
 // isNull reports whether raw is absent or JSON null.
 func isNull(raw json.RawMessage) bool {
-	s := strings.TrimSpace(string(raw))
-	return s == "" || s == "null"
+	s := bytes.TrimSpace(raw) // not a string: params can be a whole file
+	return len(s) == 0 || string(s) == "null"
 }
 
 // queue is the unbounded FIFO between the reader and the worker. The

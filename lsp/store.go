@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"net/url"
+	"os"
+	"runtime/debug"
 	"sort"
 	"sync"
 
@@ -25,7 +27,7 @@ type document struct {
 // big document costs about its text plus this budget's trees, and a
 // request on a game whose tree was dropped parses its chunk (about 256
 // games) again, a few milliseconds.
-var heldTrees = 2 << 20
+var heldTrees = 512 << 10
 
 // parseDocument parses the text of an open document.
 func parseDocument(name, text string, d syntax.Dialect) *syntax.File {
@@ -34,12 +36,16 @@ func parseDocument(name, text string, d syntax.Dialect) *syntax.File {
 
 // store maps URIs of open documents to their current version.
 type store struct {
-	mu   sync.Mutex
-	docs map[protocol.DocumentURI]*document
+	mu    sync.Mutex
+	docs  map[protocol.DocumentURI]*document
+	limit bool  // set the memory limit from the documents' sizes
+	bytes int64 // of the open documents
+	extra int64 // of a document being opened
+	last  int64 // the limit last set
 }
 
-func newStore() *store {
-	return &store{docs: make(map[protocol.DocumentURI]*document)}
+func newStore(limitMemory bool) *store {
+	return &store{docs: make(map[protocol.DocumentURI]*document), limit: limitMemory && os.Getenv("GOMEMLIMIT") == ""}
 }
 
 // get returns the current version of uri, or nil if it is not open.
@@ -53,7 +59,12 @@ func (s *store) get(uri protocol.DocumentURI) *document {
 func (s *store) set(d *document) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if old := s.docs[d.uri]; old != nil {
+		s.bytes -= int64(old.file.Len())
+	}
 	s.docs[d.uri] = d
+	s.bytes += int64(d.file.Len())
+	s.setLimit()
 }
 
 // remove forgets uri and returns the version it held, or nil.
@@ -62,7 +73,51 @@ func (s *store) remove(uri protocol.DocumentURI) *document {
 	defer s.mu.Unlock()
 	d := s.docs[uri]
 	delete(s.docs, uri)
+	if d != nil {
+		s.bytes -= int64(d.file.Len())
+		s.setLimit()
+		if s.limit && d.file.Len() >= bigDocument {
+			// Give the document's memory back to the system now, not
+			// over the next minutes.
+			go debug.FreeOSMemory()
+		}
+	}
 	return d
+}
+
+// Memory: a document costs its text, its line table, its diagnostics
+// and the syntax trees of its most recently used games (heldTrees), about
+// two to three times its size (docs/BENCHMARKS.md). The Go runtime lets
+// the heap grow to twice what is live before it collects, so with
+// LimitMemory the server sets a soft limit of memoryPerByte times the
+// open documents' bytes (never below minMemoryLimit): the heap is then
+// collected before the process outgrows four times its documents.
+const (
+	memoryPerByte  = 3.5
+	minMemoryLimit = 64 << 20
+	bigDocument    = 4 << 20
+)
+
+// expect counts bytes more in the memory limit, for a document about to be
+// opened (0 when it is).
+func (s *store) expect(bytes int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.extra = bytes
+	s.setLimit()
+}
+
+// setLimit sets the runtime's soft memory limit from the open documents;
+// s.mu is held.
+func (s *store) setLimit() {
+	if !s.limit {
+		return
+	}
+	limit := max(minMemoryLimit, int64(memoryPerByte*float64(s.bytes+s.extra)))
+	if d := limit - s.last; d > 1<<20 || d < -1<<20 {
+		debug.SetMemoryLimit(limit)
+		s.last = limit
+	}
 }
 
 // all returns the current version of every open document, sorted by URI.

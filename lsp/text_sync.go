@@ -13,8 +13,13 @@ import (
 )
 
 func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
+	// The text is about as big as params: let the memory limit allow for
+	// it before decoding (a big file's message, its params and its text
+	// are all in memory for a while).
+	s.store.expect(int64(len(params)))
 	var p protocol.DidOpenTextDocumentParams
 	if err := unmarshal(params, &p); err != nil {
+		s.store.expect(0)
 		return err
 	}
 	item := p.TextDocument
@@ -29,6 +34,7 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	}
 	s.logger.Debug("didOpen", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
 		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
+	s.store.expect(0)
 	s.store.set(doc)
 	s.diags.changed(doc, nil, syntax.Kept{})
 	return nil

@@ -25,6 +25,8 @@ Flags:
                      warnings and errors are logged to standard error
   --dialect D        auto (default: by extension or [Variant "C'escacs"]),
                      pgn or ctl-pgn
+  --debounce D       how long to wait after the last edit of a document
+                     before analysing it (default 150ms; e.g. 50ms, 1us)
   --stdio            accepted and ignored (stdio is the only transport)
 `
 
@@ -32,6 +34,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	logFile := fl.String("log", "", "")
 	dialect := fl.String("dialect", "auto", "")
+	debounce := fl.Duration("debounce", 0, "")
 	fl.Bool("stdio", false, "")
 	rest, code := parseFlags(fl, serveUsage, args, stdout, stderr)
 	if code >= 0 {
@@ -43,6 +46,10 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if _, _, ok := parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls serve: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
+		return exitUsage
+	}
+	if *debounce < 0 {
+		fmt.Fprintf(stderr, "pgnls serve: --debounce %v is negative\n", *debounce)
 		return exitUsage
 	}
 
@@ -65,7 +72,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return lsp.Serve(ctx, stdio{stdin, stdout}, logger, lsp.Options{Dialect: *dialect})
+	return lsp.Serve(ctx, stdio{stdin, stdout}, logger, lsp.Options{Dialect: *dialect, Debounce: *debounce, LimitMemory: true})
 }
 
 // stdio joins the standard streams into the connection the server reads

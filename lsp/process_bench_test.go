@@ -1,0 +1,168 @@
+package lsp_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/lsp/lsptest"
+)
+
+// BenchmarkEditProcess is BenchmarkEdit's diagnostics case against the
+// real binary (`pgnls serve` in a process of its own, as an editor runs
+// it), on 30 MB and 100 MB files of real games, so that the server's
+// memory is measured alone and as the system sees it. Besides the
+// latency (median, p99) it reports the server's resident memory as a
+// multiple of the file's size: after the document's first analysis
+// (rss/filesize), at its highest during the whole run, opening included
+// (peak-rss/filesize), and in MB after the document is closed
+// (closed-rss-MB).
+func BenchmarkEditProcess(b *testing.B) {
+	for _, size := range []struct {
+		name  string
+		bytes int
+	}{{"30MB", 30 << 20}, {"100MB", 100 << 20}} {
+		b.Run(size.name, func(b *testing.B) {
+			text := corpusText(b, size.bytes)
+			bin := buildServer(b)
+			cmd := exec.Command(bin, "serve", "--debounce", "1us")
+			inR, inW, err := os.Pipe()
+			if err != nil {
+				b.Fatal(err)
+			}
+			outR, outW, err := os.Pipe()
+			if err != nil {
+				b.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, &stderr
+			if err := cmd.Start(); err != nil {
+				b.Fatal(err)
+			}
+			inR.Close()
+			outW.Close()
+			c := lsptest.Connect(b, procConn{outR, inW, outR}, func() int {
+				err := cmd.Wait()
+				var exit *exec.ExitError
+				if errors.As(err, &exit) {
+					return exit.ExitCode()
+				}
+				return 0
+			}, lsptest.Options{
+				RawDiagnostics: true,
+				Timeout:        10 * time.Minute,
+				Capabilities:   map[string]any{"window": map[string]any{"workDoneProgress": true}},
+			})
+			c.Initialize(nil)
+			const uri = "file:///bench.pgn"
+			c.Open(uri, text)
+			c.WaitDiagnostics(uri, 1)
+			println("after open, peak", int(rss(b, cmd.Process.Pid, "VmHWM"))>>20, "now", int(rss(b, cmd.Process.Pid, "VmRSS"))>>20)
+			waitQuiet(b, c, uri)
+			analysed := rss(b, cmd.Process.Pid, "VmRSS")
+			measureEdits(b, c, uri, text, "diagnostics")
+			b.StopTimer()
+			peak := rss(b, cmd.Process.Pid, "VmHWM")
+			c.Close(uri)
+			c.WaitDiagnostics(uri, 0)
+			time.Sleep(time.Second) // the server gives the memory back in the background
+			closed := rss(b, cmd.Process.Pid, "VmRSS")
+			n := float64(len(text))
+			b.ReportMetric(analysed/n, "rss/filesize")
+			b.ReportMetric(peak/n, "peak-rss/filesize")
+			b.ReportMetric(closed/(1<<20), "closed-rss-MB")
+			if err := c.Shutdown(); err != nil {
+				b.Fatal(err)
+			}
+			c.Exit()
+		})
+	}
+}
+
+var serverBin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildServer builds cmd/pgnls once per test binary and returns its path.
+func buildServer(b *testing.B) string {
+	serverBin.once.Do(func() {
+		dir, err := os.MkdirTemp("", "pgnls-bench")
+		if err != nil {
+			serverBin.err = err
+			return
+		}
+		serverBin.path = filepath.Join(dir, "pgnls")
+		if out, err := exec.Command("go", "build", "-o", serverBin.path, "github.com/pgnls/pgnls/cmd/pgnls").CombinedOutput(); err != nil {
+			serverBin.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if serverBin.err != nil {
+		b.Fatal(serverBin.err)
+	}
+	return serverBin.path
+}
+
+// waitQuiet waits until the server has ended its work-done progress for
+// the first analysis of uri and then published nothing for a second.
+func waitQuiet(b *testing.B, c *lsptest.Client, uri protocol.DocumentURI) {
+	ended := func() bool {
+		for _, n := range c.Notifications(protocol.MethodProgress) {
+			var p struct {
+				Value struct {
+					Kind string `json:"kind"`
+				} `json:"value"`
+			}
+			if json.Unmarshal(n, &p) == nil && p.Value.Kind == "end" {
+				return true
+			}
+		}
+		return false
+	}
+	deadline := time.Now().Add(10 * time.Minute)
+	for !ended() {
+		if time.Now().After(deadline) {
+			b.Fatal("the first analysis did not end in time")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for n := -1; ; time.Sleep(time.Second) {
+		m := len(c.Publications(uri))
+		if m == n {
+			return
+		}
+		n = m
+	}
+}
+
+// rss returns a memory figure of process pid from /proc (VmRSS: resident
+// now; VmHWM: the highest resident so far), in bytes.
+func rss(b *testing.B, pid int, field string) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		b.Skipf("no /proc: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return kb * 1024
+		}
+	}
+	b.Fatalf("no %s in /proc/%d/status", field, pid)
+	return 0
+}
