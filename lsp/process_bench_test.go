@@ -67,8 +67,6 @@ func BenchmarkEditProcess(b *testing.B) {
 			c.Initialize(nil)
 			const uri = "file:///bench.pgn"
 			c.Open(uri, text)
-			c.WaitDiagnostics(uri, 1)
-			println("after open, peak", int(rss(b, cmd.Process.Pid, "VmHWM"))>>20, "now", int(rss(b, cmd.Process.Pid, "VmRSS"))>>20)
 			waitQuiet(b, c, uri)
 			analysed := rss(b, cmd.Process.Pid, "VmRSS")
 			measureEdits(b, c, uri, text, "diagnostics")
