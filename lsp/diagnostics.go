@@ -31,6 +31,7 @@ import (
 //     diagnostics neither flicker away while the user types nor point at
 //     moved text. Only the games an edit replaced cost more than a
 //     pointer comparison.
+//     (Skipped after an edit when the debounce is at most instantAnalysis.)
 //  2. After Options.Debounce without a newer edit, in the background: the
 //     analyzers run on the games not analysed, and the file-level checks
 //     on the whole text. Each edit cancels the previous run. The result
@@ -50,6 +51,14 @@ import (
 // the URI. A document with more than pgnls.maxDiagnostics diagnostics
 // publishes the most severe ones up to that number, plus all of the game
 // last edited (see pick); the user is told once.
+
+// instantAnalysis is the longest debounce delay after which an edit's
+// analysis is published without its phase-1 publication before it: the
+// analysis of the edited games follows at once, and publishing twice per
+// keystroke would double what a big document sends (and its client reads).
+// An open always publishes phase 1: the first analysis of a big file
+// takes seconds.
+const instantAnalysis = 10 * time.Millisecond
 
 // defaultMaxDiagnostics bounds a publication: editors slow down long
 // before, and encoding and sending millions of diagnostics (a big file
@@ -273,7 +282,9 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept
 	st.file, st.refs, st.chunks, st.gen, st.fileDs, st.focus = f, f.Chunks(), chunks, gen, fileDs, focus
 	d.mu.Unlock()
 
-	d.publish(doc, chunks, fileDs, "syntax")
+	if edits == nil || d.s.opts.Debounce > instantAnalysis {
+		d.publish(doc, chunks, fileDs, "syntax")
+	}
 	d.s.wg.Go(func() { d.analyzeLater(ctx, doc, st) })
 }
 
