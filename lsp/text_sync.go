@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime/debug"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -17,12 +18,16 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	// it before decoding (a big file's message, its params and its text
 	// are all in memory for a while).
 	s.store.expect(int64(len(params)))
-	var p protocol.DidOpenTextDocumentParams
-	if err := unmarshal(params, &p); err != nil {
+	if len(params) >= bigDocument && s.opts.LimitMemory {
+		// The JSON-RPC layer's buffer of the message is garbage now:
+		// give it back before the text takes as much again.
+		debug.FreeOSMemory()
+	}
+	item, err := decodeDidOpen(params)
+	if err != nil {
 		s.store.expect(0)
 		return err
 	}
-	item := p.TextDocument
 	name := fileName(item.URI)
 	if s.store.get(item.URI) != nil {
 		s.logger.Debug("didOpen of an open document; replacing it", zap.String("uri", string(item.URI)))
