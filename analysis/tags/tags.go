@@ -53,12 +53,21 @@ func run(p *analysis.Pass) {
 	}
 	checkRoster(p, g)
 	checkOrder(p, g)
-	seen := make(map[string]*syntax.Tag, len(g.Tags))
-	for _, t := range g.Tags {
+	// The first tag of each name: a scan, not a map, since a game has a
+	// dozen tags or so and this runs for every game of a file.
+	firstOf := func(name string, before int) *syntax.Tag {
+		for _, t := range g.Tags[:before] {
+			if t.Name == name {
+				return t
+			}
+		}
+		return nil
+	}
+	for i, t := range g.Tags {
 		if t.Name == "" {
 			continue
 		}
-		if first, dup := seen[t.Name]; dup {
+		if first := firstOf(t.Name, i); first != nil {
 			p.Report(analysis.Diagnostic{
 				Span: t.NameSpan, Severity: analysis.Warning, Code: CodeDuplicate,
 				Message: "duplicate tag " + t.Name,
@@ -67,11 +76,10 @@ func run(p *analysis.Pass) {
 			})
 			continue
 		}
-		seen[t.Name] = t
 		checkValue(p, t)
 		checkBackslash(p, g, t)
 	}
-	checkSetUp(p, seen)
+	checkSetUp(p, firstOf("SetUp", len(g.Tags)), firstOf("FEN", len(g.Tags)))
 }
 
 // removeLine returns an edit deleting span and, when it is alone on its
@@ -231,13 +239,7 @@ func sortFix(g *syntax.Game, ascii bool) []analysis.Fix {
 }
 
 var (
-	dateRE        = regexp.MustCompile(`^([0-9?]{4})\.([0-9?]{2})\.([0-9?]{2})$`)
-	otherDateRE   = regexp.MustCompile(`^([0-9?]{4})[-/]([0-9?]{2})[-/]([0-9?]{2})$`)
-	roundRE       = regexp.MustCompile(`^(\?|-|[0-9]+(\.[0-9]+)*)$`)
-	eloRE         = regexp.MustCompile(`^(\?|-|[0-9]{1,4})$`)
-	ecoRE         = regexp.MustCompile(`^([A-E][0-9]{2}|\?)$`)
 	timeRE        = regexp.MustCompile(`^([0-9?]{2}):([0-9?]{2}):([0-9?]{2})$`)
-	intRE         = regexp.MustCompile(`^[0-9]+$`)
 	timeControlRE = regexp.MustCompile(`^(\?|-|(([0-9]+/[0-9.]+)|([0-9.]+(\+[0-9.]+)?)|(\*[0-9.]+))(:(([0-9]+/[0-9.]+)|([0-9.]+(\+[0-9.]+)?)|(\*[0-9.]+)))*)$`)
 )
 
@@ -254,7 +256,7 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 	case "Date", "EventDate", "UTCDate":
 		problem = checkDate(v)
 	case "Round":
-		if !roundRE.MatchString(v) {
+		if !validRound(v) {
 			problem = "Round must be \"?\", \"-\" or numbers joined by dots, like \"3\" or \"2.1\""
 		}
 	case "Result":
@@ -264,15 +266,15 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 			problem = "Result must be 1-0, 0-1, 1/2-1/2 or *"
 		}
 	case "WhiteElo", "BlackElo":
-		if v != "" && !eloRE.MatchString(v) {
+		if v != "" && v != "?" && v != "-" && (len(v) > 4 || !digits(v)) {
 			problem = t.Name + " must be a whole number (or \"-\" or \"?\")"
 		}
 	case "PlyCount", "WhiteFideId", "BlackFideId":
-		if !intRE.MatchString(v) && v != "?" && v != "-" {
+		if !digits(v) && v != "?" && v != "-" {
 			problem = t.Name + " must be a whole number"
 		}
 	case "ECO":
-		if !ecoRE.MatchString(v) {
+		if v != "?" && (len(v) != 3 || v[0] < 'A' || v[0] > 'E' || !digits(v[1:])) {
 			problem = "ECO must be a code from A00 to E99"
 		}
 	case "TimeControl":
@@ -299,20 +301,57 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 }
 
 func checkDate(v string) string {
-	m := dateRE.FindStringSubmatch(v)
-	if m == nil {
-		if alt := otherDateRE.FindStringSubmatch(v); alt != nil {
-			return "date must be written YYYY.MM.DD with dots: " + alt[1] + "." + alt[2] + "." + alt[3]
-		}
+	y, m, d, sep, ok := dateFields(v)
+	switch {
+	case !ok:
 		return "date must be YYYY.MM.DD, with ? for unknown digits, like \"1992.??.??\""
-	}
-	if outOfRange(m[2], 12) || m[2] == "00" {
-		return "month " + m[2] + " is not 01..12"
-	}
-	if outOfRange(m[3], 31) || m[3] == "00" {
-		return "day " + m[3] + " is not 01..31"
+	case sep != '.':
+		return "date must be written YYYY.MM.DD with dots: " + y + "." + m + "." + d
+	case outOfRange(m, 12) || m == "00":
+		return "month " + m + " is not 01..12"
+	case outOfRange(d, 31) || d == "00":
+		return "day " + d + " is not 01..31"
 	}
 	return ""
+}
+
+// dateFields splits a date YYYY.MM.DD (digits or ?), or one written with
+// "-" or "/" instead of each dot, into its fields and its first separator.
+func dateFields(v string) (y, m, d string, sep byte, ok bool) {
+	other := func(c byte) bool { return c == '-' || c == '/' }
+	if len(v) != 10 || !(v[4] == '.' && v[7] == '.' || other(v[4]) && other(v[7])) {
+		return "", "", "", 0, false
+	}
+	for i := range len(v) {
+		if i != 4 && i != 7 && v[i] != '?' && (v[i] < '0' || v[i] > '9') {
+			return "", "", "", 0, false
+		}
+	}
+	return v[:4], v[5:7], v[8:], v[4], true
+}
+
+// digits reports whether s is one or more ASCII digits.
+func digits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// validRound reports whether s is a Round value: "?", "-", or numbers
+// separated by dots ("3", "3.1", "1.2.3").
+func validRound(s string) bool {
+	if s == "?" || s == "-" {
+		return true
+	}
+	for part := range strings.SplitSeq(s, ".") {
+		if !digits(part) {
+			return false
+		}
+	}
+	return true
 }
 
 // outOfRange reports whether a two-digit field without '?' exceeds max.
@@ -352,8 +391,7 @@ func checkBackslash(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
 	}
 }
 
-func checkSetUp(p *analysis.Pass, seen map[string]*syntax.Tag) {
-	setup, fen := seen["SetUp"], seen["FEN"]
+func checkSetUp(p *analysis.Pass, setup, fen *syntax.Tag) {
 	switch {
 	case setup != nil && setup.Value == "1" && fen == nil:
 		p.Report(analysis.Diagnostic{Span: setup.Sp, Severity: analysis.Warning, Code: CodeSetUp, Message: "SetUp \"1\" without a FEN tag: the start position is unknown"})
