@@ -24,6 +24,9 @@ const (
 	// of a document has cached analysis results: params {"uri": ...},
 	// result bool.
 	MethodTestAnalysed = "pgnls/test/analysed"
+	// MethodTestStashed returns how many big messages' params the stream
+	// holds for the server to take (see read.go): result int.
+	MethodTestStashed = "pgnls/test/stashed"
 )
 
 // TestText is the result of MethodTestText.
@@ -35,6 +38,11 @@ type TestText struct {
 }
 
 var testMethods = map[string]requestHandler{
+	MethodTestStashed: func(s *server, _ context.Context, _ json.RawMessage) (any, error) {
+		s.stream.stashMu.Lock()
+		defer s.stream.stashMu.Unlock()
+		return len(s.stream.stash), nil
+	},
 	MethodTestText: func(s *server, _ context.Context, params json.RawMessage) (any, error) {
 		var p protocol.TextDocumentIdentifier
 		if err := unmarshal(params, &p); err != nil {
@@ -108,4 +116,12 @@ func SetHeldTrees(bytes int) (restore func()) {
 	old := heldTrees
 	heldTrees = bytes
 	return func() { heldTrees = old }
+}
+
+// SetStashBytes sets the size from which notifications' params are
+// stashed (read.go) and returns a function that restores it.
+func SetStashBytes(n int) (restore func()) {
+	old := stashBytes
+	stashBytes = n
+	return func() { stashBytes = old }
 }

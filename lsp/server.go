@@ -26,6 +26,7 @@
 package lsp
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -171,7 +172,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	st := &stream{Stream: jsonrpc2.NewStream(rwc), w: rwc, logger: logger}
+	st := &stream{Stream: jsonrpc2.NewStream(rwc), in: bufio.NewReader(rwc), w: rwc, logger: logger}
 	conn := jsonrpc2.NewConn(st)
 	s := &server{
 		ctx:      ctx,
@@ -186,6 +187,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 
 		progressCancel: make(map[string]context.CancelFunc),
 	}
+	st.big = func(n int64) { s.store.expect(n) } // before a big message is read
 	s.queue.wake = make(chan struct{}, 1)
 	s.diags = newDiagnoser(s)
 	if analyzers != nil {
@@ -243,23 +245,17 @@ func (s *server) waitIdle() {
 // (diagnostics, which can be large) without their being parsed and
 // re-encoded on the way, as jsonrpc2's Conn.Notify would.
 type stream struct {
-	jsonrpc2.Stream // reads and closes
+	jsonrpc2.Stream // closes
+	in              *bufio.Reader
 	w               io.Writer
 	logger          *zap.Logger
+	big             func(bytes int64) // told of a big message before it is read
 
 	mu sync.Mutex // one frame at a time
-}
 
-// Read implements jsonrpc2.Stream.
-func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
-	for {
-		msg, n, err := s.Stream.Read(ctx)
-		if err != nil && isDecodeError(err) {
-			s.logger.Warn("malformed message skipped", zap.Error(err))
-			continue
-		}
-		return msg, n, err
-	}
+	stashMu sync.Mutex
+	stash   map[int64]json.RawMessage // params of big notifications, see read.go
+	stashN  int64
 }
 
 // Write implements jsonrpc2.Stream.
@@ -322,6 +318,7 @@ func isDecodeError(err error) bool {
 // message is a request or notification waiting for, or in, the worker.
 type message struct {
 	req     jsonrpc2.Request
+	params  json.RawMessage // req's, or the stashed ones they stand for
 	call    bool
 	id      jsonrpc2.ID
 	ctx     context.Context
@@ -334,12 +331,13 @@ type message struct {
 // goroutine and must not block: it acts on $/cancelRequest and exit at
 // once and queues everything else for the worker.
 func (s *server) read(_ context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	params := s.stream.params(req.Params()) // out of the stash at once, even if dropped
 	if s.exitSeen.Load() {
 		return nil
 	}
 	switch req.Method() {
 	case protocol.MethodCancelRequest:
-		s.cancelRequest(req.Params())
+		s.cancelRequest(params)
 		return nil
 	case protocol.MethodExit:
 		s.logger.Info("exit", zap.Bool("afterShutdown", s.shutdownSeen.Load()))
@@ -349,7 +347,7 @@ func (s *server) read(_ context.Context, reply jsonrpc2.Replier, req jsonrpc2.Re
 	case protocol.MethodShutdown:
 		s.shutdownSeen.Store(true)
 	}
-	m := &message{req: req, reply: reply, ctx: s.ctx, cancel: func() {}}
+	m := &message{req: req, params: params, reply: reply, ctx: s.ctx, cancel: func() {}}
 	if c, ok := req.(*jsonrpc2.Call); ok {
 		m.call = true
 		m.id = c.ID()
@@ -444,13 +442,13 @@ func (s *server) handle(m *message) {
 		}
 	}()
 	if !m.call {
-		s.notification(m.ctx, method, m.req.Params())
+		s.notification(m.ctx, method, m.params)
 		return
 	}
 	if m.replied.Load() {
 		return // cancelled while queued
 	}
-	result, err := s.call(m.ctx, method, m.req.Params())
+	result, err := s.call(m.ctx, method, m.params)
 	if err == nil && m.ctx.Err() != nil {
 		err = jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")
 	}

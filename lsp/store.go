@@ -64,6 +64,7 @@ func (s *store) set(d *document) {
 	}
 	s.docs[d.uri] = d
 	s.bytes += int64(d.file.Len())
+	s.extra = 0 // what was expected is the document now
 	s.setLimit()
 }
 

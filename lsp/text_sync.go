@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"runtime/debug"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -18,11 +17,6 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	// it before decoding (a big file's message, its params and its text
 	// are all in memory for a while).
 	s.store.expect(int64(len(params)))
-	if len(params) >= bigDocument && s.opts.LimitMemory {
-		// The JSON-RPC layer's buffer of the message is garbage now:
-		// give it back before the text takes as much again.
-		debug.FreeOSMemory()
-	}
 	item, err := decodeDidOpen(params)
 	if err != nil {
 		s.store.expect(0)

@@ -62,6 +62,7 @@ type Joiner struct {
 	started  bool
 	prev     bool    // the previous game was formatted
 	prevText string  // its text as written
+	prevEnd  byte    // the last byte of its original text
 	tail     [3]byte // the last bytes written, right-aligned
 	err      error
 }
@@ -111,9 +112,18 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 			sep = ""
 		}
 	}
+	// A game left as it was that began in the middle of a line, after a
+	// formatted game, now begins a line: a "%" there would open an escape
+	// comment. A space keeps it where it was, out of column 1.
+	if !formatted && j.prev && strings.HasPrefix(res.Text, "%") && j.prevEnd != '\n' && j.prevEnd != '\r' {
+		sep += " "
+	}
 	j.record(sep)
 	j.record(res.Text)
 	j.started, j.prev, j.prevText = true, formatted, res.Text
+	if g.Text != "" {
+		j.prevEnd = g.Text[len(g.Text)-1]
+	}
 	return sep, res.Text, formatted
 }
 
