@@ -31,7 +31,7 @@ type semanticTokensRangeParams struct {
 }
 
 func (s *server) semanticTokensFull(ctx context.Context, params json.RawMessage) (any, error) {
-	doc, err := s.document(params)
+	doc, err := s.document(ctx, params)
 	if err != nil {
 		return nil, err
 	}

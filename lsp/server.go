@@ -109,6 +109,20 @@ var requests = map[string]requestHandler{
 	protocol.MethodSemanticTokensRange:           (*server).semanticTokensRange,
 }
 
+// background lists the requests that walk a whole document. They run off
+// the worker, on the version of the document current when they arrive,
+// so that the edits of a big document do not wait for their answers
+// (a document symbol per game of a 30 MB file takes about a second).
+var background = map[string]bool{
+	protocol.MethodSemanticTokensFull:         true,
+	protocol.MethodTextDocumentDocumentSymbol: true,
+	protocol.MethodTextDocumentFoldingRange:   true,
+}
+
+// pinnedKey is the context key of the document a background request
+// answers for (see server.document).
+type pinnedKey struct{}
+
 // notifications is the allow-list of notifications handled by the worker.
 // $/cancelRequest and exit are handled by the reader (see server.read).
 var notifications = map[string]notificationHandler{
@@ -429,6 +443,21 @@ func (s *server) work() {
 	}
 }
 
+// handleBackground answers a background request m off the worker.
+func (s *server) handleBackground(ctx context.Context, m *message, method string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger.Error("panic in handler", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			s.respond(m, nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r))
+		}
+	}()
+	result, err := requests[method](s, ctx, m.params)
+	if err == nil && ctx.Err() != nil {
+		err = jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")
+	}
+	s.respond(m, result, err)
+}
+
 // handle runs one message. A panic is a server fault: it is logged and
 // the call is answered with InternalError, and the server carries on.
 func (s *server) handle(m *message) {
@@ -447,6 +476,16 @@ func (s *server) handle(m *message) {
 	}
 	if m.replied.Load() {
 		return // cancelled while queued
+	}
+	if background[method] && s.phase == phaseRunning {
+		var p documentParams
+		if unmarshal(m.params, &p) == nil {
+			if doc := s.store.get(p.TextDocument.URI); doc != nil {
+				ctx := context.WithValue(m.ctx, pinnedKey{}, doc)
+				s.wg.Go(func() { s.handleBackground(ctx, m, method) })
+				return
+			}
+		}
 	}
 	result, err := s.call(m.ctx, method, m.params)
 	if err == nil && m.ctx.Err() != nil {

@@ -19,11 +19,15 @@ type documentParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
 }
 
-// document decodes params naming a document and returns it.
-func (s *server) document(params json.RawMessage) (*document, error) {
+// document decodes params naming a document and returns it: the version
+// ctx pins (a background request's), else the current one.
+func (s *server) document(ctx context.Context, params json.RawMessage) (*document, error) {
 	var p documentParams
 	if err := unmarshal(params, &p); err != nil {
 		return nil, err
+	}
+	if doc, ok := ctx.Value(pinnedKey{}).(*document); ok && doc.uri == p.TextDocument.URI {
+		return doc, nil // a background request's version
 	}
 	doc := s.store.get(p.TextDocument.URI)
 	if doc == nil {
@@ -34,8 +38,8 @@ func (s *server) document(params json.RawMessage) (*document, error) {
 
 // documentSymbol answers with query.Symbols: a tree of DocumentSymbol, or
 // a flat list of SymbolInformation for clients without hierarchy support.
-func (s *server) documentSymbol(_ context.Context, params json.RawMessage) (any, error) {
-	doc, err := s.document(params)
+func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (any, error) {
+	doc, err := s.document(ctx, params)
 	if err != nil {
 		return nil, err
 	}
@@ -75,8 +79,8 @@ func symbolKind(k query.SymbolKind) protocol.SymbolKind {
 
 // foldingRange answers with query.Folds, as whole lines: a fold ends on
 // the line of its last character.
-func (s *server) foldingRange(_ context.Context, params json.RawMessage) (any, error) {
-	doc, err := s.document(params)
+func (s *server) foldingRange(ctx context.Context, params json.RawMessage) (any, error) {
+	doc, err := s.document(ctx, params)
 	if err != nil {
 		return nil, err
 	}
