@@ -27,19 +27,11 @@ func (p procConn) Close() error {
 	return errors.Join(p.WriteCloser.Close(), p.out.Close())
 }
 
-// TestBinary builds cmd/pgnls and drives the real binary over stdio
-// through a whole editing session, as an editor would.
-func TestBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "pgnls")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/pgnls/pgnls/cmd/pgnls").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	logFile := filepath.Join(dir, "pgnls.log")
-	cmd := exec.Command(bin, "serve", "--log", logFile)
+// startBinary starts cmd, a `pgnls serve` command, and connects an
+// lsptest client to its standard input and output. The returned buffer
+// collects its standard error.
+func startBinary(t testing.TB, cmd *exec.Cmd, opts lsptest.Options) (*exec.Cmd, *lsptest.Client, *bytes.Buffer) {
+	t.Helper()
 	// Pipes of our own, so that cmd.Wait does not close what the client
 	// still reads.
 	inR, inW, err := os.Pipe()
@@ -50,8 +42,8 @@ func TestBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, &stderr
+	stderr := new(bytes.Buffer)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +60,23 @@ func TestBinary(t *testing.T) {
 			return -1
 		}
 		return 0
-	}, lsptest.Options{
+	}, opts)
+	return cmd, c, stderr
+}
+
+// TestBinary builds cmd/pgnls and drives the real binary over stdio
+// through a whole editing session, as an editor would.
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "pgnls")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/pgnls/pgnls/cmd/pgnls").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	logFile := filepath.Join(dir, "pgnls.log")
+	_, c, stderr := startBinary(t, exec.Command(bin, "serve", "--log", logFile), lsptest.Options{
 		Timeout: 30 * time.Second,
 		Capabilities: map[string]any{
 			"workspace":    map[string]any{"configuration": true},

@@ -1,9 +1,7 @@
 package lsp_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -36,30 +34,7 @@ func BenchmarkEditProcess(b *testing.B) {
 		b.Run(size.name, func(b *testing.B) {
 			text := corpusText(b, size.bytes)
 			bin := buildServer(b)
-			cmd := exec.Command(bin, "serve", "--debounce", "1us")
-			inR, inW, err := os.Pipe()
-			if err != nil {
-				b.Fatal(err)
-			}
-			outR, outW, err := os.Pipe()
-			if err != nil {
-				b.Fatal(err)
-			}
-			var stderr bytes.Buffer
-			cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, &stderr
-			if err := cmd.Start(); err != nil {
-				b.Fatal(err)
-			}
-			inR.Close()
-			outW.Close()
-			c := lsptest.Connect(b, procConn{outR, inW, outR}, func() int {
-				err := cmd.Wait()
-				var exit *exec.ExitError
-				if errors.As(err, &exit) {
-					return exit.ExitCode()
-				}
-				return 0
-			}, lsptest.Options{
+			cmd, c, _ := startBinary(b, exec.Command(bin, "serve", "--debounce", "1us"), lsptest.Options{
 				RawDiagnostics: true,
 				Timeout:        10 * time.Minute,
 				Capabilities:   map[string]any{"window": map[string]any{"workDoneProgress": true}},

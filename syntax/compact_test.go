@@ -59,6 +59,15 @@ func sameFile(t *testing.T, got, want *File) {
 	}
 }
 
+// manyGames returns a text of n small games, each naming its index.
+func manyGames(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
+	}
+	return b.String()
+}
+
 // TestParseCompact reads every corpus file compact, with segments small
 // enough to make many chunks and a tree budget so small that almost every
 // question parses a chunk again.
@@ -82,14 +91,11 @@ func TestParseCompact(t *testing.T) {
 // TestCompactDropsTrees checks that a compact file holds the trees of
 // its most recently used chunks only, and parses the others again.
 func TestCompactDropsTrees(t *testing.T) {
-	var b strings.Builder
-	for i := range 3000 {
-		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
-	}
+	text := manyGames(3000)
 	old := segmentSize
 	segmentSize = 4 << 10
 	defer func() { segmentSize = old }()
-	f := ParseCompact("many.pgn", b.String(), PGN, 1)
+	f := ParseCompact("many.pgn", text, PGN, 1)
 	held := func() int {
 		f.cache.drops.Wait()
 		n := 0
@@ -123,16 +129,13 @@ func TestCompactDropsTrees(t *testing.T) {
 // chunks edits build are dropped (after checking that their own text
 // parses alike) and parsed again like the others.
 func TestCompactReparse(t *testing.T) {
-	var b strings.Builder
-	for i := range 1500 {
-		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
-	}
+	text := manyGames(1500)
 	inserts := []string{"", "x", "\n", "\n\n[Event \"N\"]\n\n*\n", "{", "}", "*", "\r\n", "%", "("}
 	rng := rand.New(rand.NewSource(3))
 	old := segmentSize
 	segmentSize = 8 << 10
 	defer func() { segmentSize = old }()
-	f := ParseCompact("many.pgn", b.String(), PGN, 20<<10)
+	f := ParseCompact("many.pgn", text, PGN, 20<<10)
 	for i := range 25 {
 		start := Pos(rng.Intn(int(f.Len()) + 1))
 		end := min(start+Pos(rng.Intn(40)), f.Len())
@@ -177,14 +180,10 @@ func TestCompactPinned(t *testing.T) {
 // TestCompactConcurrent reads a compact file from several goroutines at
 // once with a budget that keeps dropping trees (run it with -race).
 func TestCompactConcurrent(t *testing.T) {
-	var b strings.Builder
-	for i := range 2000 {
-		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 {c%d} e5 *\n\n", i, i)
-	}
+	text := manyGames(2000)
 	old := segmentSize
 	segmentSize = 8 << 10
 	defer func() { segmentSize = old }()
-	text := b.String()
 	want := Dump(Parse("x", text, PGN))
 	f := ParseCompact("x", text, PGN, 16<<10)
 	var wg sync.WaitGroup
