@@ -56,15 +56,35 @@ func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage
 // game at hand.
 func semanticTokens(ctx context.Context, doc *document, within syntax.Span) (*protocol.SemanticTokens, error) {
 	f := doc.file
-	toks := query.SemanticTokens(f, within)
-	data := make([]uint32, 0, 5*len(toks))
+	data := []uint32{}
 	var line, char uint32
 	var cur syntax.GameRef
 	var gm gameMapper
-	for i, t := range toks {
-		if i%4096 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+	if within.Start == within.End {
+		data, _, _, _, _ = appendSemanticTokens(data, f, query.SemanticTokens(f, within), line, char, cur, gm)
+		return &protocol.SemanticTokens{Data: data}, nil
+	}
+	// Chunk by chunk, so that a cancelled request over a big document
+	// stops early (a chunk starts a game: no token spans two).
+	for _, ref := range f.Chunks() {
+		end := ref.Start + ref.Chunk.GameSpan(ref.Chunk.Len()-1).End
+		piece := syntax.Span{Start: max(within.Start, ref.Start), End: min(within.End, end)}
+		if piece.Start >= piece.End {
+			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		data, line, char, cur, gm = appendSemanticTokens(data, f, query.SemanticTokens(f, piece), line, char, cur, gm)
+	}
+	return &protocol.SemanticTokens{Data: data}, nil
+}
+
+// appendSemanticTokens appends the encoding of toks to data, after a
+// token at line and char (see semanticTokens); cur and gm are the game of
+// the last token and its mapper.
+func appendSemanticTokens(data []uint32, f *syntax.File, toks []query.SemToken, line, char uint32, cur syntax.GameRef, gm gameMapper) ([]uint32, uint32, uint32, syntax.GameRef, gameMapper) {
+	for _, t := range toks {
 		if cur.Game == nil || t.Span.Start < cur.Start || t.Span.End > cur.End() {
 			k := f.GameAt(t.Span.Start)
 			if k < 0 || f.Game(k).End() < t.Span.End {
@@ -90,5 +110,5 @@ func semanticTokens(ctx context.Context, doc *document, within syntax.Span) (*pr
 		data = append(data, dl, dc, n, uint32(t.Type), mods)
 		line, char = start.Line, start.Character
 	}
-	return &protocol.SemanticTokens{Data: data}, nil
+	return data, line, char, cur, gm
 }
