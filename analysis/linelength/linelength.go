@@ -5,6 +5,7 @@ package linelength
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -49,6 +50,19 @@ func run(p *analysis.Pass) {
 		export = -1 // its warnings would be dropped
 	}
 	text := p.Game.Text
+	if isASCII(text) && strings.Count(text, "\r") == strings.Count(text, "\r\n") {
+		// Most games: one character per byte, nothing disallowed (the
+		// control characters below 128 are syntax errors already) and
+		// lines that end at "\n": only their lengths matter, and the
+		// search for the line ends is the fast one.
+		checkASCII(p, text, export, max)
+		return
+	}
+	checkLines(p, text, export, max)
+}
+
+// checkLines checks every line of text, whatever its bytes and line ends.
+func checkLines(p *analysis.Pass, text string, export, max int) {
 	start := 0
 	for start < len(text) {
 		end := start
@@ -97,8 +111,45 @@ func checkLine(p *analysis.Pass, text string, start, end, export, max int) {
 	}
 }
 
+// checkASCII is checkLines for a text of ASCII bytes whose lines end at
+// "\n" (with or without a "\r" before it).
+func checkASCII(p *analysis.Pass, text string, export, max int) {
+	limit := max
+	if export > 0 && (limit <= 0 || export < limit) {
+		limit = export
+	}
+	if limit <= 0 {
+		return
+	}
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		next := start + end + 1
+		if end < 0 {
+			end, next = len(text)-start, len(text)
+		}
+		end += start
+		if end > start && text[end-1] == '\r' && end < len(text) {
+			end--
+		}
+		if n := end - start; n > limit {
+			report(p, start+export, end, n, export, max)
+		}
+		start = next
+	}
+}
+
+// isASCII reports whether s has no byte of 128 or more, eight bytes at a
+// time.
 func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if x&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
 		}
