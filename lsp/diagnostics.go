@@ -23,15 +23,14 @@ import (
 // Diagnostics are computed in two phases per document version:
 //
 //  1. At once, on the worker, when the version is stored: for each game,
-//     its analysis results if it (by pointer) was analysed before; else
-//     its syntax diagnostics plus the analyzers' diagnostics of the games
-//     it replaced, carried through the edits (those an edit overlapped
-//     are dropped); plus the file-level ones of the last analysis,
-//     carried likewise. Syntax errors thus show at once, and semantic
-//     diagnostics neither flicker away while the user types nor point at
-//     moved text. Only the games an edit replaced cost more than a
-//     pointer comparison.
-//     (Skipped after an edit when the debounce is at most instantAnalysis.)
+//     its analysis results if the edits left it as it was; else its
+//     syntax diagnostics plus the analyzers' diagnostics of the games it
+//     replaced, carried through the edits (those an edit overlapped are
+//     dropped); plus the file-level ones of the last analysis, carried
+//     likewise. Syntax errors thus show at once, and semantic diagnostics
+//     neither flicker away while the user types nor point at moved text.
+//     After an edit, this is published only when the debounce is longer
+//     than instantAnalysis.
 //  2. After Options.Debounce without a newer edit, in the background: the
 //     analyzers run on the games not analysed, and the file-level checks
 //     on the whole text. Each edit cancels the previous run. The result
@@ -115,7 +114,6 @@ type docDiags struct {
 	// games of its chunk c. The slice is replaced, never changed in
 	// place, so a reader may keep it after unlocking.
 	file    *syntax.File
-	refs    []syntax.ChunkRef // file.Chunks()
 	chunks  []*chunkDiags
 	gen     uint64                // the configuration generation of the analysed results
 	fileDs  []analysis.Diagnostic // file-level diagnostics of file, file-absolute
@@ -279,7 +277,7 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept
 	}
 
 	d.mu.Lock()
-	st.file, st.refs, st.chunks, st.gen, st.fileDs, st.focus = f, f.Chunks(), chunks, gen, fileDs, focus
+	st.file, st.chunks, st.gen, st.fileDs, st.focus = f, chunks, gen, fileDs, focus
 	d.mu.Unlock()
 
 	if edits == nil || d.s.opts.Debounce > instantAnalysis {
@@ -550,7 +548,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	}
 	d.mu.Lock()
 	cfg, gen := d.cfg, d.cfgGen
-	refs, chunks := st.refs, st.chunks // replaced, never changed in place: safe to read unlocked
+	chunks := st.chunks // replaced, never changed in place: safe to read unlocked
 	if st.file != doc.file || st.gen != gen {
 		d.mu.Unlock()
 		return // a newer version or configuration has its own run
@@ -558,6 +556,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	d.mu.Unlock()
 
 	f := doc.file
+	refs := f.Chunks()
 	var todo []int
 	for c, cd := range chunks {
 		if cd.pending == 0 {
@@ -570,14 +569,10 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 		}
 	}
 	start := time.Now()
-	// The file-level diagnostics take a pass over the chunks: on another
-	// core, while the games are analysed.
-	fileCh := make(chan []analysis.Diagnostic, 1)
-	d.s.wg.Go(func() { fileCh <- analysis.FileDiagnostics(f, cfg) })
 	per := make([][]analysis.Diagnostic, len(todo))
 	var failed []bool
 	if len(todo) >= bigAnalysis {
-		failed = d.runBig(ctx, doc, cfg, refs, chunks, todo, per)
+		failed = d.runBig(ctx, doc, cfg, chunks, todo, per)
 	} else {
 		failed = d.run(ctx, doc, cfg, todo, per, nil)
 	}
@@ -587,7 +582,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	fresh := withResults(refs, chunks, todo, func(k int) (result, bool) {
 		return newResult(per[k]), !failed[k]
 	})
-	fileDs := <-fileCh
+	fileDs := analysis.FileDiagnostics(f, cfg) // a step per chunk
 
 	d.mu.Lock()
 	if ctx.Err() != nil || d.docs[doc.uri] != st {

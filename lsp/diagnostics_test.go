@@ -123,7 +123,7 @@ func TestCarry(t *testing.T) {
 	}
 }
 
-// toProtocol is the reference for encodeDiagnostics: the same conversion
+// toProtocol is the reference for encodeCache.encode: the same conversion
 // through protocol.Diagnostic values (sorted, duplicates removed).
 func toProtocol(doc *document, ds []analysis.Diagnostic, catalogue string) []protocol.Diagnostic {
 	analysis.Sort(ds)
@@ -177,13 +177,13 @@ func TestEncodeDiagnostics(t *testing.T) {
 		sorted := append([]analysis.Diagnostic(nil), ds...)
 		analysis.Sort(sorted)
 		for _, g := range []group{{file: true, ds: append([]analysis.Diagnostic(nil), ds...)}, {span: doc.file.GameSpan(0), ds: sorted}} {
-			got, n := encodeDiagnostics(nil, doc, []group{g}, catalogue)
+			got, n := new(encodeCache).encode(nil, doc, []group{g}, catalogue)
 			if string(got) != string(want) || n != 4 {
-				t.Errorf("catalogue %q, file %v: encodeDiagnostics (%d) =\n%s\nwant\n%s", catalogue, g.file, n, got, want)
+				t.Errorf("catalogue %q, file %v: encode (%d) =\n%s\nwant\n%s", catalogue, g.file, n, got, want)
 			}
 		}
 	}
-	if got, n := encodeDiagnostics(nil, doc, nil, ""); string(got) != "[]" || n != 0 {
+	if got, n := new(encodeCache).encode(nil, doc, nil, ""); string(got) != "[]" || n != 0 {
 		t.Errorf("no diagnostics encode as %s", got)
 	}
 }

@@ -11,23 +11,6 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// encodeDiagnostics appends to b the JSON array of the LSP diagnostics
-// of doc for groups, in order: each group sorted, exact duplicates
-// removed; never null; each code a string linked to catalogue plus the
-// code (no link when catalogue is ""). It also returns how many it
-// encoded.
-//
-// It writes the JSON by hand, field for field as encoding/json writes
-// protocol.Diagnostic (a test holds it to that), and converts the spans
-// of a game with that game's gameMapper: a big document publishes
-// thousands of diagnostics per keystroke, and reflection and searches
-// of the whole file's line table made encoding them the largest cost of
-// an edit. encodeCache.encode also reuses the JSON of games that did not
-// change.
-func encodeDiagnostics(b []byte, doc *document, groups []group, catalogue string) (_ []byte, n int) {
-	return (&encodeCache{}).encode(b, doc, groups, catalogue)
-}
-
 // encodeCache keeps the JSON of the diagnostics of each game of one
 // publication of a document for the next (most games of a big document
 // neither change nor move between two keystrokes), and a buffer for the
@@ -55,8 +38,18 @@ type encoded struct {
 	n    int
 }
 
-// encode is encodeDiagnostics with the JSON of the games whose
-// diagnostics and position did not change taken from the previous call.
+// encode appends to b the JSON array of the LSP diagnostics of doc for
+// groups, in order: each group sorted, exact duplicates removed; never
+// null; each code a string linked to catalogue plus the code (no link
+// when catalogue is ""). It also returns how many it encoded.
+//
+// It writes the JSON by hand, field for field as encoding/json writes
+// protocol.Diagnostic (a test holds it to that), converts the spans of a
+// game with that game's gameMapper, and takes the JSON of the games whose
+// diagnostics and position did not change from the previous call: a big
+// document publishes thousands of diagnostics per keystroke, and
+// reflection, searches of the whole file's line table and encoding them
+// all again were the largest costs of an edit.
 func (c *encodeCache) encode(b []byte, doc *document, groups []group, catalogue string) (_ []byte, n int) {
 	m := mapper{doc.file}
 	uri := appendString(nil, string(doc.uri))

@@ -12,7 +12,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis"
-	"github.com/pgnls/pgnls/syntax"
 )
 
 // Large documents: when an analysis run has at least bigAnalysis games to
@@ -114,10 +113,10 @@ func (s *server) workDoneProgressCancel(_ context.Context, params json.RawMessag
 
 // runBig analyses the games of doc listed in todo into per, like run, but
 // publishes what is done every batchInterval or so and reports progress;
-// refs and chunks are the chunks of doc and their states before the run.
+// chunks are the states of doc's chunks before the run.
 // A game not analysed when the run stops (cancelled by the user) gets its
 // syntax diagnostics and counts as failed, so that it is not cached.
-func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Config, refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic) (failed []bool) {
+func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Config, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic) (failed []bool) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	prog := d.s.beginProgress(runCtx, "pgnls: analysing "+path.Base(doc.file.Name), cancel)
@@ -154,7 +153,7 @@ func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Con
 		case <-t.C:
 			began := time.Now()
 			mu.Lock()
-			partial := withResults(refs, chunks, todo, func(k int) (result, bool) {
+			partial := withResults(doc.file.Chunks(), chunks, todo, func(k int) (result, bool) {
 				if !done[k] {
 					return result{}, false
 				}

@@ -160,13 +160,13 @@ func TestCompactPinned(t *testing.T) {
 	text := "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Event \"b\"]\n[Result \"*\"]\n\n1. d4 *\n"
 	games := parseGames(text, 0, PGN, nil)
 	games[1].Game.Errs = []Error{{Span{0, 1}, SevError, "made-up", "not what a parse says"}}
-	c := newChunk(games, 0, PGN, newTreeCache(1))
+	c := newChunk(games, PGN, newTreeCache(1))
 	c.cache.drops.Wait()
 	c.drop()
 	if !c.pinned.Load() || c.held.Load() == nil {
 		t.Fatal("a chunk that does not parse alike from its own text was dropped")
 	}
-	ok := newChunk(parseGames(text, 0, PGN, nil), 0, PGN, newTreeCache(1))
+	ok := newChunk(parseGames(text, 0, PGN, nil), PGN, newTreeCache(1))
 	ok.cache.drops.Wait()
 	ok.drop()
 	if ok.pinned.Load() || ok.held.Load() != nil {

@@ -6,7 +6,7 @@ package syntax
 func (f *File) FileErrors() []Error {
 	var facts FileFacts
 	for c, ch := range f.chunks {
-		facts.addChunk(f.starts[c], ch.facts)
+		facts.addChunk(f.refs[c].Start, ch.facts)
 	}
 	return facts.Errors()
 }

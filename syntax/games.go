@@ -56,13 +56,10 @@ type chunkFacts struct {
 	invalid Pos    // first byte that is not UTF-8, or -1
 }
 
-// newChunk returns a chunk of games (file-absolute starts, base the first
-// one's) that holds them. A cache, if not nil, may drop them later.
-func newChunk(games []GameRef, base Pos, d Dialect, cache *treeCache) *Chunk {
-	rel := make([]GameRef, len(games))
-	for i, r := range games {
-		rel[i] = GameRef{Start: r.Start - base, Game: r.Game}
-	}
+// newChunk returns a chunk of games (file-absolute starts) that holds
+// them. A cache, if not nil, may drop them later.
+func newChunk(games []GameRef, d Dialect, cache *treeCache) *Chunk {
+	rel := relative(games)
 	c := chunkMeta(rel, d)
 	c.cache = cache
 	c.held.Store(&rel)
@@ -76,16 +73,20 @@ func newChunk(games []GameRef, base Pos, d Dialect, cache *treeCache) *Chunk {
 // which they were parsed) that does not hold them: it parses them again
 // from text when asked for them.
 func newCompactChunk(games []GameRef, text string, d Dialect, cache *treeCache) *Chunk {
-	base := games[0].Start
-	rel := make([]GameRef, len(games))
-	for i, r := range games {
-		rel[i] = GameRef{Start: r.Start - base, Game: r.Game}
-	}
-	c := chunkMeta(rel, d)
+	c := chunkMeta(relative(games), d)
 	c.cache = cache
-	c.src.Store(&source{text: text, off: int(base)})
+	c.src.Store(&source{text: text, off: int(games[0].Start)})
 	c.lines() // from the text, while it is in the processor's cache
 	return c
+}
+
+// relative returns games with starts relative to the first one's.
+func relative(games []GameRef) []GameRef {
+	rel := make([]GameRef, len(games))
+	for i, r := range games {
+		rel[i] = GameRef{Start: r.Start - games[0].Start, Game: r.Game}
+	}
+	return rel
 }
 
 // chunkMeta returns a chunk with the facts of games (chunk-relative
@@ -156,36 +157,20 @@ func (c *Chunk) view(a, b int) *Chunk {
 	return v
 }
 
-// chunksOf splits games (with file-absolute starts) into chunks that hold
-// them.
-func chunksOf(games []GameRef, d Dialect, cache *treeCache) []*Chunk {
+// chunksOf splits games (with file-absolute starts) into runs of
+// chunkSize (all of them when fewer than two chunks' worth remain) and
+// makes a chunk of each with build.
+func chunksOf(games []GameRef, build func([]GameRef) *Chunk) []*Chunk {
 	var out []*Chunk
 	for len(games) > 0 {
-		n := chunkLen(len(games))
-		out = append(out, newChunk(games[:n], games[0].Start, d, cache))
+		n := chunkSize
+		if len(games) < 2*chunkSize {
+			n = len(games)
+		}
+		out = append(out, build(games[:n]))
 		games = games[n:]
 	}
 	return out
-}
-
-// compactChunksOf splits games (parsed from text) into compact chunks.
-func compactChunksOf(games []GameRef, text string, d Dialect, cache *treeCache) []*Chunk {
-	var out []*Chunk
-	for len(games) > 0 {
-		n := chunkLen(len(games))
-		out = append(out, newCompactChunk(games[:n], text, d, cache))
-		games = games[n:]
-	}
-	return out
-}
-
-// chunkLen returns how many of n remaining games the next chunk takes: a
-// chunkSize, or all of them when fewer than two chunks' worth remain.
-func chunkLen(n int) int {
-	if n < 2*chunkSize {
-		return n
-	}
-	return chunkSize
 }
 
 // size is the chunk's length in bytes.
@@ -371,15 +356,14 @@ func (tc *treeCache) touch(c *Chunk) {
 	}
 }
 
-// setChunks installs chunks in f and computes where each one starts.
+// setChunks installs chunks in f and places them.
 func (f *File) setChunks(chunks []*Chunk) {
 	f.chunks = chunks
-	f.starts = make([]Pos, len(chunks))
-	f.first = make([]int, len(chunks))
+	f.refs = make([]ChunkRef, len(chunks))
 	var at Pos
 	n := 0
 	for i, c := range chunks {
-		f.starts[i], f.first[i] = at, n
+		f.refs[i] = ChunkRef{Chunk: c, Start: at, First: n}
 		at += c.size()
 		n += len(c.ends)
 	}
@@ -393,14 +377,9 @@ type ChunkRef struct {
 	First int // index of its first game in the file
 }
 
-// Chunks returns the chunks of f in order.
-func (f *File) Chunks() []ChunkRef {
-	out := make([]ChunkRef, len(f.chunks))
-	for c, ch := range f.chunks {
-		out[c] = ChunkRef{Chunk: ch, Start: f.starts[c], First: f.first[c]}
-	}
-	return out
-}
+// Chunks returns the chunks of f in order. The slice is f's own: callers
+// must not modify it.
+func (f *File) Chunks() []ChunkRef { return f.refs }
 
 // Len reports the number of games in c.
 func (c *Chunk) Len() int { return len(c.ends) }
@@ -414,8 +393,8 @@ func (f *File) NumGames() int { return f.n }
 
 // chunkOfGame returns the chunk holding game i and i's index in it.
 func (f *File) chunkOfGame(i int) (int, int) {
-	c := sort.Search(len(f.first), func(c int) bool { return f.first[c] > i }) - 1
-	return c, i - f.first[c]
+	c := sort.Search(len(f.refs), func(c int) bool { return f.refs[c].First > i }) - 1
+	return c, i - f.refs[c].First
 }
 
 // Game returns game i (0 <= i < NumGames) with its file-absolute start.
@@ -423,7 +402,7 @@ func (f *File) chunkOfGame(i int) (int, int) {
 func (f *File) Game(i int) GameRef {
 	c, j := f.chunkOfGame(i)
 	r := f.chunks[c].games()[j]
-	return GameRef{Start: f.starts[c] + r.Start, Game: r.Game}
+	return GameRef{Start: f.refs[c].Start + r.Start, Game: r.Game}
 }
 
 // GameSpan returns the file-absolute span of game i (0 <= i < NumGames)
@@ -431,7 +410,7 @@ func (f *File) Game(i int) GameRef {
 func (f *File) GameSpan(i int) Span {
 	c, j := f.chunkOfGame(i)
 	ch := f.chunks[c]
-	return Span{ch.start(j), ch.ends[j]}.Shift(f.starts[c])
+	return Span{ch.start(j), ch.ends[j]}.Shift(f.refs[c].Start)
 }
 
 // GameErrors returns the syntax errors of game i (its Errs, game-relative)
@@ -446,7 +425,7 @@ func (f *File) Games() iter.Seq2[int, GameRef] {
 	return func(yield func(int, GameRef) bool) {
 		for c, ch := range f.chunks {
 			for j, r := range ch.games() {
-				if !yield(f.first[c]+j, GameRef{Start: f.starts[c] + r.Start, Game: r.Game}) {
+				if !yield(f.refs[c].First+j, GameRef{Start: f.refs[c].Start + r.Start, Game: r.Game}) {
 					return
 				}
 			}
@@ -463,21 +442,21 @@ func (f *File) GameAt(p Pos) int {
 	}
 	c := f.chunkAt(p)
 	ends := f.chunks[c].ends
-	rel := p - f.starts[c]
+	rel := p - f.refs[c].Start
 	j := sort.Search(len(ends), func(j int) bool { return ends[j] > rel })
 	if j == len(ends) {
 		if c+1 < len(f.chunks) {
-			return f.first[c+1]
+			return f.refs[c+1].First
 		}
 		return f.n - 1
 	}
-	return f.first[c] + j
+	return f.refs[c].First + j
 }
 
 // chunkAt returns the chunk holding the file-absolute offset p (the last
 // chunk for the very end); f must have chunks.
 func (f *File) chunkAt(p Pos) int {
-	return max(sort.Search(len(f.starts), func(c int) bool { return f.starts[c] > p })-1, 0)
+	return max(sort.Search(len(f.refs), func(c int) bool { return f.refs[c].Start > p })-1, 0)
 }
 
 // Len reports the length of the file's text in bytes.
@@ -486,5 +465,5 @@ func (f *File) Len() Pos {
 		return 0
 	}
 	last := len(f.chunks) - 1
-	return f.starts[last] + f.chunks[last].size()
+	return f.refs[last].Start + f.chunks[last].size()
 }

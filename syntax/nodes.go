@@ -22,10 +22,9 @@ type File struct {
 	Name    string
 	Dialect Dialect
 
-	chunks []*Chunk // together they cover the text exactly
-	starts []Pos    // file-absolute start of each chunk
-	first  []int    // index of each chunk's first game
-	n      int      // number of games
+	chunks []*Chunk   // together they cover the text exactly
+	refs   []ChunkRef // the chunks placed, see Chunks
+	n      int        // number of games
 
 	text     string // the whole text; built on demand after Reparse
 	textOnce sync.Once

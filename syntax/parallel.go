@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -13,19 +14,7 @@ var segmentSize = 256 << 10
 // returns (without Tokens when noTokens is set), parsing segments of the
 // text on every core (see parseSegments).
 func parseConcurrently(text string, start int, d Dialect, noTokens bool) []GameRef {
-	segs := parseSegments(text, start, d, noTokens, func(games []GameRef) []GameRef { return games })
-	if len(segs) == 1 {
-		return segs[0]
-	}
-	n := 0
-	for _, s := range segs {
-		n += len(s)
-	}
-	games := make([]GameRef, 0, n)
-	for _, s := range segs {
-		games = append(games, s...)
-	}
-	return games
+	return slices.Concat(parseSegments(text, start, d, noTokens, func(games []GameRef) []GameRef { return games })...)
 }
 
 // parseSegments parses the games of text from start on every core and

@@ -13,7 +13,7 @@ import (
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
 	f := &File{Name: name, text: text, Dialect: d}
-	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false), d, nil))
+	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false), func(games []GameRef) *Chunk { return newChunk(games, d, nil) }))
 	return f
 }
 
@@ -26,14 +26,9 @@ func Parse(name, text string, d Dialect) *File {
 // (ten to twenty times the text).
 func ParseCompact(name, text string, d Dialect, held int) *File {
 	f := &File{Name: name, text: text, Dialect: d, cache: newTreeCache(Pos(held))}
-	segs := parseSegments(text, 0, d, false, func(games []GameRef) []*Chunk {
-		return compactChunksOf(games, text, d, f.cache)
-	})
-	var chunks []*Chunk
-	for _, s := range segs {
-		chunks = append(chunks, s...)
-	}
-	f.setChunks(chunks)
+	f.setChunks(slices.Concat(parseSegments(text, 0, d, false, func(games []GameRef) []*Chunk {
+		return chunksOf(games, func(games []GameRef) *Chunk { return newCompactChunk(games, text, d, f.cache) })
+	})...))
 	return f
 }
 

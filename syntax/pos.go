@@ -71,7 +71,7 @@ func (f *File) fileLines() *fileLines {
 			f.lns.before[c], f.lns.lineStart[c] = count, start
 			if nl := ch.lines(); len(nl) > 0 {
 				count += len(nl)
-				start = f.starts[c] + nl[len(nl)-1]
+				start = f.refs[c].Start + nl[len(nl)-1]
 			}
 		}
 	})
@@ -104,14 +104,14 @@ func (f *File) Slice(s Span) string {
 		return ""
 	}
 	c := f.chunkAt(s.Start)
-	if end := f.starts[c] + f.chunks[c].size(); s.End <= end {
-		return f.chunks[c].slice(s.Start-f.starts[c], s.End-f.starts[c])
+	if end := f.refs[c].Start + f.chunks[c].size(); s.End <= end {
+		return f.chunks[c].slice(s.Start-f.refs[c].Start, s.End-f.refs[c].Start)
 	}
 	var b strings.Builder
-	for ; c < len(f.chunks) && f.starts[c] < s.End; c++ {
+	for ; c < len(f.chunks) && f.refs[c].Start < s.End; c++ {
 		ch := f.chunks[c]
-		lo, hi := max(s.Start, f.starts[c]), min(s.End, f.starts[c]+ch.size())
-		ch.appendText(&b, lo-f.starts[c], hi-f.starts[c])
+		lo, hi := max(s.Start, f.refs[c].Start), min(s.End, f.refs[c].Start+ch.size())
+		ch.appendText(&b, lo-f.refs[c].Start, hi-f.refs[c].Start)
 	}
 	return b.String()
 }
@@ -138,7 +138,7 @@ func (f *File) LineStart(line int) Pos {
 	l := line - 1 // terminators before the line
 	// The chunk holding the l-th terminator.
 	c := sort.Search(len(f.chunks), func(c int) bool { return fl.before[c] >= l }) - 1
-	return f.starts[c] + f.chunks[c].lines()[l-fl.before[c]-1]
+	return f.refs[c].Start + f.chunks[c].lines()[l-fl.before[c]-1]
 }
 
 // LineEnd returns the offset just before the terminator of the 1-based line.
@@ -159,7 +159,7 @@ func (f *File) LineEnd(line int) Pos {
 
 func (f *File) byteAt(p Pos) byte {
 	c := f.chunkAt(p)
-	rel := p - f.starts[c]
+	rel := p - f.refs[c].Start
 	return f.chunks[c].slice(rel, rel+1)[0]
 }
 
@@ -173,11 +173,11 @@ func (f *File) Position(p Pos) Position {
 	fl := f.fileLines()
 	c := f.chunkAt(p)
 	nl := f.chunks[c].lines()
-	rel := p - f.starts[c]
+	rel := p - f.refs[c].Start
 	i := sort.Search(len(nl), func(i int) bool { return nl[i] > rel })
 	start := fl.lineStart[c]
 	if i > 0 {
-		start = f.starts[c] + nl[i-1]
+		start = f.refs[c].Start + nl[i-1]
 	}
 	return Position{Line: fl.before[c] + i + 1, Col: int(p-start) + 1}
 }

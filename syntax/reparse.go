@@ -26,11 +26,10 @@ func Reparse(old *File, e Edit) (f *File, kept Kept) {
 	e.Start = min(max(e.Start, 0), n)
 	e.End = min(max(e.End, e.Start), n)
 	if old.n == 0 {
-		f = Parse(old.Name, e.New, old.Dialect)
 		if old.cache != nil {
-			f = ParseCompact(old.Name, e.New, old.Dialect, int(old.cache.max))
+			return ParseCompact(old.Name, e.New, old.Dialect, int(old.cache.max)), Kept{}
 		}
-		return f, Kept{}
+		return Parse(old.Name, e.New, old.Dialect), Kept{}
 	}
 	delta := Pos(len(e.New)) - (e.End - e.Start)
 	k := old.GameAt(max(e.Start-1, 0))
@@ -77,7 +76,7 @@ func splice(old *File, k, reuse int, fresh []GameRef) []*Chunk {
 	if jk > 0 {
 		chunks = append(chunks, old.chunks[ck].view(0, jk))
 	}
-	chunks = append(chunks, chunksOf(fresh, old.Dialect, old.cache)...)
+	chunks = append(chunks, chunksOf(fresh, func(games []GameRef) *Chunk { return newChunk(games, old.Dialect, old.cache) })...)
 	if reuse < old.n {
 		cj, jj := old.chunkOfGame(reuse)
 		if jj > 0 {
