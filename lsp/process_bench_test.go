@@ -25,42 +25,58 @@ import (
 // multiple of the file's size: after the document's first analysis
 // (rss/filesize), at its highest during the whole run, opening included
 // (peak-rss/filesize), and in MB after the document is closed
-// (closed-rss-MB).
+// (closed-rss-MB). The max=200 cases publish at most 200 diagnostics
+// instead of the default 2,000 (about 50 KB per publication instead of
+// 500 KB), to show what the size of the publications costs.
 func BenchmarkEditProcess(b *testing.B) {
 	for _, size := range []struct {
 		name  string
 		bytes int
 	}{{"30MB", 30 << 20}, {"100MB", 100 << 20}} {
-		b.Run(size.name, func(b *testing.B) {
-			text := corpusText(b, size.bytes)
-			bin := buildServer(b)
-			cmd, c, _ := startBinary(b, exec.Command(bin, "serve", "--debounce", "1us"), lsptest.Options{
-				RawDiagnostics: true,
-				Timeout:        10 * time.Minute,
-				Capabilities:   map[string]any{"window": map[string]any{"workDoneProgress": true}},
-			})
-			c.Initialize(nil)
-			const uri = "file:///bench.pgn"
-			c.Open(uri, text)
-			waitQuiet(b, c, uri)
-			analysed := rss(b, cmd.Process.Pid, "VmRSS")
-			measureEdits(b, c, uri, text, "diagnostics")
-			b.StopTimer()
-			peak := rss(b, cmd.Process.Pid, "VmHWM")
-			c.Close(uri)
-			c.WaitDiagnostics(uri, 0)
-			time.Sleep(time.Second) // the server gives the memory back in the background
-			closed := rss(b, cmd.Process.Pid, "VmRSS")
-			n := float64(len(text))
-			b.ReportMetric(analysed/n, "rss/filesize")
-			b.ReportMetric(peak/n, "peak-rss/filesize")
-			b.ReportMetric(closed/(1<<20), "closed-rss-MB")
-			if err := c.Shutdown(); err != nil {
-				b.Fatal(err)
+		for _, max := range []int{0, 200} {
+			name := size.name
+			if max > 0 {
+				name = fmt.Sprintf("%s/max=%d", size.name, max)
 			}
-			c.Exit()
-		})
+			b.Run(name, func(b *testing.B) { benchmarkEditProcess(b, size.bytes, max) })
+		}
 	}
+}
+
+// benchmarkEditProcess runs BenchmarkEditProcess on a file of about size
+// bytes, with the publication cap max (0: the default).
+func benchmarkEditProcess(b *testing.B, size, max int) {
+	text := corpusText(b, size)
+	bin := buildServer(b)
+	cmd, c, _ := startBinary(b, exec.Command(bin, "serve", "--debounce", "1us"), lsptest.Options{
+		RawDiagnostics: true,
+		Timeout:        10 * time.Minute,
+		Capabilities:   map[string]any{"window": map[string]any{"workDoneProgress": true}},
+	})
+	var init any
+	if max > 0 {
+		init = map[string]any{"maxDiagnostics": max}
+	}
+	c.Initialize(init)
+	const uri = "file:///bench.pgn"
+	c.Open(uri, text)
+	waitQuiet(b, c, uri)
+	analysed := rss(b, cmd.Process.Pid, "VmRSS")
+	measureEdits(b, c, uri, text, "diagnostics")
+	b.StopTimer()
+	peak := rss(b, cmd.Process.Pid, "VmHWM")
+	c.Close(uri)
+	c.WaitDiagnostics(uri, 0)
+	time.Sleep(time.Second) // the server gives the memory back in the background
+	closed := rss(b, cmd.Process.Pid, "VmRSS")
+	n := float64(len(text))
+	b.ReportMetric(analysed/n, "rss/filesize")
+	b.ReportMetric(peak/n, "peak-rss/filesize")
+	b.ReportMetric(closed/(1<<20), "closed-rss-MB")
+	if err := c.Shutdown(); err != nil {
+		b.Fatal(err)
+	}
+	c.Exit()
 }
 
 var serverBin struct {
