@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -69,7 +70,7 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	}
 	i := doc.file.GameAt(m.span(p.Range).Start)
 	if wantKind(p.Context.Only, kindFormatGame) {
-		if edits := formatEdits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
+		if edits := format.Edits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
 			actions = append(actions, codeAction{Title: "Format game", Kind: kindFormatGame, Edit: workspaceEdit(doc, edits)})
 		}
 	}

@@ -1,4 +1,10 @@
-package lsp
+// Package diff computes the edits between two texts and prints them as a
+// unified diff. It is the one text diff of pgnls: the language server
+// sends its edits to editors, and `pgnls fmt -d` prints them.
+//
+// Edits are syntax.Edit values with byte offsets in the old text, sorted
+// and non-overlapping; they never split a UTF-8 character or a "\r\n".
+package diff
 
 import (
 	"strings"
@@ -7,20 +13,19 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// maxDiffCells bounds the line-diff table (old lines × new lines, after
-// the common lines at both ends are set aside); past it the changed
-// middle becomes one edit.
-const maxDiffCells = 1 << 20
+// maxCells bounds the line-diff table (old lines × new lines, after the
+// common lines at both ends are set aside); past it the changed middle
+// becomes one edit. Callers diff one game at a time, far below it.
+const maxCells = 1 << 20
 
-// diffEdits returns small, ordered, non-overlapping edits that turn a into
-// b, with offsets in a: a line diff (longest common subsequence of lines),
-// each changed run of lines then trimmed to the bytes that differ. Edits
-// never split a UTF-8 character or a "\r\n", so that they map to LSP
-// positions exactly. Equal texts give no edits.
+// Edits returns small, ordered, non-overlapping edits that turn a into b,
+// with offsets in a: a line diff (longest common subsequence of lines),
+// each changed run of lines then trimmed to the bytes that differ. Equal
+// texts give no edits.
 //
 // Keeping edits small matters to editors: text outside them keeps its
 // cursor positions, marks and undo history (format on save).
-func diffEdits(a, b string) []syntax.Edit {
+func Edits(a, b string) []syntax.Edit {
 	if a == b {
 		return nil
 	}
@@ -46,7 +51,7 @@ func diffEdits(a, b string) []syntax.Edit {
 			edits = append(edits, e)
 		}
 	}
-	if len(am)*len(bm) > maxDiffCells {
+	if len(am)*len(bm) > maxCells {
 		hunk(0, len(am), 0, len(bm))
 		return edits
 	}
@@ -102,22 +107,45 @@ func trimEdit(start int, old, nu string) (e syntax.Edit, ok bool) {
 		q++
 	}
 	// Never cut a character or a CRLF in two: grow the edit instead.
-	for p > 0 && (!boundary(old, p) || !boundary(nu, p)) {
+	for p > 0 && (!Boundary(old, p) || !Boundary(nu, p)) {
 		p--
 	}
-	for q > 0 && (!boundary(old, len(old)-q) || !boundary(nu, len(nu)-q)) {
+	for q > 0 && (!Boundary(old, len(old)-q) || !Boundary(nu, len(nu)-q)) {
 		q--
 	}
 	return syntax.Edit{Start: syntax.Pos(start + p), End: syntax.Pos(start + len(old) - q), New: nu[p : len(nu)-q]}, true
 }
 
-// boundary reports whether offset i of s lies between two characters and
-// not inside a "\r\n".
-func boundary(s string, i int) bool {
+// Boundary reports whether offset i of s lies between two characters and
+// not inside a "\r\n": where an edit may start or end.
+func Boundary(s string, i int) bool {
 	if i <= 0 || i >= len(s) {
 		return true
 	}
 	return utf8.RuneStart(s[i]) && (s[i-1] != '\r' || s[i] != '\n')
+}
+
+// Apply returns text with edits (ordered, non-overlapping, offsets in
+// text) applied.
+func Apply(text string, edits []syntax.Edit) string {
+	var b strings.Builder
+	at := syntax.Pos(0)
+	for _, e := range edits {
+		b.WriteString(text[at:e.Start])
+		b.WriteString(e.New)
+		at = e.End
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
+
+// Shift moves edits by off, in place, and returns them.
+func Shift(edits []syntax.Edit, off syntax.Pos) []syntax.Edit {
+	for i := range edits {
+		edits[i].Start += off
+		edits[i].End += off
+	}
+	return edits
 }
 
 // splitLines splits s after each "\n"; the last line may lack one.

@@ -1,0 +1,64 @@
+package format_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pgnls/pgnls/analysis/diff"
+	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// TestEditsMatchFile checks that per-game formatting edits, applied, give
+// what format.File prints, for the corpora of the repository and the
+// shared quirky files; that games left as they were get no edit; and that
+// formatting a run of games changes nothing outside it.
+func TestEditsMatchFile(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../../testdata/format/*", "../../testdata/format/ctl/*", "../../testdata/syntax/*/*.pgn", "../../../shared/testdata/ctl-pgn/*.ctl-pgn", "../../../shared/testdata/pgn/quirky/*.pgn"} {
+		m, _ := filepath.Glob(pat)
+		files = append(files, m...)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil || strings.HasSuffix(name, ".golden") || len(data) > 64<<10 {
+			continue // the formatter's own tests cover big files
+		}
+		text := string(data)
+		f := syntax.Parse(name, text, syntax.DetectDialect(name, text))
+		opts := format.Options{Width: 60}
+		edits := format.Edits(context.Background(), f, opts, 0, f.NumGames())
+		if got, want := diff.Apply(text, edits), format.File(f, opts); got != want {
+			t.Errorf("%s: per-game formatting differs from format.File", name)
+			continue
+		}
+		l := format.NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
+			i := f.GameAt(start)
+			r := f.Game(i)
+			if res := format.Game(r.Game, f.Dialect, opts); res.Skipped != "" && !strings.HasPrefix(new, r.Game.Text) {
+				t.Errorf("%s: game %d, which cannot be formatted (%s), was edited", name, i, res.Skipped)
+			}
+		})
+		for _, r := range f.Games() {
+			l.Add(r.Start, r.Game, format.Game(r.Game, f.Dialect, opts))
+		}
+		l.Flush()
+		// A random run of games formats like the whole file does there.
+		if n := f.NumGames(); n > 1 {
+			from := rng.IntN(n)
+			to := from + 1 + rng.IntN(n-from)
+			got := diff.Apply(text, format.Edits(context.Background(), f, opts, from, to))
+			if !strings.HasPrefix(got, text[:f.Game(from).Start]) || !strings.HasSuffix(got, text[f.Game(to-1).End():]) {
+				t.Errorf("%s: formatting games [%d, %d) changed text outside them", name, from, to)
+			}
+		}
+	}
+	if len(files) < 20 {
+		t.Fatalf("only %d corpus files found (is ../shared beside the repository?)", len(files))
+	}
+}
