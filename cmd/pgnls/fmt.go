@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -157,10 +158,11 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	var out io.Writer = io.Discard
 	var stdout *bufio.Writer
 	var tmp *os.File
-	var original, formatted strings.Builder
+	var original strings.Builder
+	var edits []syntax.Edit
+	var layout *format.Layout
 	switch {
 	case f.diff:
-		out = &formatted
 	case f.write:
 		var err error
 		if tmp, err = os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".pgnls-*"); err != nil {
@@ -178,6 +180,11 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	same := &sameTracker{}
 	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, f.dialect, f.auto)
 	j := format.NewJoiner(io.MultiWriter(out, same), gr.Dialect())
+	if f.diff {
+		layout = format.NewLayout(gr.Dialect(), func(start syntax.Pos, old, new string) {
+			edits = append(edits, diff.Shift(diff.Edits(old, new), start)...)
+		})
+	}
 	broken := false
 	format.Stream(context.Background(), gr, f.opts, func(g syntax.StreamGame, res format.Result) {
 		if res.Broken {
@@ -186,8 +193,9 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 			broken = true
 		}
 		same.input(g.Game.Text)
-		if f.diff {
+		if layout != nil {
 			original.WriteString(g.Game.Text)
+			layout.Add(g.Start, g.Game, res)
 		}
 		j.Add(g.Game, res)
 	})
@@ -215,8 +223,9 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	if f.list && changed {
 		fmt.Fprintln(f.stdout, name)
 	}
-	if f.diff && changed {
-		io.WriteString(f.stdout, unifiedDiff(name+".orig", name, original.String(), formatted.String()))
+	if layout != nil && changed {
+		layout.Flush()
+		io.WriteString(f.stdout, diff.Unified(name+".orig", name, original.String(), edits))
 	}
 	if tmp != nil && changed && !broken {
 		err := tmp.Close()
