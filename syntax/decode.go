@@ -41,3 +41,20 @@ func DecodeByte(c byte) rune {
 	}
 	return rune(c)
 }
+
+// EncodeLatin1 returns the Windows-1252 byte of r, the inverse of
+// DecodeByte (and of ASCII), and whether r has one.
+func EncodeLatin1(r rune) (byte, bool) {
+	switch {
+	case r < 0x80:
+		return byte(r), true
+	case r >= 0xA0 && r <= 0xFF:
+		return byte(r), true
+	}
+	for i, c := range cp1252 {
+		if c == r {
+			return byte(0x80 + i), true
+		}
+	}
+	return 0, false
+}

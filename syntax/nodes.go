@@ -215,5 +215,15 @@ func (g *Game) TagValue(name string) (string, bool) {
 	return "", false
 }
 
+// RawValue returns the value of tag t of g with its escapes resolved, in
+// the bytes of the file (Value is decoded to UTF-8): what a writer that
+// keeps the file's encoding must write. It is "" when t has no value.
+func (g *Game) RawValue(t *Tag) string {
+	if t.ValueSpan == (Span{}) {
+		return ""
+	}
+	return unescape(g.Slice(t.ValueSpan))
+}
+
 // Slice returns the text of a game-relative span.
 func (g *Game) Slice(s Span) string { return g.Text[s.Start:s.End] }

@@ -500,8 +500,13 @@ func validTagName(s string) bool {
 	return true
 }
 
-// unquote strips the quotes of a tag value and resolves \" and \\.
-func unquote(s string) string {
+// unquote strips the quotes of a tag value, resolves \" and \\ and
+// decodes it to UTF-8.
+func unquote(s string) string { return Decode(unescape(s)) }
+
+// unescape strips the quotes of a tag value and resolves \" and \\,
+// keeping the bytes as they are.
+func unescape(s string) string {
 	s = strings.TrimSuffix(s[1:], `"`)
 	if strings.IndexByte(s, '\\') >= 0 {
 		var b strings.Builder
@@ -513,7 +518,7 @@ func unquote(s string) string {
 		}
 		s = b.String()
 	}
-	return Decode(s)
+	return s
 }
 
 // finish closes the current game at absolute offset end.

@@ -44,6 +44,9 @@ func ctlGame(g *syntax.Game, opts Options) Result {
 	if reason := broken(g); reason != "" {
 		return Result{Text: g.Text, Skipped: reason, Broken: true}
 	}
+	if !utf8.ValidString(g.Text) {
+		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true}
+	}
 	for _, t := range g.Tags {
 		if t.Name == "Variant" && !ctllegality.IsCescacs(t.Value) {
 			return Result{Text: g.Text, Skipped: "variant " + strconv.Quote(t.Value) + " is not C'escacs"}

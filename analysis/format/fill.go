@@ -3,6 +3,8 @@ package format
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pgnls/pgnls/syntax"
 )
 
 // filler fills lines greedily with words up to a width, never breaking a
@@ -11,12 +13,28 @@ import (
 type filler struct {
 	width   int
 	nl      string
+	bytes   bool // count bytes, not UTF-8 characters: the text is Latin-1
 	out     strings.Builder
 	line    strings.Builder
 	lineLen int    // characters on the current line
 	last    string // the word not yet placed
 	has     bool   // last is set
 	opens   int    // "(" waiting for the next word
+	stuck   bool   // the next word goes on the current line, however long
+}
+
+// newFiller returns a filler for the movetext of g: lines of opts' width
+// ended by nl, counted in the characters of g's encoding (one per byte
+// when g is not valid UTF-8, which is then read as Latin-1).
+func newFiller(g *syntax.Game, opts Options, nl string) *filler {
+	return &filler{width: opts.width(), nl: nl, bytes: !utf8.ValidString(g.Text)}
+}
+
+// stick makes the next word go on the current line, however long it
+// gets: text after a result that must stay on the result's line.
+func (f *filler) stick() {
+	f.place()
+	f.stuck = true
 }
 
 // word adds a word.
@@ -49,8 +67,13 @@ func (f *filler) place() {
 		return
 	}
 	n := utf8.RuneCountInString(f.last)
+	if f.bytes {
+		n = len(f.last)
+	}
+	stuck := f.stuck
+	f.stuck = false
 	if f.lineLen > 0 {
-		if f.lineLen+1+n > f.width {
+		if f.lineLen+1+n > f.width && !stuck {
 			f.newline()
 		} else {
 			f.line.WriteByte(' ')

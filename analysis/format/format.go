@@ -106,7 +106,7 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 	// unformatted game whose tag section it could continue, or, when it
 	// does not start with a tag, after any game whose trailing comments it
 	// could become (CTL-PGN keeps comments after the result line).
-	if formatted && j.started && (!j.prev || !strings.HasPrefix(res.Text, "[")) && !separate(j.prevText, sep+res.Text, j.d) {
+	if formatted && j.started && (!j.prev || !strings.HasPrefix(res.Text, "[")) && !separate(j.prevText, sep, res.Text, j.d) {
 		res, formatted = Result{Text: g.Text, Skipped: "formatted, it would merge with the game before it"}, false
 		if !j.prev {
 			sep = ""
@@ -115,22 +115,27 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 	// A game left as it was that began in the middle of a line, after a
 	// formatted game, now begins a line: a "%" there would open an escape
 	// comment. A space keeps it where it was, out of column 1.
+	// The space then reads as part of the game (as it would on the next
+	// run), for the check above.
+	lead := ""
 	if !formatted && j.prev && strings.HasPrefix(res.Text, "%") && j.prevEnd != '\n' && j.prevEnd != '\r' {
 		sep += " "
+		lead = " "
 	}
 	j.record(sep)
 	j.record(res.Text)
-	j.started, j.prev, j.prevText = true, formatted, res.Text
+	j.started, j.prev, j.prevText = true, formatted, lead+res.Text
 	if g.Text != "" {
 		j.prevEnd = g.Text[len(g.Text)-1]
 	}
 	return sep, res.Text, formatted
 }
 
-// separate reports whether a parse of a+b reads a as a game of its own.
-func separate(a, b string, d syntax.Dialect) bool {
-	f := syntax.Parse("", a+b, d)
-	return f.NumGames() > 1 && f.Game(0).Game.Text == a
+// separate reports whether a parse of a+sep+b reads a as a game of its
+// own; the separator's line ends go with it, as blank lines do.
+func separate(a, sep, b string, d syntax.Dialect) bool {
+	f := syntax.Parse("", a+sep+b, d)
+	return f.NumGames() > 1 && f.Game(0).Game.Text == a+sep
 }
 
 // Err returns the first write error.
@@ -157,9 +162,22 @@ func lineEnd(g *syntax.Game) string {
 }
 
 // Game formats one game in export form: PGN's (1994, §8), or for CTL-PGN
-// records that of the C'escacs specification (§8).
+// records that of the C'escacs specification (§8). A byte-order mark
+// that starts the game (the file) is kept.
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
-	if len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == nil {
+	res := game(g, d, opts)
+	if res.Skipped == "" && strings.HasPrefix(g.Text, bom) {
+		res.Text = bom + res.Text
+	}
+	return res
+}
+
+// bom is the UTF-8 byte-order mark.
+const bom = "\uFEFF"
+
+func game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
+	empty := len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == nil
+	if empty && (d != syntax.PGN || len(g.Header) == 0) {
 		return Result{Text: g.Text, Skipped: "the game is empty"}
 	}
 	if d != syntax.PGN {
@@ -167,6 +185,9 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	}
 	if reason := broken(g); reason != "" {
 		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	}
+	if empty {
+		return Result{Text: commentsOnly(g, opts)}
 	}
 	text, reason := pgnGame(g, opts)
 	if reason != "" {
@@ -176,9 +197,11 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 }
 
 // broken reports a syntax error that makes the game's meaning uncertain.
+// A missing result is not one: the formatter writes the result the
+// Result tag gives, or "*".
 func broken(g *syntax.Game) string {
 	for _, e := range g.Errs {
-		if e.Severity == syntax.SevError {
+		if e.Severity == syntax.SevError && e.Code != syntax.CodeMissingResult {
 			return "syntax error: " + e.Msg
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/legality"
@@ -152,9 +153,16 @@ func digest(g *syntax.Game) string {
 		}
 	}
 	walk(g.Moves)
-	if g.Result != nil {
+	// A missing terminator is the one the Result tag gives, or "*".
+	switch v, _ := g.TagValue("Result"); {
+	case g.Result != nil:
 		b.WriteString(" " + g.Result.Text)
+	case v == "1-0" || v == "0-1" || v == "1/2-1/2":
+		b.WriteString(" " + v)
+	case len(g.Tags) > 0 || len(g.Moves) > 0:
+		b.WriteString(" *")
 	}
+	walk(g.After)
 	return b.String()
 }
 
@@ -213,10 +221,86 @@ func FuzzFormat(f *testing.F) {
 		}
 	}
 	f.Add("1. e4 e5 2. Nf3 (2. f4 {x} exf4) Nc6 *")
+	f.Add("{Caf\u00e9} [Event \"Z\u00fcrich\"]\n\n1. e4 e5 * {\u00e9t\u00e9}\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		out := format.File(parse("fuzz.pgn", in), format.Options{})
 		checkFormatted(t, "fuzz.pgn", in, out)
+		// The same text in Latin-1 formats to the same text in Latin-1.
+		if l, ok := latin1(in); ok {
+			lout := format.File(parse("fuzz.pgn", l), format.Options{})
+			if got := decodeLatin1(lout); got != out {
+				t.Errorf("formatted in Latin-1, %q\nis not the Latin-1 form of\n%q", lout, out)
+			}
+		}
 	})
+}
+
+// TestGoldenLatin1 formats each golden input that holds non-ASCII text
+// in Latin-1: the output must be the golden's text in Latin-1, not
+// UTF-8, nor a mixture.
+func TestGoldenLatin1(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/format/*.pgn")
+	n := 0
+	for _, in := range files {
+		data, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, ok := latin1(string(data))
+		if !ok {
+			continue
+		}
+		n++
+		want, err := os.ReadFile(in + ".golden")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := format.File(parse(in, l), format.Options{})
+		if wantL, _ := latin1(string(want)); got != wantL {
+			t.Errorf("%s in Latin-1: output is not the golden in Latin-1:\n%q", in, got)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no golden input with non-ASCII text")
+	}
+}
+
+// latin1 returns the UTF-8 text s in Windows-1252, when every character
+// has a byte there and the result reads as Latin-1: it is not valid
+// UTF-8 in any game that has non-ASCII bytes, and has no byte-order mark.
+func latin1(s string) (string, bool) {
+	if !utf8.ValidString(s) {
+		return "", false
+	}
+	var b strings.Builder
+	ascii := true
+	for _, r := range s {
+		c, ok := syntax.EncodeLatin1(r)
+		if !ok {
+			return "", false
+		}
+		ascii = ascii && c < utf8.RuneSelf
+		b.WriteByte(c)
+	}
+	l := b.String()
+	if ascii || strings.Contains(l, "\xEF\xBB\xBF") {
+		return "", false
+	}
+	for _, r := range parse("latin1.pgn", l).Games() {
+		if text := r.Game.Text; utf8.ValidString(text) && strings.IndexFunc(text, func(r rune) bool { return r >= utf8.RuneSelf }) >= 0 {
+			return "", false
+		}
+	}
+	return l, true
+}
+
+// decodeLatin1 reads every byte of s as Windows-1252.
+func decodeLatin1(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteRune(syntax.DecodeByte(s[i]))
+	}
+	return b.String()
 }
 
 // TestMixedLineEndings: a game with LF lines followed by one with CRLF

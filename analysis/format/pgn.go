@@ -23,27 +23,114 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	}
 	nl := lineEnd(g)
 	var b strings.Builder
-	for _, e := range g.Header {
-		if c, ok := e.(*syntax.Comment); ok {
-			b.WriteString(commentLine(c))
-			b.WriteString(nl)
-		}
-	}
+	headerComments(&b, g, opts, nl)
 	for _, t := range exportTags(g) {
 		b.WriteString("[" + t.name + " \"" + escape(t.value) + "\"]" + nl)
 	}
 	b.WriteString(nl)
-	w := &filler{width: opts.width(), nl: nl}
+	w := newFiller(g, opts, nl)
 	p := &printer{g: g, canon: canon, w: w}
 	p.line(g.Moves, startPly(g), true)
-	if g.Result != nil {
-		w.word(g.Result.Text)
-	} else {
-		w.word(resultTagValue(g))
+	w.word(terminator(g))
+	// Comments after the result belong to the game only while they start
+	// on the line where the one before them ends.
+	for _, e := range g.After {
+		if c, ok := e.(*syntax.Comment); ok {
+			w.stick()
+			p.comment(c)
+		}
 	}
 	w.flush()
 	b.WriteString(w.out.String())
 	return b.String(), ""
+}
+
+// terminator returns the game's termination marker: its own, else the
+// one its Result tag gives, else "*".
+func terminator(g *syntax.Game) string {
+	if g.Result != nil {
+		return g.Result.Text
+	}
+	switch v := resultTagValue(g); v {
+	case "1-0", "0-1", "1/2-1/2":
+		return v
+	}
+	return "*"
+}
+
+// headerComments prints the comments of g's tag section, each a block of
+// its own filled to the width: those before the first tag in place, with
+// the blank line that followed each one kept, then those among the tags
+// (which go before the tags, as these are reordered).
+func headerComments(b *strings.Builder, g *syntax.Game, opts Options, nl string) {
+	before := true
+	n := len(g.Header)
+	for i, e := range g.Header {
+		c, ok := e.(*syntax.Comment)
+		if !ok {
+			before = false
+			continue
+		}
+		w := newFiller(g, opts, nl)
+		(&printer{g: g, w: w}).comment(c)
+		w.flush()
+		b.WriteString(w.out.String())
+		more := i+1 < n || len(g.Tags) > 0 || len(g.Moves) > 0 || g.Result != nil
+		if before && more && blankAfter(g.Text, int(c.Sp.End)) {
+			b.WriteString(nl)
+		}
+	}
+}
+
+// blankAfter reports whether a blank line follows offset i of text
+// before anything else.
+func blankAfter(text string, i int) bool {
+	lines := 0
+	for ; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			lines++
+			if lines == 2 {
+				return true
+			}
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// mayStartLine reports whether word i of a comment may begin a line: a
+// "%" in column 1 would open an escape line, and a line that looks like
+// a tag ("[Name" then a word starting with a quote) would end a comment
+// for a reader looking for the next game.
+func mayStartLine(words []string, i int) bool {
+	w := words[i]
+	switch {
+	case w[0] == '%':
+		return false
+	case w[0] != '[' || len(w) < 2 || i+1 == len(words) || words[i+1][0] != '"':
+		return true
+	}
+	c := w[1] | 0x20
+	if c < 'a' || c > 'z' {
+		return true
+	}
+	for j := 2; j < len(w); j++ {
+		if c := w[j]; !(c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("_+#=:-", c) >= 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// commentsOnly prints a game that holds only comments: a file's header
+// or a note between games.
+func commentsOnly(g *syntax.Game, opts Options) string {
+	var b strings.Builder
+	headerComments(&b, g, opts, lineEnd(g))
+	return b.String()
 }
 
 // canonicalMoves replays the game and returns the canonical SAN of every
@@ -88,7 +175,7 @@ func exportTags(g *syntax.Game) []tagLine {
 		found := false
 		for _, t := range g.Tags {
 			if t.Name == name {
-				out = append(out, tagLine{t.Name, t.Value})
+				out = append(out, tagLine{t.Name, g.RawValue(t)})
 				found = true
 			}
 		}
@@ -98,10 +185,7 @@ func exportTags(g *syntax.Game) []tagLine {
 			case "Date":
 				v = "????.??.??"
 			case "Result":
-				v = "*"
-				if g.Result != nil {
-					v = g.Result.Text
-				}
+				v = terminator(g)
 			}
 			out = append(out, tagLine{name, v})
 		}
@@ -109,7 +193,7 @@ func exportTags(g *syntax.Game) []tagLine {
 	var rest []tagLine
 	for _, t := range g.Tags {
 		if !slices.Contains(tags.Roster, t.Name) {
-			rest = append(rest, tagLine{t.Name, t.Value})
+			rest = append(rest, tagLine{t.Name, g.RawValue(t)})
 		}
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].name < rest[j].name })
@@ -172,7 +256,11 @@ func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
 			ply++
 			numbered = false
 		case *syntax.NAG:
-			p.w.word("$" + strconv.Itoa(n.Value))
+			if n.Value < 0 { // too big for a number: kept as written
+				p.w.word(p.g.Slice(n.Sp))
+			} else {
+				p.w.word("$" + strconv.Itoa(n.Value))
+			}
 			numbered = true
 		case *syntax.Glyph:
 			p.w.word("$" + strconv.Itoa(nag.Glyphs[n.Text]))
@@ -202,7 +290,10 @@ func (p *printer) comment(c *syntax.Comment) {
 		}
 		words[0] = "{" + words[0]
 		words[len(words)-1] += "}"
-		for _, w := range words {
+		for i, w := range words {
+			if i > 0 && !mayStartLine(words, i) {
+				p.w.stick()
+			}
 			p.w.word(w)
 		}
 	case syntax.LineKind:
@@ -213,15 +304,4 @@ func (p *printer) comment(c *syntax.Comment) {
 		p.w.word("%" + strings.TrimRight(c.Text, " \t"))
 		p.w.breakLine()
 	}
-}
-
-// commentLine prints a header comment on a line of its own.
-func commentLine(c *syntax.Comment) string {
-	switch c.Kind {
-	case syntax.LineKind:
-		return ";" + strings.TrimRight(c.Text, " \t")
-	case syntax.EscapeKind:
-		return "%" + strings.TrimRight(c.Text, " \t")
-	}
-	return "{" + strings.Join(strings.Fields(c.Text), " ") + "}"
 }
