@@ -38,16 +38,25 @@ Flags:
   --dialect D    auto (default), pgn or ctl-pgn
   --ctl-style S  separators of CTL-PGN moves: keep (default; what each
                  record uses), ascii (- and *) or unicode (‐ and ×)
+  --encoding E   keep (default: write every character in the encoding
+                 the file uses, UTF-8 or, for a file that is not valid
+                 UTF-8, Windows-1252/Latin-1), utf-8 or latin-1 (convert;
+                 a character Latin-1 cannot hold is an error, and CTL-PGN
+                 is always UTF-8). Converting standard input reads it all
+                 first.
 `
 
 // formatter holds the settings of one fmt run.
 type formatter struct {
 	list, diff, write bool
 	opts              format.Options
+	encoding          string // encKeep, encUTF8 or encLatin1
 	dialect           syntax.Dialect
 	auto              bool
 	stdout, stderr    io.Writer
 	differs, failed   bool
+	latin1            bool // the file being formatted is written in Latin-1
+	converting        bool // and its encoding changes: it differs
 }
 
 func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -59,6 +68,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	width := fl.Int("width", 79, "")
 	ctlStyle := fl.String("ctl-style", "keep", "")
 	dialect := fl.String("dialect", "auto", "")
+	encoding := fl.String("encoding", "keep", "")
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -66,6 +76,14 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ok bool
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls fmt: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
+		return exitUsage
+	}
+	if f.encoding, ok = parseEncoding(*encoding); !ok {
+		fmt.Fprintf(stderr, "pgnls fmt: unknown encoding %q (want keep, utf-8 or latin-1)\n", *encoding)
+		return exitUsage
+	}
+	if f.encoding == encLatin1 && !f.auto && f.dialect == syntax.CTLPGN {
+		fmt.Fprintln(stderr, "pgnls fmt: CTL-PGN is always UTF-8; --encoding latin-1 does not apply")
 		return exitUsage
 	}
 	if *width < 20 {
@@ -87,7 +105,20 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "pgnls fmt: cannot use -w with standard input")
 			return exitUsage
 		}
-		f.file("<standard input>", stdin, nil)
+		r := stdin
+		if f.encoding != encKeep {
+			data, err := io.ReadAll(stdin)
+			if err != nil {
+				f.ioError(err)
+				return exitUsage
+			}
+			r = bytes.NewReader(data)
+			tf, _ := scanText(bytes.NewReader(data))
+			if r = f.convert("<standard input>", r, tf); r == nil {
+				return exitUsage
+			}
+		}
+		f.file("<standard input>", r, nil)
 	}
 	for _, p := range paths {
 		f.path(p)
@@ -147,7 +178,39 @@ func (f *formatter) readFile(path string, info fs.FileInfo) {
 		return
 	}
 	defer in.Close()
-	f.file(path, in, info)
+	var r io.Reader = in
+	if f.encoding != encKeep {
+		tf, err := scanFile(path)
+		if err != nil {
+			f.ioError(err)
+			return
+		}
+		if r = f.convert(path, in, tf); r == nil {
+			return
+		}
+	}
+	f.file(path, r, info)
+}
+
+// convert returns r, whose facts are tf, read as UTF-8 when the output
+// must be UTF-8, or nil, after reporting it, when the text cannot be
+// converted. It sets f.latin1 when the output must be Latin-1 (file then
+// encodes what it writes) and f.converting when the encoding changes.
+func (f *formatter) convert(name string, r io.Reader, tf textFacts) io.Reader {
+	f.latin1 = false
+	f.converting = !tf.ascii && (f.encoding == encUTF8) != tf.utf8
+	switch {
+	case f.encoding == encUTF8 && !tf.utf8:
+		return &latin1Reader{r: r}
+	case f.encoding == encLatin1 && tf.utf8:
+		if tf.bad != 0 {
+			fmt.Fprintf(f.stderr, "%s:%d:%d: character %q (U+%04X) cannot be written in Latin-1; the file is left as it is\n", name, tf.line, tf.col, tf.bad, tf.bad)
+			f.failed = true
+			return nil
+		}
+		f.latin1 = true
+	}
+	return r
 }
 
 // file formats the games of r as they are read, on every core, and
@@ -179,6 +242,14 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	}
 	same := &sameTracker{}
 	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, f.dialect, f.auto)
+	if f.latin1 {
+		if gr.Dialect() == syntax.CTLPGN {
+			fmt.Fprintf(f.stderr, "%s: CTL-PGN is always UTF-8; the file is not converted to Latin-1\n", name)
+			f.failed = true
+			return
+		}
+		out = &latin1Writer{w: out}
+	}
 	j := format.NewJoiner(io.MultiWriter(out, same), gr.Dialect())
 	if f.diff {
 		layout = format.NewLayout(gr.Dialect(), func(start syntax.Pos, old, new string) {
@@ -216,7 +287,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	if broken {
 		f.failed = true
 	}
-	changed := !same.same()
+	changed := !same.same() || f.converting
 	if changed {
 		f.differs = true
 	}

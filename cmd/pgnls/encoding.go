@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf8"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Encodings fmt can write: the file's own (keep), or a conversion.
+const (
+	encKeep   = "keep"
+	encUTF8   = "utf-8"
+	encLatin1 = "latin-1"
+)
+
+// parseEncoding reads the --encoding flag.
+func parseEncoding(s string) (string, bool) {
+	switch s {
+	case "keep", "":
+		return encKeep, true
+	case "utf-8", "utf8", "UTF-8":
+		return encUTF8, true
+	case "latin-1", "latin1", "iso-8859-1", "windows-1252", "cp1252", "Latin-1":
+		return encLatin1, true
+	}
+	return "", false
+}
+
+// textFacts is what a conversion needs to know of a whole text before
+// its first game is written.
+type textFacts struct {
+	utf8  bool // valid UTF-8 (else read as Windows-1252)
+	ascii bool // only ASCII bytes
+	// The first character Windows-1252 cannot hold, of a UTF-8 text, with
+	// its 1-based line and column (in characters); bad is 0 if none.
+	bad       rune
+	line, col int
+}
+
+// scanText reads r to its end and returns its facts.
+func scanText(r io.Reader) (textFacts, error) {
+	tf := textFacts{utf8: true, ascii: true}
+	br := bufio.NewReaderSize(r, 1<<16)
+	line, col := 1, 1
+	for {
+		c, size, err := br.ReadRune()
+		if err == io.EOF {
+			return tf, nil
+		}
+		if err != nil {
+			return tf, err
+		}
+		if c >= utf8.RuneSelf || (c == utf8.RuneError && size == 1) {
+			tf.ascii = false
+		}
+		switch {
+		case c == utf8.RuneError && size == 1:
+			tf.utf8, tf.bad = false, 0
+		case c == '\n':
+			line, col = line+1, 0
+		case tf.utf8 && tf.bad == 0 && c != '\uFEFF':
+			if _, ok := syntax.EncodeLatin1(c); !ok {
+				tf.bad, tf.line, tf.col = c, line, col
+			}
+		}
+		col++
+	}
+}
+
+// scanFile returns the facts of the file at path.
+func scanFile(path string) (textFacts, error) {
+	in, err := os.Open(path)
+	if err != nil {
+		return textFacts{}, err
+	}
+	defer in.Close()
+	return scanText(in)
+}
+
+// latin1Reader reads a Windows-1252 text as UTF-8.
+type latin1Reader struct {
+	r   io.Reader
+	raw [32 << 10]byte
+	dec []byte // decoded bytes
+	buf []byte // the part of dec not yet returned
+}
+
+func (l *latin1Reader) Read(p []byte) (int, error) {
+	if len(l.buf) == 0 {
+		n, err := l.r.Read(l.raw[:])
+		l.dec = l.dec[:0]
+		for _, c := range l.raw[:n] {
+			if c < utf8.RuneSelf {
+				l.dec = append(l.dec, c)
+			} else {
+				l.dec = utf8.AppendRune(l.dec, syntax.DecodeByte(c))
+			}
+		}
+		l.buf = l.dec
+		if n == 0 {
+			return 0, err
+		}
+	}
+	n := copy(p, l.buf)
+	l.buf = l.buf[n:]
+	return n, nil
+}
+
+// latin1Writer writes UTF-8 text as Windows-1252. A character that has
+// no byte there is an error (scanText finds them first); a byte that is
+// not UTF-8 is written as it is.
+type latin1Writer struct {
+	w       io.Writer
+	pending []byte // the start of a character cut by the last Write
+	out     []byte
+}
+
+func (l *latin1Writer) Write(p []byte) (int, error) {
+	n := len(p)
+	if len(l.pending) > 0 {
+		p = append(l.pending, p...)
+		l.pending = nil
+	}
+	l.out = l.out[:0]
+	for len(p) > 0 {
+		c, size := utf8.DecodeRune(p)
+		if c == utf8.RuneError && size <= 1 && !utf8.FullRune(p) {
+			l.pending = append([]byte(nil), p...)
+			break
+		}
+		switch b, ok := syntax.EncodeLatin1(c); {
+		case c == utf8.RuneError && size == 1:
+			l.out = append(l.out, p[0])
+		case c == '\uFEFF':
+			// A byte-order mark means nothing in Windows-1252.
+		case !ok:
+			return 0, fmt.Errorf("character %q (U+%04X) cannot be written in Latin-1", c, c)
+		default:
+			l.out = append(l.out, b)
+		}
+		p = p[size:]
+	}
+	if _, err := l.w.Write(l.out); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
