@@ -9,7 +9,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -114,40 +113,7 @@ func parseDialectFlag(s string) (d syntax.Dialect, auto, ok bool) {
 
 // checkPath checks a file, or every game file under a directory.
 func (c *checker) checkPath(root string) {
-	info, err := os.Stat(root)
-	if err != nil {
-		c.ioError(err)
-		return
-	}
-	if !info.IsDir() {
-		c.checkFile(root)
-		return
-	}
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			c.ioError(err)
-			return nil
-		}
-		if path != root && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.IsDir() && isGameFile(d.Name()) {
-			c.checkFile(path)
-		}
-		return nil
-	})
-	if err != nil {
-		c.ioError(err)
-	}
-}
-
-// isGameFile reports whether a file found in a directory is checked.
-func isGameFile(name string) bool {
-	ext := filepath.Ext(name)
-	return strings.EqualFold(ext, ".pgn") || strings.EqualFold(ext, ".ctl-pgn")
+	gameFiles(root, func(path string, _ fs.FileInfo) { c.checkFile(path) }, c.ioError)
 }
 
 func (c *checker) checkFile(path string) {

@@ -139,36 +139,7 @@ func (f *formatter) ioError(err error) {
 
 // path formats a file or every game file under a directory.
 func (f *formatter) path(root string) {
-	info, err := os.Stat(root)
-	if err != nil {
-		f.ioError(err)
-		return
-	}
-	if !info.IsDir() {
-		f.readFile(root, info)
-		return
-	}
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			f.ioError(err)
-		case path != root && strings.HasPrefix(d.Name(), "."):
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-		case !d.IsDir() && isGameFile(d.Name()):
-			info, err := d.Info()
-			if err != nil {
-				f.ioError(err)
-				return nil
-			}
-			f.readFile(path, info)
-		}
-		return nil
-	})
-	if err != nil {
-		f.ioError(err)
-	}
+	gameFiles(root, f.readFile, f.ioError)
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {
@@ -221,14 +192,26 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	var out io.Writer = io.Discard
 	var stdout *bufio.Writer
 	var tmp *os.File
+	var target string // what -w rewrites: name, through its links
 	var original strings.Builder
 	var edits []syntax.Edit
 	var layout *format.Layout
 	switch {
 	case f.diff:
 	case f.write:
+		// Through symbolic links: the file itself is rewritten, the links
+		// stay.
 		var err error
-		if tmp, err = os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".pgnls-*"); err != nil {
+		if target, err = filepath.EvalSymlinks(name); err != nil {
+			f.ioError(err)
+			return
+		}
+		if !writable(target, info) {
+			fmt.Fprintf(f.stderr, "pgnls fmt: %s: the file is not writable; it is left as it is\n", name)
+			f.failed = true
+			return
+		}
+		if tmp, err = os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".pgnls-*"); err != nil {
 			f.ioError(err)
 			return
 		}
@@ -299,17 +282,39 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		io.WriteString(f.stdout, diff.Unified(name+".orig", name, original.String(), edits))
 	}
 	if tmp != nil && changed && !broken {
-		err := tmp.Close()
-		if err == nil {
-			err = os.Chmod(tmp.Name(), info.Mode().Perm())
-		}
-		if err == nil {
-			err = os.Rename(tmp.Name(), name)
-		}
-		if err != nil {
+		if err := replaceFile(target, tmp, info); err != nil {
 			f.ioError(err)
 		}
 	}
+}
+
+// replaceFile makes the text written to tmp, a new file beside target,
+// the text of target, which info describes, keeping its mode, owner and
+// group: by renaming tmp over it, atomically, when tmp can take its
+// owner and group and target has no other hard link; else by copying
+// tmp's text into target.
+func replaceFile(target string, tmp *os.File, info fs.FileInfo) error {
+	if err := tmp.Chmod(info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
+		return err
+	}
+	if sameOwner(tmp, info) {
+		if err := tmp.Close(); err != nil {
+			return err
+		}
+		return os.Rename(tmp.Name(), target)
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	out, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, tmp)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // sameTracker is a writer that tells whether what was written equals
