@@ -72,7 +72,7 @@ func corpusText(b *testing.B, n int) string {
 		}
 	}
 	if text == "" {
-		b.Skip("shared corpus not found")
+		b.Fatal("shared corpus not found (check out ../shared beside the repository)")
 	}
 	for len(text) < n {
 		text += "\n" + text

@@ -18,7 +18,7 @@ func benchCorpus(b testing.TB) (name, text string) {
 		}
 	}
 	if text == "" {
-		b.Skip("shared corpus not found")
+		b.Fatal("shared corpus not found (check out ../shared beside the repository)")
 	}
 	return name, text
 }

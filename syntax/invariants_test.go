@@ -82,7 +82,7 @@ func corpusFiles(t testing.TB) []string {
 		})
 	}
 	if len(files) == 0 {
-		t.Skip("no corpus files found")
+		t.Fatal("no corpus files found (check out ../shared beside the repository)")
 	}
 	return files
 }

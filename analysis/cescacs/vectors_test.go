@@ -19,7 +19,7 @@ func readJSONL[T any](t *testing.T, name string) []T {
 	t.Helper()
 	f, err := os.Open(filepath.Join(testdataDir, name))
 	if err != nil {
-		t.Skipf("test data not available: %v", err)
+		t.Fatalf("shared test data not available (check out ../shared beside the repository): %v", err)
 	}
 	defer f.Close()
 	var out []T

@@ -24,7 +24,7 @@ func bigCorpus(b *testing.B) string {
 		sb.Write(data)
 	}
 	if sb.Len() == 0 {
-		b.Skip("shared corpus not found")
+		b.Fatal("shared corpus not found (check out ../shared beside the repository)")
 	}
 	return sb.String()
 }

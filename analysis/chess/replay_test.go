@@ -109,7 +109,7 @@ func replay(t testing.TB, name string, g pgnGame, chess960 bool) (plies, finding
 func replayFile(t *testing.T, path string, chess960 bool) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
-		t.Skipf("%s not found", path)
+		t.Fatalf("%s not found (check out ../shared beside the repository)", path)
 	} else if err != nil {
 		t.Fatal(err)
 	}

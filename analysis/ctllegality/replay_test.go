@@ -124,7 +124,7 @@ func TestPGNIgnored(t *testing.T) {
 func TestSharedRecords(t *testing.T) {
 	files, _ := filepath.Glob("../../../shared/testdata/ctl-pgn/*.ctl-pgn")
 	if len(files) == 0 {
-		t.Skip("shared test data not found")
+		t.Fatal("shared test data not found (check out ../shared beside the repository)")
 	}
 	// Codes expected per file (besides syntax diagnostics), with counts.
 	want := map[string]map[analysis.Code]int{

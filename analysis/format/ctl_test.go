@@ -154,7 +154,7 @@ func ctlDigest(g *syntax.Game) string {
 func TestCTLCorpus(t *testing.T) {
 	files, _ := filepath.Glob("../../../shared/testdata/ctl-pgn/*.ctl-pgn")
 	if len(files) == 0 {
-		t.Skip("shared test data not found")
+		t.Fatal("shared test data not found (check out ../shared beside the repository)")
 	}
 	for _, path := range files {
 		data, err := os.ReadFile(path)

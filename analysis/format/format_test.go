@@ -190,7 +190,7 @@ func eachSharedFile(t *testing.T, f func(path, text string)) {
 		return nil
 	})
 	if len(files) == 0 {
-		t.Skip("shared test data not found")
+		t.Fatal("shared test data not found (check out ../shared beside the repository)")
 	}
 	for _, path := range files {
 		data, err := os.ReadFile(path)
@@ -206,10 +206,31 @@ func eachSharedFile(t *testing.T, f func(path, text string)) {
 
 // TestCorpus formats every file of the shared test data and checks the
 // formatter's promises on each.
+//
+// Every file keeps its encoding: the output of a UTF-8 file is UTF-8,
+// and that of a Latin-1 file is the Latin-1 form of what its text, read
+// as UTF-8, formats to.
 func TestCorpus(t *testing.T) {
+	latin := 0
 	eachSharedFile(t, func(path, text string) {
-		checkFormatted(t, path, text, format.File(parse(path, text), format.Options{}))
+		out := format.File(parse(path, text), format.Options{})
+		checkFormatted(t, path, text, out)
+		switch {
+		case utf8.ValidString(text):
+			if !utf8.ValidString(out) {
+				t.Errorf("%s: a UTF-8 file is no longer UTF-8 once formatted", path)
+			}
+		default:
+			latin++
+			u := decodeLatin1(text)
+			if got, want := decodeLatin1(out), format.File(parse(path, u), format.Options{}); got != want {
+				t.Errorf("%s: a Latin-1 file does not format to the Latin-1 form of its text's formatting", path)
+			}
+		}
 	})
+	if latin == 0 {
+		t.Error("no Latin-1 file in the shared test data")
+	}
 }
 
 // FuzzFormat checks the promises on arbitrary input.

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -46,9 +49,10 @@ func TestSharedTestdata(t *testing.T) {
 		return nil
 	})
 	if len(files) == 0 {
-		t.Skip("shared test data not found")
+		t.Fatal("shared test data not found (check out ../shared beside the repository)")
 	}
 	seen := map[string]bool{}
+	var errs []string // "rel:line:col: code" of each error diagnostic
 	for _, path := range files {
 		rel, _ := filepath.Rel(root, path)
 		if testing.Short() && strings.HasPrefix(rel, "pgn/big/") && sharedDefects[rel] == nil {
@@ -68,6 +72,12 @@ func TestSharedTestdata(t *testing.T) {
 			}
 		}
 		seen[rel] = true
+		for _, line := range strings.Split(out.String(), "\n") {
+			if i := strings.Index(line, ": error "); i >= 0 {
+				code, _, _ := strings.Cut(line[i+len(": error "):], ":")
+				errs = append(errs, rel+line[len(path):i]+": "+code)
+			}
+		}
 		if strings.HasPrefix(rel, "pgn/big/") {
 			for _, code := range []string{"illegal-move", "ambiguous-move", "bad-san"} {
 				if strings.Contains(out.String(), " "+code+":") {
@@ -81,6 +91,93 @@ func TestSharedTestdata(t *testing.T) {
 			t.Errorf("%s: expected file not found", rel)
 		}
 	}
+	compareBaseline(t, errs, seen)
+}
+
+// errorBaseline lists every error-severity diagnostic pgnls check reports
+// on the shared test data, one "file:line:col: code" a line, except that
+// a code reported more than baselineMany times in a file is one line
+// "file: code xN"; go test -update rewrites it.
+const errorBaseline = "../../testdata/cmd/shared-errors.baseline"
+
+const baselineMany = 10
+
+// baselineLines returns the lines of the baseline for errs.
+func baselineLines(errs []string) []string {
+	count := map[string]int{} // "file: code"
+	for _, e := range errs {
+		file, rest, _ := strings.Cut(e, ":")
+		_, code, _ := strings.Cut(rest, ": ")
+		count[file+": "+code]++
+	}
+	var lines []string
+	for _, e := range errs {
+		file, rest, _ := strings.Cut(e, ":")
+		_, code, _ := strings.Cut(rest, ": ")
+		if n := count[file+": "+code]; n > baselineMany {
+			lines = append(lines, fmt.Sprintf("%s: %s x%d", file, code, n))
+			count[file+": "+code] = 0
+		} else if n > 0 {
+			lines = append(lines, e)
+		}
+	}
+	slices.Sort(lines)
+	return lines
+}
+
+// compareBaseline fails on every error in errs (of the files in checked)
+// that the baseline does not hold, so that a change cannot add false
+// errors on real files unnoticed; what the baseline holds that is no
+// longer reported is logged (run with -update to drop it).
+func compareBaseline(t *testing.T, errs []string, checked map[string]bool) {
+	t.Helper()
+	lines := baselineLines(errs)
+	if *update {
+		if testing.Short() {
+			t.Fatal("-update needs the big files: run it without -short")
+		}
+		if err := os.WriteFile(errorBaseline, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(errorBaseline)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	base := map[string]bool{} // the lines of the baseline
+	count := map[string]int{} // "file: code" -> its errors in the baseline
+	many := map[string]bool{} // of those, the keys written as one line
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		base[l] = true
+		key, n := baselineKey(l)
+		count[key] += n
+		many[key] = many[key] || n > 1
+	}
+	for _, l := range lines {
+		key, n := baselineKey(l)
+		if !base[l] && (n > 1 && n > count[key] || n == 1 && !many[key]) {
+			t.Errorf("new error on real data, not in %s: %s", errorBaseline, l)
+		}
+		delete(base, l)
+	}
+	for l := range base {
+		if file, _, _ := strings.Cut(l, ":"); checked[file] {
+			t.Logf("no longer reported (go test -update drops it): %s", l)
+		}
+	}
+}
+
+// baselineKey returns the "file: code" of a baseline line and the
+// number of errors it stands for.
+func baselineKey(l string) (string, int) {
+	file, rest, _ := strings.Cut(l, ":")
+	if i := strings.LastIndex(rest, " x"); strings.HasPrefix(rest, " ") && i > 0 {
+		n, _ := strconv.Atoi(rest[i+2:])
+		return file + ":" + rest[:i], n
+	}
+	_, code, _ := strings.Cut(rest, ": ")
+	return file + ": " + code, 1
 }
 
 func firstLines(s string, n int) string {
