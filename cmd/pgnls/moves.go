@@ -82,7 +82,7 @@ func chessMoves(fen string, stderr io.Writer) ([]string, bool) {
 	ok := true
 	for _, e := range errs {
 		sev := "error"
-		if e.Warning {
+		if e.Kind == chess.FENWarning {
 			sev = "warning"
 		} else {
 			ok = false
