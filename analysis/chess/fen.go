@@ -268,10 +268,12 @@ func (f *fenParser) placement(fd fenField) bool {
 	}
 	for i := 0; i < len(fd.text); i++ {
 		c, off := fd.text[i], fd.off+i
-		if c < '1' || c > '8' {
+		t := letterTypes[c]
+		isDigit := c >= '1' && c <= '8'
+		if digits >= 0 && !isDigit {
 			endDigits(off)
 		}
-		if c == '/' || c >= '1' && c <= '8' || letterTypes[c] != NoPieceType {
+		if bad >= 0 && (c == '/' || isDigit || t != NoPieceType) {
 			endBad(off)
 		}
 		switch {
@@ -282,14 +284,13 @@ func (f *fenParser) placement(fd fenField) bool {
 				return false
 			}
 			rank, file, rankStart = rank-1, 0, off+1
-		case c >= '1' && c <= '8':
+		case isDigit:
 			if digits < 0 {
 				digits = off
 			}
 			file += int(c - '0')
-		case letterTypes[c] != NoPieceType:
+		case t != NoPieceType:
 			if sq := SquareAt(file, rank); sq != NoSquare {
-				t := letterTypes[c]
 				color := White
 				if c >= 'a' {
 					color = Black
@@ -653,9 +654,9 @@ func (f *fenParser) enPassantCheck(fd fenField) {
 	p := &f.pos
 	them := p.side.Other()
 	pawn, origin := enPassantPawn(p.side, p.ep)
-	step := origin.String() + "-" + pawn.String()
 	if p.checkers.more() {
-		f.report(FENImpossible, fd.off, fd.end(), "en passant square %s means that %s just played %s, which cannot give a double check", p.ep, them, step)
+		f.report(FENImpossible, fd.off, fd.end(), "en passant square %s means that %s just played %s-%s, which cannot give a double check",
+			p.ep, them, origin, pawn)
 		return
 	}
 	king := p.kingSquare(p.side)
@@ -670,8 +671,8 @@ func (f *fenParser) enPassantCheck(fd fenField) {
 	if sq := before.first(); sq != origin {
 		what = describe(p, sq)
 	}
-	f.report(FENImpossible, fd.off, fd.end(), "en passant square %s means that %s just played %s, but before that move the %s king was in check from the %s",
-		p.ep, them, step, p.side, what)
+	f.report(FENImpossible, fd.off, fd.end(), "en passant square %s means that %s just played %s-%s, but before that move the %s king was in check from the %s",
+		p.ep, them, origin, pawn, p.side, what)
 }
 
 func (f *fenParser) number(fd fenField) (int, bool) {
