@@ -1,6 +1,10 @@
 package syntax
 
-import "sync"
+import (
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
 
 // Node is any typed node of a game. Spans are game-relative.
 type Node interface {
@@ -227,3 +231,43 @@ func (g *Game) RawValue(t *Tag) string {
 
 // Slice returns the text of a game-relative span.
 func (g *Game) Slice(s Span) string { return g.Text[s.Start:s.End] }
+
+// TagValueSpan maps the byte range [off, end) of t.Value, which is
+// unescaped and decoded to UTF-8, to the game text it comes from, inside
+// the quotes: an escape counts as the character it stands for and a
+// byte read as Windows-1252 as its UTF-8 encoding. Offsets past the
+// value map to the end of the quoted text.
+func (g *Game) TagValueSpan(t *Tag, off, end int) Span {
+	raw := g.Slice(t.ValueSpan)
+	inner := strings.TrimPrefix(raw, `"`)
+	if len(inner) < len(raw) && strings.HasSuffix(inner, `"`) {
+		inner = inner[:len(inner)-1]
+	}
+	decode := !utf8.ValidString(inner)
+	base := t.ValueSpan.Start + Pos(len(raw)-len(strings.TrimPrefix(raw, `"`)))
+	return Span{Start: base + Pos(rawOffset(inner, decode, off)), End: base + Pos(rawOffset(inner, decode, max(end, off)))}
+}
+
+// rawOffset maps an offset of an unescaped (and, with decode, decoded)
+// tag value to its quoted text raw, without the quotes.
+func rawOffset(raw string, decode bool, off int) int {
+	u := 0
+	for i := 0; i < len(raw); {
+		if u >= off {
+			return i
+		}
+		if raw[i] == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
+			i += 2
+			u++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(raw[i:])
+		if decode && r == utf8.RuneError && n == 1 {
+			u += utf8.RuneLen(DecodeByte(raw[i]))
+		} else {
+			u += n
+		}
+		i += n
+	}
+	return len(raw)
+}

@@ -10,8 +10,9 @@
 // after a move as a new value, leaving the receiver unchanged.
 //
 // The zero Position is not a valid position. Valid positions come from
-// [StartPosition], [ParseFEN], [CheckFEN] (when it reports no errors)
-// and [Position.Make]. Every valid position satisfies these invariants:
+// [StartPosition], [ParseFEN], [CheckFEN] (when every problem it reports
+// is [FENError.Usable]) and [Position.Make]. Every valid position
+// satisfies these invariants, on which move generation relies:
 //
 //   - each side has exactly one king;
 //   - no pawn stands on the first or last rank;
@@ -21,6 +22,12 @@
 //     standard chess), the rook on the flank the right is for;
 //   - an en passant square, if set, lies directly behind a pawn that
 //     could just have made a double step.
+//
+// Positions from ParseFEN pass the other checks of python-chess's
+// Board.status() too: no side has more than 8 pawns or 16 men, and no
+// check of the side to move is one that no move can give. Legal moves
+// keep these properties. CheckFEN also returns positions that fail them
+// (see [FENImpossible]).
 //
 // # Castling and Chess960
 //

@@ -2,36 +2,80 @@ package chess
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
+// FENKind tells how serious a problem of a FEN is and whether CheckFEN
+// still returns a position.
+type FENKind uint8
+
+// The kinds of FEN problems, from the most to the least serious.
+const (
+	// FENInvalid: the FEN is malformed or its position is one the move
+	// generator cannot play from (no king, a pawn on the last rank, the
+	// side not to move in check). No position is returned.
+	FENInvalid FENKind = iota
+	// FENMalformed: the FEN breaks the standard in a way readers such as
+	// python-chess refuse, but the position it means is clear (digits
+	// side by side, as in "44"). The position is returned.
+	FENMalformed
+	// FENImpossible: the position is one no legal game reaches (nine
+	// pawns of a side, a triple check), as python-chess's
+	// Board.status() reports; moves can still be played from it, and it
+	// is returned.
+	FENImpossible
+	// FENWarning: the position is sound. The FEN is unusual (missing
+	// clocks, full-move number 0) or named a castling right or an en
+	// passant square the position cannot have, which was dropped.
+	FENWarning
+)
+
 // FENError is a problem found in a FEN string.
 type FENError struct {
-	Offset  int    // byte offset in the FEN string where the problem starts
-	End     int    // byte offset just past the problem (End >= Offset)
-	Msg     string // description, such as "no white king"
-	Warning bool   // the FEN is usable despite the problem
+	Offset int     // byte offset in the FEN string where the problem starts
+	End    int     // byte offset just past the problem (End >= Offset)
+	Msg    string  // description, such as "no white king"
+	Kind   FENKind // how serious the problem is
+	Fix    *FENFix // a correction, or nil
 }
+
+// FENFix is a correction of a FEN problem: replacing the bytes
+// [Offset, End) of the FEN string with New removes the problem and
+// leaves the position that CheckFEN returned unchanged. The problems of
+// one FEN may share a fix.
+type FENFix struct {
+	Title       string // such as "Drop castling right 'K'"
+	Offset, End int
+	New         string
+}
+
+// Usable reports whether CheckFEN returns a position despite e.
+func (e *FENError) Usable() bool { return e.Kind != FENInvalid }
 
 // Error returns the message with its offset.
 func (e *FENError) Error() string {
 	kind := "invalid FEN"
-	if e.Warning {
+	switch e.Kind {
+	case FENImpossible:
+		kind = "impossible position in FEN"
+	case FENWarning:
 		kind = "FEN warning"
 	}
 	return fmt.Sprintf("%s at offset %d: %s", kind, e.Offset, e.Msg)
 }
 
 // ParseFEN parses a position in Forsyth-Edwards Notation. It returns the
-// first error-level problem as a *FENError; warnings are ignored (use
-// CheckFEN to see them). With chess960 set, castling rights may name any
-// rook (X-FEN or Shredder-FEN); otherwise they must be the standard ones.
+// first problem that is not a warning as a *FENError (use CheckFEN to
+// see all of them, and to read positions that are usable despite their
+// errors). With chess960 set, castling rights may name any rook (X-FEN
+// or Shredder-FEN); otherwise they must be the standard ones.
 func ParseFEN(s string, chess960 bool) (Position, error) {
 	p, problems := CheckFEN(s, chess960)
 	for _, e := range problems {
-		if !e.Warning {
+		if e.Kind != FENWarning {
 			return Position{}, e
 		}
 	}
@@ -39,12 +83,13 @@ func ParseFEN(s string, chess960 bool) (Position, error) {
 }
 
 // CheckFEN parses s like ParseFEN but reports every problem it finds,
-// errors and warnings, in order of discovery. The position is valid only
-// if no problem is an error.
+// in order of discovery. The position is usable unless a problem is
+// FENInvalid (see [FENKind]); it is the zero Position if not.
 //
-// Warnings are issued for a FEN with only 4 or 5 fields (the clocks
-// default to 0 and 1), for fullmove number 0 (read as 1) and for
-// repeated castling rights.
+// As in python-chess, missing fields after the piece placement default
+// to "w - - 0 1" (with a warning), and a castling right or en passant
+// square the position cannot have is dropped with a warning. Each
+// mistake is reported once: a run of bad characters, a rank, a side.
 func CheckFEN(s string, chess960 bool) (Position, []*FENError) {
 	f := fenParser{s: s}
 	f.pos.ep = NoSquare
@@ -73,24 +118,29 @@ type fenParser struct {
 	sqOff    [64]int // offset of the letter of each piece
 }
 
-func (f *fenParser) report(off, end int, warning bool, format string, args ...any) {
-	f.problems = append(f.problems, &FENError{Offset: off, End: end, Msg: fmt.Sprintf(format, args...), Warning: warning})
-	if !warning {
+func (f *fenParser) report(kind FENKind, off, end int, format string, args ...any) *FENError {
+	e := &FENError{Offset: off, End: end, Msg: fmt.Sprintf(format, args...), Kind: kind}
+	f.problems = append(f.problems, e)
+	if kind == FENInvalid {
 		f.failed = true
 	}
+	return e
 }
 
 func (f *fenParser) errorf(off, end int, format string, args ...any) {
-	f.report(off, end, false, format, args...)
+	f.report(FENInvalid, off, end, format, args...)
 }
 
-func (f *fenParser) warnf(off, end int, format string, args ...any) {
-	f.report(off, end, true, format, args...)
+func (f *fenParser) warnf(off, end int, format string, args ...any) *FENError {
+	return f.report(FENWarning, off, end, format, args...)
 }
 
 func isFENSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-var fenFieldNames = [...]string{"piece placement", "side to move", "castling rights", "en passant square", "halfmove clock", "fullmove number"}
+var (
+	fenFieldNames   = [...]string{"piece placement", "side to move", "castling rights", "en passant square", "halfmove clock", "fullmove number"}
+	fenFieldDefault = [...]string{"", "w", "-", "-", "0", "1"}
+)
 
 func (f *fenParser) parse() {
 	var buf [6]fenField
@@ -111,25 +161,32 @@ func (f *fenParser) parse() {
 	case n == 0:
 		f.errorf(0, len(f.s), "empty FEN")
 		return
-	case n < 4:
-		f.errorf(end, end, "missing %s: a FEN has 6 fields", fenFieldNames[n])
 	case n < 6:
-		f.warnf(end, end, "missing %s: assuming %s", strings.Join(fenFieldNames[n:], " and "),
-			[]string{"0 1", "1"}[n-4])
+		names := fenFieldNames[n:]
+		assumed := strings.Join(fenFieldDefault[n:], " ")
+		e := f.warnf(end, end, "missing %s: assuming %s", joinAnd(names), assumed)
+		title := "Add the missing field"
+		if len(names) > 1 {
+			title += "s"
+		}
+		e.Fix = &FENFix{Title: title + " " + strconv.Quote(assumed), Offset: end, End: end, New: " " + assumed}
 	case n > 6:
 		f.errorf(fields[6].off, end, "unexpected text after the fullmove number")
 	}
 
 	placed := f.placement(fields[0])
-	sideOK := len(fields) > 1 && f.sideToMove(fields[1])
+	sideOK := len(fields) < 2 || f.sideToMove(fields[1])
 	var castling fenField
+	castlingOK := true
 	if len(fields) > 2 {
 		castling = fields[2]
-		f.castlingSyntax(castling)
+		castlingOK = f.castlingSyntax(castling)
 	}
 	ep := NoSquare
+	var epField fenField
 	if len(fields) > 3 {
-		ep = f.enPassantSyntax(fields[3])
+		epField = fields[3]
+		ep = f.enPassantSyntax(epField)
 	}
 	if len(fields) > 4 {
 		if n, ok := f.number(fields[4]); ok {
@@ -139,7 +196,8 @@ func (f *fenParser) parse() {
 	if len(fields) > 5 {
 		if n, ok := f.number(fields[5]); ok {
 			if n == 0 {
-				f.warnf(fields[5].off, fields[5].end(), "fullmove number 0: numbering starts at 1")
+				e := f.warnf(fields[5].off, fields[5].end(), "fullmove number 0: numbering starts at 1")
+				e.Fix = &FENFix{Title: "Write 1", Offset: fields[5].off, End: fields[5].end(), New: "1"}
 				n = 1
 			}
 			f.pos.fullmove = n
@@ -148,33 +206,76 @@ func (f *fenParser) parse() {
 	if !placed || !f.kings(fields[0]) {
 		return
 	}
-	f.castlingRights(castling)
+	f.castlingRights(castling, castlingOK)
+	f.material()
 	if !sideOK {
 		return
 	}
 	if ep != NoSquare {
-		f.enPassant(fields[3], ep)
+		f.enPassant(epField, ep)
 	}
 	them := f.pos.side.Other()
 	if c := f.pos.attackersTo(f.pos.kingSquare(them), f.pos.occupied()) & f.pos.colors[f.pos.side]; c != 0 {
-		f.errorf(fields[1].off, fields[1].end(), "it is %s's move, but the %s king is in check from the %s",
+		side := fields[0]
+		if len(fields) > 1 {
+			side = fields[1]
+		}
+		f.errorf(side.off, side.end(), "it is %s's move, but the %s king is in check from the %s",
 			f.pos.side, them, describe(&f.pos, c.first()))
+		return
 	}
 	f.pos.checkers = f.pos.computeCheckers()
+	if f.checks() && f.pos.ep != NoSquare {
+		f.enPassantCheck(epField)
+	}
 }
 
-// placement parses the first field and reports whether it is valid.
+// placement parses the first field and reports whether it is valid
+// enough to be used: digits side by side are reported but accepted.
 func (f *fenParser) placement(fd fenField) bool {
 	ok := true
 	rank, file, rankStart := 7, 0, fd.off
-	endRank := func(off int) {
-		if file != 8 {
-			f.errorf(rankStart, off, "rank %d has %d squares, want 8", rank+1, file)
+	bad := -1                 // start of the current run of invalid characters
+	digits := -1              // start of the current run of digits
+	adjStart, adjEnd := -1, 0 // runs of two or more digits in the rank
+	endDigits := func(off int) {
+		if digits >= 0 && off-digits > 1 {
+			if adjStart < 0 {
+				adjStart = digits
+			}
+			adjEnd = off
+		}
+		digits = -1
+	}
+	endBad := func(off int) {
+		if bad >= 0 {
+			f.badCharacters(bad, off)
 			ok = false
 		}
+		bad = -1
+	}
+	endRank := func(off int) {
+		endDigits(off)
+		endBad(off)
+		switch {
+		case file != 8:
+			f.errorf(rankStart, off, "rank %d has %d squares, want 8", rank+1, file)
+			ok = false
+		case adjStart >= 0:
+			f.adjacentDigits(rank, adjStart, adjEnd)
+		}
+		adjStart = -1
 	}
 	for i := 0; i < len(fd.text); i++ {
 		c, off := fd.text[i], fd.off+i
+		t := letterTypes[c]
+		isDigit := c >= '1' && c <= '8'
+		if digits >= 0 && !isDigit {
+			endDigits(off)
+		}
+		if bad >= 0 && (c == '/' || isDigit || t != NoPieceType) {
+			endBad(off)
+		}
 		switch {
 		case c == '/':
 			endRank(off)
@@ -183,11 +284,13 @@ func (f *fenParser) placement(fd fenField) bool {
 				return false
 			}
 			rank, file, rankStart = rank-1, 0, off+1
-		case c >= '1' && c <= '8':
+		case isDigit:
+			if digits < 0 {
+				digits = off
+			}
 			file += int(c - '0')
-		case letterTypes[c] != NoPieceType:
+		case t != NoPieceType:
 			if sq := SquareAt(file, rank); sq != NoSquare {
-				t := letterTypes[c]
 				color := White
 				if c >= 'a' {
 					color = Black
@@ -198,14 +301,11 @@ func (f *fenParser) placement(fd fenField) bool {
 			}
 			file++
 		default:
-			r, size := utf8.DecodeRuneInString(fd.text[i:])
-			what := "character"
-			if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-				what = "piece letter"
+			if bad < 0 {
+				bad = off
 			}
-			f.errorf(off, off+size, "invalid %s %q in piece placement", what, r)
+			_, size := utf8.DecodeRuneInString(fd.text[i:])
 			i += size - 1
-			ok = false
 			file++
 		}
 	}
@@ -217,25 +317,106 @@ func (f *fenParser) placement(fd fenField) bool {
 	return ok
 }
 
+// badCharacters reports the run of characters [off, end) that are
+// neither piece letters, digits nor '/'.
+func (f *fenParser) badCharacters(off, end int) {
+	text := f.s[off:end]
+	r, size := utf8.DecodeRuneInString(text)
+	if size < len(text) {
+		f.errorf(off, end, "invalid characters %q in piece placement", text)
+		return
+	}
+	what := "character"
+	if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+		what = "piece letter"
+	}
+	f.errorf(off, end, "invalid %s %q in piece placement", what, r)
+}
+
+// adjacentDigits reports digits side by side in a rank of the right
+// length, from the first such run at off to the end of the last: the
+// position is clear, but readers such as python-chess refuse it.
+func (f *fenParser) adjacentDigits(rank, off, end int) {
+	text := f.s[off:end]
+	var b strings.Builder
+	empty := 0
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c >= '1' && c <= '8' {
+			empty += int(c - '0')
+			continue
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+			empty = 0
+		}
+		b.WriteByte(text[i])
+	}
+	if empty > 0 {
+		b.WriteByte(byte('0' + empty))
+	}
+	fixed := b.String()
+	e := f.report(FENMalformed, off, end, "digits side by side in rank %d (%q): each run of empty squares is one digit, %q", rank+1, text, fixed)
+	e.Fix = &FENFix{Title: "Write " + strconv.Quote(fixed), Offset: off, End: end, New: fixed}
+}
+
+// spanOf returns the range of the FEN from the first to the last letter
+// of the pieces on b, which must not be empty.
+func (f *fenParser) spanOf(b Bitboard) (off, end int) {
+	off, end = len(f.s), 0
+	for ; b != 0; b &= b - 1 {
+		o := f.sqOff[b.first()]
+		off, end = min(off, o), max(end, o+1)
+	}
+	return off, end
+}
+
 // kings checks the number of kings and the pawns on the back ranks.
 func (f *fenParser) kings(fd fenField) bool {
 	ok := true
 	for _, c := range []Color{White, Black} {
-		if n := f.pos.of(c, King).Count(); n != 1 {
-			msg := fmt.Sprintf("no %s king", c)
-			if n > 1 {
-				msg = fmt.Sprintf("%d %s kings", n, c)
-			}
-			f.errorf(fd.off, fd.end(), "%s: each side must have exactly one king", msg)
+		switch kings := f.pos.of(c, King); kings.Count() {
+		case 1:
+		case 0:
+			f.errorf(fd.off, fd.end(), "no %s king: each side must have exactly one king", c)
+			ok = false
+		default:
+			off, end := f.spanOf(kings)
+			f.errorf(off, end, "%d %s kings: each side must have exactly one king", kings.Count(), c)
 			ok = false
 		}
 	}
-	for b := f.pos.byType(Pawn) & (rankBB(0) | rankBB(7)); b != 0; b &= b - 1 {
-		sq := b.first()
-		f.errorf(f.sqOff[sq], f.sqOff[sq]+1, "%s on %s: pawns cannot stand on the first or last rank", describePiece(&f.pos, sq), sq)
+	for _, r := range []int{7, 0} {
+		b := f.pos.byType(Pawn) & rankBB(r)
+		if b == 0 {
+			continue
+		}
+		off, end := f.spanOf(b)
+		what := describe(&f.pos, b.first())
+		if b.more() {
+			what = describeAll(&f.pos, b)
+		}
+		f.errorf(off, end, "%s: pawns cannot stand on the first or last rank", what)
 		ok = false
 	}
 	return ok
+}
+
+// material reports a side with more than 8 pawns or 16 men.
+func (f *fenParser) material() {
+	for _, c := range []Color{White, Black} {
+		pawns := f.pos.of(c, Pawn)
+		extra := max(pawns.Count()-8, 0)
+		if extra > 0 {
+			off, end := f.spanOf(pawns)
+			f.report(FENImpossible, off, end, "%d %s pawns: a side has at most 8", pawns.Count(), c)
+		}
+		// The pawns beyond 8 are reported above; more than 16 men besides
+		// them is a mistake of its own.
+		if men := f.pos.colors[c]; men.Count()-extra > 16 {
+			off, end := f.spanOf(men)
+			f.report(FENImpossible, off, end, "%d %s men (pieces and pawns): a side has at most 16", men.Count(), c)
+		}
+	}
 }
 
 func (f *fenParser) sideToMove(fd fenField) bool {
@@ -251,30 +432,48 @@ func (f *fenParser) sideToMove(fd fenField) bool {
 	return true
 }
 
-func (f *fenParser) castlingSyntax(fd fenField) {
+const castlingLetters = "KQkqABCDEFGHabcdefgh"
+
+// castlingSyntax reports the characters of the castling field that
+// cannot be castling rights, and whether there is none.
+func (f *fenParser) castlingSyntax(fd fenField) bool {
 	if fd.text == "-" {
-		return
+		return true
 	}
+	ok := true
 	for i := 0; i < len(fd.text); i++ {
 		c := fd.text[i]
-		if strings.IndexByte("KQkqABCDEFGHabcdefgh", c) < 0 {
+		if strings.IndexByte(castlingLetters, c) < 0 {
 			r, size := utf8.DecodeRuneInString(fd.text[i:])
 			f.errorf(fd.off+i, fd.off+i+size, "invalid castling right %q", r)
 			i += size - 1
+			ok = false
 		}
 	}
+	return ok
 }
 
 // castlingRights checks the castling field against the placement, which
-// is valid, and records the rights.
-func (f *fenParser) castlingRights(fd fenField) {
-	if fd.text == "-" {
+// is valid, and records the rights. A right the position cannot have
+// (its king or rook is not on its square, it repeats or conflicts with
+// another) is dropped with a warning; the warnings share a fix that
+// deletes the dropped rights, offered when the field has no invalid
+// character.
+func (f *fenParser) castlingRights(fd fenField, syntaxOK bool) {
+	if fd.text == "-" || fd.text == "" {
 		return
 	}
 	p := &f.pos
+	first := len(f.problems)
+	var set [2][2]int // offset of the letter that set each right
+	var dropped []int // offsets of the dropped letters
+	drop := func(off int, format string, args ...any) {
+		f.warnf(off, off+1, format, args...)
+		dropped = append(dropped, off)
+	}
 	for i := 0; i < len(fd.text); i++ {
 		c, off := fd.text[i], fd.off+i
-		if strings.IndexByte("KQkqABCDEFGHabcdefgh", c) < 0 {
+		if strings.IndexByte(castlingLetters, c) < 0 {
 			continue // reported by castlingSyntax
 		}
 		color, back := White, 0
@@ -283,7 +482,7 @@ func (f *fenParser) castlingRights(fd fenField) {
 		}
 		king := p.kingSquare(color)
 		if king.Rank() != back {
-			f.errorf(off, off+1, "castling right %q, but the %s king on %s is not on its back rank", c, color, king)
+			drop(off, "castling right %q, but the %s king on %s is not on its back rank", c, color, king)
 			continue
 		}
 		rooks := p.of(color, Rook) & rankBB(back)
@@ -295,7 +494,7 @@ func (f *fenParser) castlingRights(fd fenField) {
 				rook = b.last()
 			}
 			if rook == NoSquare {
-				f.errorf(off, off+1, "castling right %q, but there is no %s rook on the kingside of the king on %s", c, color, king)
+				drop(off, "castling right %q, but there is no %s rook on the kingside of the king on %s", c, color, king)
 				continue
 			}
 		case 'q':
@@ -304,13 +503,13 @@ func (f *fenParser) castlingRights(fd fenField) {
 				rook = b.first()
 			}
 			if rook == NoSquare {
-				f.errorf(off, off+1, "castling right %q, but there is no %s rook on the queenside of the king on %s", c, color, king)
+				drop(off, "castling right %q, but there is no %s rook on the queenside of the king on %s", c, color, king)
 				continue
 			}
 		default:
 			rook = SquareAt(int(c|0x20-'a'), back)
 			if !rooks.Has(rook) {
-				f.errorf(off, off+1, "castling right %q, but there is no %s rook on %s", c, color, rook)
+				drop(off, "castling right %q, but there is no %s rook on %s", c, color, rook)
 				continue
 			}
 		}
@@ -318,10 +517,10 @@ func (f *fenParser) castlingRights(fd fenField) {
 			std := SquareAt(4, back)
 			switch {
 			case king != std:
-				f.errorf(off, off+1, "castling right %q needs the %s king on %s unless the game is Chess960", c, color, std)
+				drop(off, "castling right %q needs the %s king on %s unless the game is Chess960", c, color, std)
 				continue
 			case rook.File() != 0 && rook.File() != 7:
-				f.errorf(off, off+1, "castling right %q with the rook on %s is possible only in Chess960", c, rook)
+				drop(off, "castling right %q with the rook on %s is possible only in Chess960", c, rook)
 				continue
 			}
 		}
@@ -330,13 +529,41 @@ func (f *fenParser) castlingRights(fd fenField) {
 			side = CastleLong
 		}
 		switch prev := p.castle[color][side-1]; {
+		case prev == NoSquare:
+			p.castle[color][side-1], set[color][side-1] = rook, off
 		case prev == rook:
-			f.warnf(off, off+1, "castling right %q repeats an earlier one", c)
-		case prev != NoSquare:
-			f.errorf(off, off+1, "castling right %q conflicts with castling with the rook on %s", c, prev)
+			drop(off, "castling right %q repeats an earlier one", c)
+		case side == CastleShort && rook > prev || side == CastleLong && rook < prev:
+			// As python-chess does, keep the outermost rook of the flank.
+			drop(set[color][side-1], "castling right %q conflicts with %q, which names the outer rook on %s",
+				f.s[set[color][side-1]], c, rook)
+			p.castle[color][side-1], set[color][side-1] = rook, off
 		default:
-			p.castle[color][side-1] = rook
+			drop(off, "castling right %q conflicts with castling with the rook on %s", c, prev)
 		}
+	}
+	if len(dropped) == 0 || !syntaxOK {
+		return
+	}
+	var b strings.Builder
+	var names []string
+	for i := 0; i < len(fd.text); i++ {
+		if off := fd.off + i; slices.Contains(dropped, off) {
+			names = append(names, strconv.QuoteRune(rune(fd.text[i])))
+		} else {
+			b.WriteByte(fd.text[i])
+		}
+	}
+	if b.Len() == 0 {
+		b.WriteByte('-')
+	}
+	title := "Drop castling right "
+	if len(names) > 1 {
+		title = "Drop castling rights "
+	}
+	fix := &FENFix{Title: title + joinAnd(names), Offset: fd.off, End: fd.end(), New: b.String()}
+	for _, e := range f.problems[first:] {
+		e.Fix = fix
 	}
 }
 
@@ -352,32 +579,100 @@ func (f *fenParser) enPassantSyntax(fd fenField) Square {
 }
 
 // enPassant checks that a pawn of the side not to move could just have
-// made a double step over sq.
+// made a double step over sq, and sets the en passant square if so;
+// otherwise it is dropped with a warning.
 func (f *fenParser) enPassant(fd fenField, sq Square) {
 	p := &f.pos
 	them := p.side.Other()
-	rank, dir := 5, 8
-	if p.side == Black {
-		rank, dir = 2, -8
-	}
-	pawn := Square(int(sq) - dir)
-	origin := Square(int(sq) + dir)
+	pawn, origin := enPassantPawn(p.side, sq)
 	switch {
-	case sq.Rank() != rank:
-		f.errorf(fd.off, fd.end(), "en passant square %s is impossible with %s to move: it must be on rank %d", sq, p.side, rank+1)
-		return
+	case sq.Rank() != 5 && p.side == White || sq.Rank() != 2 && p.side == Black:
+		f.dropEnPassant(fd, "en passant square %s is impossible with %s to move: it must be on rank %d",
+			sq, p.side, 6-3*int(p.side))
 	case p.PieceAt(pawn) != NewPiece(them, Pawn):
-		f.errorf(fd.off, fd.end(), "en passant square %s, but there is no %s pawn on %s", sq, them, pawn)
-		return
+		f.dropEnPassant(fd, "en passant square %s, but there is no %s pawn on %s", sq, them, pawn)
 	case p.occupied().Has(sq) || p.occupied().Has(origin):
 		occupied := sq
 		if !p.occupied().Has(sq) {
 			occupied = origin
 		}
-		f.errorf(fd.off, fd.end(), "en passant square %s, but %s is occupied, so no pawn can just have passed it", sq, occupied)
+		f.dropEnPassant(fd, "en passant square %s, but %s is occupied, so no pawn can just have passed it", sq, occupied)
+	default:
+		p.ep = sq
+	}
+}
+
+// enPassantPawn returns where the pawn that just passed the en passant
+// square sq stands and where it came from, with side to move.
+func enPassantPawn(side Color, sq Square) (pawn, origin Square) {
+	dir := 8
+	if side == Black {
+		dir = -8
+	}
+	return Square(int(sq) - dir), Square(int(sq) + dir)
+}
+
+func (f *fenParser) dropEnPassant(fd fenField, format string, args ...any) {
+	e := f.warnf(fd.off, fd.end(), format, args...)
+	e.Fix = &FENFix{Title: "Drop the en passant square", Offset: fd.off, End: fd.end(), New: "-"}
+	f.pos.ep = NoSquare
+}
+
+// checks reports the checks of the side to move that no move can give,
+// as python-chess does: more than two checkers, or two checkers on one
+// line with the king between them. It reports whether there is none.
+func (f *fenParser) checks() bool {
+	p := &f.pos
+	c := p.checkers
+	if !c.more() {
+		return true
+	}
+	king := p.kingSquare(p.side)
+	off, end := f.spanOf(c | king.bb())
+	switch n := c.Count(); {
+	case n > 2:
+		f.report(FENImpossible, off, end, "the %s king on %s is in check from %d pieces, the %s: no move gives more than a double check",
+			p.side, king, n, describeAll(p, c))
+	case lineBB[c.first()][c.last()].Has(king):
+		f.report(FENImpossible, off, end, "the %s king on %s is in check from both sides of one line, by the %s: no move gives these two checks",
+			p.side, king, describeAll(p, c))
+	default:
+		return true
+	}
+	return false
+}
+
+// enPassantCheck reports an en passant square that contradicts the
+// checks of the side to move, which makes the position impossible: the
+// double step it implies cannot give a double check, and the side to
+// move cannot have been in check before it. The second rule is
+// python-chess's impossible check with an en passant square, which looks
+// only at a check the step did not give; a check the pawn now blocks, or
+// one from the pawn on its origin square, is as impossible. As in
+// python-chess, the square is kept.
+func (f *fenParser) enPassantCheck(fd fenField) {
+	p := &f.pos
+	them := p.side.Other()
+	pawn, origin := enPassantPawn(p.side, p.ep)
+	if p.checkers.more() {
+		f.report(FENImpossible, fd.off, fd.end(), "en passant square %s means that %s just played %s-%s, which cannot give a double check",
+			p.ep, them, origin, pawn)
 		return
 	}
-	p.ep = sq
+	king := p.kingSquare(p.side)
+	before := p.attackersTo(king, p.occupied()&^pawn.bb()|origin.bb()) & p.colors[them] &^ pawn.bb()
+	if pawnAttacks[them][origin].Has(king) {
+		before |= origin.bb()
+	}
+	if before == 0 {
+		return
+	}
+	what := NewPiece(them, Pawn).String() + " on " + origin.String()
+	if sq := before.first(); sq != origin {
+		what = describe(p, sq)
+	}
+	f.report(FENImpossible, fd.off, fd.end(), "en passant square %s means that %s just played %s-%s, but before that move the %s king was in check from the %s",
+		p.ep, them, origin, pawn, p.side, what)
 }
 
 func (f *fenParser) number(fd fenField) (int, bool) {

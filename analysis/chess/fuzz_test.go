@@ -84,24 +84,33 @@ func FuzzParseFEN(f *testing.F) {
 		"", "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
 		"4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/8/R3K2R w HAha - 0 0", "rnbqkbnr/8/8/8/8/8/8/8/8 w",
 		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+		"4k3/8/8/8/8/44/8/4K3", "r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/4q3/3n4/8/r3K3 w - - 0 1",
+		"4k3/8/8/3pP3/8/8/8/r3K3 w - d6 0 1", "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, s string, chess960 bool) {
 		p, problems := CheckFEN(s, chess960)
-		valid := true
+		sound, usable := true, true
 		for _, e := range problems {
 			if e.Offset < 0 || e.Offset > e.End || e.End > len(s) || e.Msg == "" {
 				t.Fatalf("CheckFEN(%q) problem %#v has a bad range", s, e)
 			}
-			valid = valid && e.Warning
+			if fix := e.Fix; fix != nil && (fix.Offset < 0 || fix.Offset > fix.End || fix.End > len(s) || fix.Title == "") {
+				t.Fatalf("CheckFEN(%q) problem %#v has a bad fix %+v", s, e, *fix)
+			}
+			sound = sound && e.Kind == FENWarning
+			usable = usable && e.Usable()
 		}
-		if !valid {
+		if !usable {
 			return
 		}
-		q, err := ParseFEN(p.FEN(), chess960)
-		if err != nil || q != p {
+		checkFixes(t, s, chess960, p, problems)
+		if q, _ := CheckFEN(p.FEN(), chess960); q != p {
+			t.Fatalf("FEN round trip of %q: %q", s, p.FEN())
+		}
+		if q, err := ParseFEN(p.FEN(), chess960); sound && (err != nil || q != p) {
 			t.Fatalf("FEN round trip of %q: %q, %v", s, p.FEN(), err)
 		}
 		_ = p.Status()
@@ -115,7 +124,7 @@ func FuzzParseFEN(f *testing.F) {
 				t.Fatalf("%s: SAN %q of %v resolves to %v, %v", p.FEN(), canonical, m, m2, rerr)
 			}
 			next := p.Make(m)
-			if _, err := ParseFEN(next.FEN(), chess960); err != nil {
+			if _, err := ParseFEN(next.FEN(), chess960); sound && err != nil {
 				t.Fatalf("%s: after %s: invalid FEN %q: %v", p.FEN(), canonical, next.FEN(), err)
 			}
 		}

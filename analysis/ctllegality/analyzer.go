@@ -148,7 +148,7 @@ func reportTag(p *analysis.Pass, g *syntax.Game, t *syntax.Tag, probs []cescacs.
 		return
 	}
 	for _, pr := range probs {
-		sp := valueSpan(g, t, pr.Offset, pr.End)
+		sp := g.TagValueSpan(t, pr.Offset, pr.End)
 		d := analysis.Diagnostic{Span: sp, Severity: severity(pr.Severity), Code: form, Message: t.Name + ": " + pr.Msg}
 		if pr.Severity == cescacs.SeverityError {
 			d.Code = bad
@@ -166,33 +166,6 @@ func fixTitle(s string) string {
 		return "Delete it"
 	}
 	return "Write " + s
-}
-
-// valueSpan maps the byte range [off, end) of a tag's unescaped value to
-// the game text, inside the quotes.
-func valueSpan(g *syntax.Game, t *syntax.Tag, off, end int) syntax.Span {
-	raw := g.Slice(t.ValueSpan)
-	inner := strings.TrimPrefix(raw, `"`)
-	if len(inner) < len(raw) && strings.HasSuffix(inner, `"`) {
-		inner = inner[:len(inner)-1]
-	}
-	base := t.ValueSpan.Start + 1
-	return syntax.Span{Start: base + syntax.Pos(rawOffset(inner, off)), End: base + syntax.Pos(rawOffset(inner, max(end, off)))}
-}
-
-// rawOffset maps an offset of the unescaped value to the escaped text.
-func rawOffset(raw string, off int) int {
-	u := 0
-	for i := 0; i < len(raw); i++ {
-		if u >= off {
-			return i
-		}
-		if raw[i] == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
-			i++
-		}
-		u++
-	}
-	return len(raw)
 }
 
 // reporter turns replay steps into diagnostics, collapsing the moves of

@@ -21,6 +21,7 @@ const (
 	CodeDisambiguation = analysis.Code("over-disambiguation")
 	CodeBadFEN         = analysis.Code("bad-fen")
 	CodeFENWarning     = analysis.Code("fen-warning")
+	CodeImpossible     = analysis.Code("impossible-position")
 	CodeVariant        = analysis.Code("variant-not-checked")
 	CodeMoveNumber     = analysis.Code("move-number-mismatch")
 	CodeMoveDots       = analysis.Code("move-number-dots")
@@ -43,8 +44,9 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeCaptureMark, Severity: analysis.Warning, Doc: "A capture written without 'x', or 'x' on a move that captures nothing."},
 		{Code: CodeCheckMark, Severity: analysis.Warning, Doc: "A missing or wrong check (+) or mate (#) suffix."},
 		{Code: CodeDisambiguation, Severity: analysis.Hint, Doc: "A move names more of its origin square than SAN needs."},
-		{Code: CodeBadFEN, Severity: analysis.Error, Doc: "The FEN tag is not a valid position; its moves cannot be checked."},
-		{Code: CodeFENWarning, Severity: analysis.Warning, Doc: "The FEN tag is usable but unusual (for example a full-move number 0)."},
+		{Code: CodeBadFEN, Severity: analysis.Error, Doc: "The FEN tag is malformed, or its position is one moves cannot be played from (no king or two, a pawn on the first or last rank, the side not to move in check); its moves are then not checked. Digits side by side in a rank ('44', which python-chess refuses) are an error too, but the position is clear, so the moves are checked; the fix merges the digits."},
+		{Code: CodeImpossible, Severity: analysis.Error, Doc: "The FEN tag holds a position no legal game can reach, one python-chess's Board.status() calls invalid: more than 8 pawns or 16 men of a side, a triple check, two checks from both sides of one line, which no move can give, or an en passant square whose double step cannot explain the check of the side to move. The moves are still checked from it."},
+		{Code: CodeFENWarning, Severity: analysis.Warning, Doc: "The FEN tag is usable but unusual: fewer than six fields (the missing ones default to 'w - - 0 1'), a full-move number 0, or a castling right or en passant square the position cannot have (the king or rook is not on its square, the right repeats or conflicts with another; no pawn can just have passed the square). The right or square is dropped and the moves are checked without it; the fix writes the FEN that way."},
 		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than standard chess and Chess960; syntax is checked, move legality is not."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number does not match the move that follows it."},
 		{Code: CodeMoveDots, Severity: analysis.Warning, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
@@ -103,17 +105,20 @@ func reportFEN(p *analysis.Pass, s Start) {
 	if s.FEN == nil {
 		return
 	}
-	base := s.FEN.ValueSpan.Start + 1 // after the quote; FEN values hold no escapes
 	for _, e := range s.FENErrs {
 		d := analysis.Diagnostic{
-			Span:     syntax.Span{Start: base + syntax.Pos(e.Offset), End: base + syntax.Pos(max(e.End, e.Offset+1))},
+			Span:     p.Game.TagValueSpan(s.FEN, e.Offset, e.End),
 			Severity: analysis.Error, Code: CodeBadFEN, Message: "FEN: " + e.Msg,
 		}
-		if d.Span.End > s.FEN.ValueSpan.End-1 {
-			d.Span.End = max(s.FEN.ValueSpan.End-1, d.Span.Start)
-		}
-		if e.Warning {
+		switch e.Kind {
+		case chess.FENImpossible:
+			d.Code = CodeImpossible
+		case chess.FENWarning:
 			d.Severity, d.Code = analysis.Warning, CodeFENWarning
+		}
+		if e.Fix != nil {
+			d.Fixes = []analysis.Fix{{Title: e.Fix.Title, Edits: []analysis.Edit{{
+				Span: p.Game.TagValueSpan(s.FEN, e.Fix.Offset, e.Fix.End), New: e.Fix.New}}}}
 		}
 		p.Report(d)
 	}

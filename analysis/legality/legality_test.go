@@ -29,3 +29,7 @@ func TestParseVariant(t *testing.T) {
 		}
 	}
 }
+
+func TestFEN(t *testing.T) {
+	analysistest.RunWithFixes(t, "../../testdata/analysis/legality/fen.pgn", *update, nil, legality.Analyzer)
+}

@@ -66,7 +66,7 @@ type Start struct {
 	Variant Variant
 	FEN     *syntax.Tag       // the FEN tag used, if any
 	FENErrs []*chess.FENError // problems of the FEN value (offsets inside the value)
-	OK      bool              // Pos is usable
+	OK      bool              // Pos is usable (chess.FENError.Usable holds for every FENErrs)
 }
 
 // StartOf returns the start position of g: the FEN tag's position when
@@ -89,9 +89,7 @@ func StartOf(g *syntax.Game) Start {
 	s.Pos, s.FENErrs = chess.CheckFEN(s.FEN.Value, s.Variant == Chess960)
 	s.OK = true
 	for _, e := range s.FENErrs {
-		if !e.Warning {
-			s.OK = false
-		}
+		s.OK = s.OK && e.Usable()
 	}
 	return s
 }

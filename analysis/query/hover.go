@@ -165,7 +165,7 @@ func fenMarkdown(g *syntax.Game, fen string) string {
 	valid := true
 	for _, e := range errs {
 		problems = append(problems, e.Msg)
-		valid = valid && e.Warning
+		valid = valid && e.Usable()
 	}
 	if !valid {
 		b.WriteString(": not a valid position.\n\n")

@@ -10,9 +10,10 @@ import (
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/legality"
 )
 
-const movesUsage = `Usage: pgnls moves [--variant chess|cescacs] POSITION
+const movesUsage = `Usage: pgnls moves [--variant chess|chess960|cescacs] POSITION
 
 Print every legal move of a position, one per line, sorted: for chess the
 position is a FEN and the moves are in SAN; for C'escacs it is a PDTL and
@@ -20,12 +21,19 @@ the moves are in canonical CTL-AN, with their check marks. Quote the
 position (it contains spaces); several arguments are joined by spaces.
 
 Exit status: 0 on success (also when there is no legal move); 2 on a
-usage error or a malformed position, whose problems are printed on
-standard error with the column where each starts.
+usage error or a position with errors, whose problems are printed on
+standard error with the column where each starts. The moves of a
+position that is wrong but playable (nine pawns of a side, digits side by
+side) are printed all the same; warnings (a missing move number, a
+castling right the position cannot have, which is dropped) do not change
+the exit status.
 
 Flags:
-  --variant V  chess or cescacs; by default a position starting with "/"
-               is a PDTL (C'escacs), anything else a FEN (chess)
+  --variant V  chess, chess960 or cescacs; by default a position starting
+               with "/" is a PDTL (C'escacs), anything else a FEN (chess).
+               For chess960 (also 960, fischerandom) castling rights are
+               Shredder-FEN rook files (HAha) or X-FEN (KQkq for the
+               outermost rook, a file letter for another)
 `
 
 // moves prints the legal moves of the position given on the command line.
@@ -51,20 +59,25 @@ func moves(args []string, stdout, stderr io.Writer) int {
 	var list []string
 	var ok bool
 	switch v {
-	case "chess":
-		list, ok = chessMoves(s, stderr)
 	case "cescacs", "c'escacs":
 		list, ok = cescacsMoves(s, stderr)
 	default:
-		fmt.Fprintf(stderr, "pgnls moves: unknown variant %q (want chess or cescacs)\n", *variant)
-		return exitUsage
-	}
-	if !ok {
-		return exitUsage
+		switch legality.ParseVariant(v) {
+		case legality.Standard:
+			list, ok = chessMoves(s, false, stderr)
+		case legality.Chess960:
+			list, ok = chessMoves(s, true, stderr)
+		default:
+			fmt.Fprintf(stderr, "pgnls moves: unknown variant %q (want chess, chess960 or cescacs)\n", *variant)
+			return exitUsage
+		}
 	}
 	slices.Sort(list)
 	for _, m := range list {
 		fmt.Fprintln(stdout, m)
+	}
+	if !ok {
+		return exitUsage
 	}
 	return exitOK
 }
@@ -75,28 +88,30 @@ func column(s string, off int) int {
 	return utf8.RuneCountInString(s[:off]) + 1
 }
 
-// chessMoves returns the SAN of every legal move of a FEN; problems go
-// to stderr and ok is false when the FEN is not usable.
-func chessMoves(fen string, stderr io.Writer) ([]string, bool) {
-	p, errs := chess.CheckFEN(fen, false)
-	ok := true
+// chessMoves returns the SAN of every legal move of a FEN (Chess960
+// castling with chess960 set), or none if the FEN is not usable;
+// problems go to stderr and ok is false when one is an error.
+func chessMoves(fen string, chess960 bool, stderr io.Writer) ([]string, bool) {
+	p, errs := chess.CheckFEN(fen, chess960)
+	ok, usable := true, true
 	for _, e := range errs {
 		sev := "error"
-		if e.Warning {
+		if e.Kind == chess.FENWarning {
 			sev = "warning"
 		} else {
 			ok = false
 		}
+		usable = usable && e.Usable()
 		fmt.Fprintf(stderr, "pgnls moves: column %d: %s: FEN: %s\n", column(fen, e.Offset), sev, e.Msg)
 	}
-	if !ok {
+	if !usable {
 		return nil, false
 	}
 	var out []string
 	for _, m := range p.LegalMoves() {
 		out = append(out, p.SAN(m))
 	}
-	return out, true
+	return out, ok
 }
 
 // cescacsMoves returns the canonical CTL-AN of every legal move of a

@@ -187,3 +187,70 @@ func firstLines(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// perftPosition is a position of a perft suite of ../shared/testdata/perft:
+// an EPD (a FEN without clocks) and its node counts by depth.
+type perftPosition struct {
+	id, epd string
+	nodes   map[int]uint64
+}
+
+// readPerft reads a perft suite (format: its folder's README). It skips
+// the test if the shared test data is missing.
+func readPerft(t *testing.T, name string) []perftPosition {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("../../../shared/testdata/perft", name))
+	if os.IsNotExist(err) {
+		t.Skip("shared test data not found")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []perftPosition
+	for line := range strings.Lines(string(data)) {
+		key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
+		switch key {
+		case "id":
+			out = append(out, perftPosition{id: value, nodes: map[int]uint64{}})
+		case "epd":
+			out[len(out)-1].epd = value
+		case "perft":
+			d, n, _ := strings.Cut(value, " ")
+			depth, err1 := strconv.Atoi(d)
+			nodes, err2 := strconv.ParseUint(n, 10, 64)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: bad line %q", name, line)
+			}
+			out[len(out)-1].nodes[depth] = nodes
+		}
+	}
+	return out
+}
+
+// TestMovesChess960Perft runs pgnls moves --variant chess960 on every
+// position of the Chess960 perft suite (Shredder-FEN castling) and on
+// the X-FEN positions of the tricky suite: each is accepted, with at most
+// a warning for the missing clocks, and has as many moves as its perft
+// count at depth 1.
+func TestMovesChess960Perft(t *testing.T) {
+	suite := readPerft(t, "chess960.perft")
+	for _, p := range readPerft(t, "tricky.perft") {
+		if strings.HasPrefix(p.id, "xfen-") {
+			suite = append(suite, p)
+		}
+	}
+	if len(suite) < 960 {
+		t.Fatalf("read %d positions, want at least 960", len(suite))
+	}
+	for _, p := range suite {
+		var out, errb bytes.Buffer
+		code := run([]string{"moves", "--variant", "chess960", p.epd}, nil, &out, &errb)
+		if code != exitOK || strings.Contains(errb.String(), ": error: ") {
+			t.Errorf("%s %s: exit code %d, stderr:\n%s", p.id, p.epd, code, errb.String())
+			continue
+		}
+		if got := uint64(strings.Count(out.String(), "\n")); got != p.nodes[1] {
+			t.Errorf("%s %s: %d moves, want %d", p.id, p.epd, got, p.nodes[1])
+		}
+	}
+}
