@@ -40,7 +40,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeBadSAN, Severity: analysis.Error, Doc: "A move is not written in SAN at all (for example a German piece letter 'S', or garbage)."},
 		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After an illegal move, the rest of its line cannot be checked; it is reported once instead of as a cascade of errors."},
 		{Code: CodeNotation, Severity: analysis.Warning, Doc: "A legal move written in an accepted non-canonical form (0-0, Ng1f3, e2-e4, e8Q, dashes, ':' for captures, 'ep'); the fix writes the canonical SAN."},
-		{Code: CodeCaptureMark, Severity: analysis.Warning, Doc: "A capture written without 'x', or 'x' on a move that captures nothing."},
+		{Code: CodeCaptureMark, Severity: analysis.Warning, Doc: "A capture written without 'x'; 'x' (or ':') on a move that captures nothing, such as Ng1xf3 or e2xe4; or an en passant mark (e.p., ep) on a move that is not an en passant capture."},
 		{Code: CodeCheckMark, Severity: analysis.Warning, Doc: "A missing or wrong check (+) or mate (#) suffix."},
 		{Code: CodeDisambiguation, Severity: analysis.Hint, Doc: "A move names more of its origin square than SAN needs."},
 		{Code: CodeBadFEN, Severity: analysis.Error, Doc: "The FEN tag is not a valid position; its moves cannot be checked."},
@@ -231,7 +231,7 @@ func (r *reporter) lint(st *Step) {
 		switch f.Kind {
 		case chess.FindingNotation:
 			d.Code = CodeNotation
-		case chess.FindingMissingCapture, chess.FindingExtraCapture:
+		case chess.FindingMissingCapture, chess.FindingExtraCapture, chess.FindingFalseEnPassant:
 			d.Code = CodeCaptureMark
 		case chess.FindingDisambiguation:
 			d.Code, d.Severity = CodeDisambiguation, analysis.Hint
