@@ -48,7 +48,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than standard chess and Chess960; syntax is checked, move legality is not."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number does not match the move that follows it."},
 		{Code: CodeMoveDots, Severity: analysis.Warning, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
-		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--' or 'Z0'): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
+		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--', or 'Z0' and the UCI '0000', which are also non-canonical-san): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
 		{Code: CodeResultInVar, Severity: analysis.Warning, Doc: "A game result inside a variation; results belong at the end of the main line only."},
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other."},
 		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws."},
