@@ -530,9 +530,9 @@ func (s *scanner) move(start, end int) {
 	}
 }
 
-// enPassantMarkAt looks for blanks and an en passant mark (possibly with a
-// check sign and a glyph) as the next word after offset i. It returns the end of the mark
-// and the end of the word, or i, i when there is none.
+// enPassantMarkAt looks for blanks and an en passant mark (possibly with
+// a check sign and a glyph) as the next word after offset i. It returns
+// the end of the mark and the end of the word, or i, i when there is none.
 func (s *scanner) enPassantMarkAt(i int) (mark, wordEnd int) {
 	j := i
 	for j < len(s.text) && (s.text[j] == ' ' || s.text[j] == '\t') {

@@ -127,7 +127,8 @@ func ParseSAN(s string) (SAN, error) {
 			if !ok {
 				continue
 			}
-			if b = strings.TrimRight(b, " \t"); b != "" && (isRank(b[len(b)-1]) || b[len(b)-1] == '+' || b[len(b)-1] == '#') {
+			b = strings.TrimRight(b, " \t")
+			if n := len(b); n > 0 && isRank(b[n-1]) || n > 1 && (b[n-1] == '+' || b[n-1] == '#') {
 				body = b
 				san.Quirks |= QuirkEnPassant
 				if san.Check == MarkNone {
