@@ -121,8 +121,9 @@ type Config struct {
 	// LineLength is the export-format line limit in characters ("pgnls.lineLength",
 	// default 79); longer lines are warnings. 0 means the default, -1 off.
 	LineLength int
-	// MaxLineLength is the import-format limit (default 255); longer
-	// lines are errors. 0 means the default, -1 off.
+	// MaxLineLength is the import-format limit in characters, a line's
+	// newline included (default 255); longer lines are errors. 0 means
+	// the default, -1 off.
 	MaxLineLength int
 	// StrictTagOrder ("pgnls.tagOrder": "strict") reports tags outside the
 	// STR that are not in ASCII order as warnings instead of hints.

@@ -69,6 +69,7 @@ const (
 	CodeTagsAndMovesOnLine  = "tags-and-moves-on-one-line"
 	CodeTagsOnOneLine       = "tags-on-one-line"
 	CodeBlankLineInTags     = "blank-line-in-tag-section"
+	CodeSplitTag            = "tag-split-over-lines"
 	CodeBOM                 = "byte-order-mark"
 	CodeCRLF                = "crlf-line-endings"
 	CodeMixedLineEndings    = "mixed-line-endings"
@@ -101,6 +102,7 @@ var Codes = []CodeInfo{
 	{CodeTagsAndMovesOnLine, SevWarning, "Tags and movetext share a line; export format puts each tag on its own line and a blank line before the movetext."},
 	{CodeTagsOnOneLine, SevWarning, "Two tags share a line; export format puts each tag on its own line."},
 	{CodeBlankLineInTags, SevWarning, "A blank line separates tags of one game (as in some ChessBase exports); export format has none, and some readers take it as the end of the tag section."},
+	{CodeSplitTag, SevHint, "A tag pair is split over lines (its value or its closing bracket on the next line), as import format allows; it is read as one tag, and export format writes it on one line."},
 	{CodeBOM, SevInfo, "The file starts with a UTF-8 byte-order mark; it is ignored."},
 	{CodeCRLF, SevInfo, "The file uses CRLF line endings."},
 	{CodeMixedLineEndings, SevWarning, "The file mixes LF and CRLF (or CR) line endings."},

@@ -84,7 +84,8 @@ type MoveNumber struct {
 	Unknown bool // CTL-PGN "1?": the real move number is unknown
 }
 
-// Move is a SAN (PGN) or CTL-AN (CTL-PGN) move, check marks included.
+// Move is a SAN (PGN) or CTL-AN (CTL-PGN) move, check marks included, and
+// in PGN an en passant mark written after it on its line ("exd6 e.p.").
 // Its meaning is resolved by the analysis layer.
 type Move struct {
 	Sp   Span
@@ -135,7 +136,9 @@ type VarLabel struct {
 	Number int
 }
 
-// Ellipsis stands for a missing White move in a CTL-PGN pair ("…" or "...").
+// Ellipsis stands for a missing White move in a CTL-PGN pair ("…" or
+// "..."); in PGN it is periods that stand apart from a move number, as in
+// "1 .d4" or "1. ... e5", and carry no meaning.
 type Ellipsis struct{ Sp Span }
 
 // DrawOffer is the CTL-PGN game mark "(=)".

@@ -182,7 +182,7 @@ func (p *parser) startsGame(t Token) bool {
 		}
 		return true
 	case inMoves:
-		return t.Kind == KTagOpen && p.onlyBlanksBefore(int(t.Span.Start))
+		return t.Kind == KTagOpen && p.onlyBlanksBefore(int(t.Span.Start)) || p.restartsMoves(t)
 	case inHeader:
 		// A tag section repeated after a blank line is the next game.
 		if t.Kind != KTagOpen || g.nlSeen < 2 || len(g.game.Tags) == 0 {
@@ -191,6 +191,38 @@ func (p *parser) startsGame(t Token) bool {
 		name := peekTagName(p.text, int(t.Span.End))
 		for _, tag := range g.game.Tags {
 			if tag.Name == name && name != "Annotator" && name != "Example" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// restartsMoves reports whether significant token t, in the movetext of
+// a game without a result, starts the next game without a tag section:
+// White's first move "1. e4" after a blank line, in the main line, when
+// the game has already gone past its first moves. A game cannot go on so;
+// it is a game whose result was left out, followed by the next one.
+func (p *parser) restartsMoves(t Token) bool {
+	g := p.g
+	if t.Kind != KMoveNumber || g.nlSeen < 2 || len(g.stack) > 0 || p.d != PGN {
+		return false
+	}
+	w := p.text[t.Span.Start:t.Span.End]
+	if w != "1" && w != "1." {
+		return false
+	}
+	i := int(t.Span.End)
+	for i < len(p.text) && (p.text[i] == ' ' || p.text[i] == '\t') {
+		i++
+	}
+	if i == len(p.text) || !isLetter(p.text[i]) {
+		return false // not White's move: "1... e5", "1. {comment}"
+	}
+	plies := 0
+	for _, e := range p.moves {
+		if _, ok := e.(*Move); ok {
+			if plies++; plies == 2 {
 				return true
 			}
 		}
@@ -443,8 +475,18 @@ func (p *parser) tag() *Tag {
 	var junk []Span
 	for {
 		t, ok := p.peek()
-		if !ok || t.Kind == KNewline || t.Kind == KTagOpen {
+		if !ok || t.Kind == KTagOpen {
 			break
+		}
+		if t.Kind == KNewline {
+			// Import format lets a tag pair go on on the next line
+			// ("[White" / "\"Me\"]"); without that, the tag ends here.
+			if len(junk) > 0 || !continuesTag(p.text, int(t.Span.End), tag) {
+				break
+			}
+			p.take()
+			p.errorf(p.relSpan(t.Span), SevHint, CodeSplitTag, "tag pair is split over lines; export format writes it on one line")
+			continue
 		}
 		p.take()
 		if t.Kind != KSpace {
@@ -471,6 +513,24 @@ func (p *parser) tag() *Tag {
 	p.errorf(Span{tag.Sp.Start, tag.Sp.Start + 1}, SevError, CodeUnterminatedTag, "tag is not closed with ']' on its line")
 	p.checkTag(tag, junk)
 	return tag
+}
+
+// continuesTag reports whether the line starting at offset i goes on with
+// the unclosed tag: after blanks, its missing name and value, its missing
+// value, or its closing bracket.
+func continuesTag(text string, i int, tag *Tag) bool {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	switch {
+	case i >= len(text):
+		return false
+	case tag.NameSpan == (Span{}):
+		return namedValue(text, i)
+	case tag.ValueSpan == (Span{}):
+		return text[i] == '"'
+	}
+	return text[i] == ']'
 }
 
 func (p *parser) checkTag(tag *Tag, junk []Span) {

@@ -9,8 +9,9 @@ import (
 // stops: bytes that form no token become Error tokens with a diagnostic.
 //
 // The scanner is context-free at token starts except for two look-behinds
-// of one byte (column-1 checks) and the tag-line look-ahead that ends an
-// unterminated comment; the parser relies on this for game-level reparse.
+// of one byte (column-1 checks), the tag-line look-ahead that ends an
+// unterminated comment and the look-ahead along a move's line for an en
+// passant mark; the parser relies on this for game-level reparse.
 type scanner struct {
 	text    string
 	dialect Dialect
@@ -122,9 +123,18 @@ func (s *scanner) next() (Token, bool) {
 		return tok(KError, start, s.pos), true
 	case c == '$':
 		return s.dollar(), true
+	case c == '*' && s.selfTerminatingStar():
+		// The standard (§7) makes "*" a token of its own: "****" is four
+		// results, "*1. e4" a result and a move number.
+		s.pos++
+		return tok(KResult, start, s.pos), true
 	}
 	return s.word(), true
 }
+
+// selfTerminatingStar reports whether a '*' is a token of its own: in PGN
+// movetext, not in a tag name nor in CTL-PGN, where '*' is a capture mark.
+func (s *scanner) selfTerminatingStar() bool { return s.dialect == PGN && !s.tagName }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
@@ -162,10 +172,11 @@ func looksLikeTagLine(text string, i int) bool {
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
-	if i >= len(text) || text[i] != '[' {
-		return false
-	}
-	i++
+	return i < len(text) && text[i] == '[' && namedValue(text, i+1)
+}
+
+// namedValue reports whether a tag name, blanks and a quote start at i.
+func namedValue(text string, i int) bool {
 	j := i
 	for j < len(text) && isSymbolByte(text[j]) {
 		j++
@@ -351,7 +362,8 @@ func (s *scanner) dollar() Token {
 func (s *scanner) word() Token {
 	start := s.pos
 	i := start
-	for i < len(s.text) && !isDelim(s.text[i]) {
+	star := s.selfTerminatingStar()
+	for i < len(s.text) && !isDelim(s.text[i]) && !(star && s.text[i] == '*') {
 		i++
 	}
 	s.pos = i
@@ -416,13 +428,23 @@ func (s *scanner) classifyPGN(start, end int) {
 	case isGlyphText(w):
 		s.emit(KGlyph, start, end)
 		return
-	case w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*":
+	case w == "1-0" || w == "0-1" || w == "1/2-1/2":
 		s.emit(KResult, start, end)
 		return
 	case strings.Trim(w, ".") == "" || w == "…":
 		s.emit(KEllipsis, start, end)
 		return
-	case strings.HasPrefix(w, "0-0") || strings.HasPrefix(w, "--"):
+	case w[0] == '.':
+		// Periods are tokens of their own (§7): "1 .d4" is a move number,
+		// a period and a move.
+		d := len(w) - len(strings.TrimLeft(w, "."))
+		s.emit(KEllipsis, start, start+d)
+		s.classifyPGN(start+d, end)
+		return
+	case isEnPassantMark(w[:splitGlyph(w)]):
+		s.unknown(start, end, "en passant mark "+quoteText(w)+" does not directly follow a move on its line")
+		return
+	case digitMove(w):
 		s.move(start, end)
 		return
 	case isDigit(w[0]):
@@ -435,9 +457,9 @@ func (s *scanner) classifyPGN(start, end int) {
 			s.emit(KMoveNumber, start, end)
 			return
 		}
-		if p > d && (isLetter(w[p]) || strings.HasPrefix(w[p:], "0-0")) {
+		if p > d && (isLetter(w[p]) || digitMove(w[p:])) {
 			s.emit(KMoveNumber, start, start+p)
-			s.move(start+p, end)
+			s.classifyPGN(start+p, end) // a move, or an en passant mark
 			return
 		}
 	case isLetter(w[0]):
@@ -447,13 +469,91 @@ func (s *scanner) classifyPGN(start, end int) {
 	s.unknown(start, end, "unknown token "+quoteText(w))
 }
 
-// move emits a Move token, splitting a trailing glyph.
+// digitMove reports whether w, which does not start with a letter, is
+// still a move: castling written with zeros and any dash ("0-0", "0–0",
+// "0—0-0"), or a null move "0000" or "--" (ParseSAN reads them).
+func digitMove(w string) bool {
+	if strings.HasPrefix(w, "--") {
+		return true
+	}
+	if !strings.HasPrefix(w, "0") {
+		return false
+	}
+	if strings.HasPrefix(w, "0000") {
+		return len(w) == 4 || !isDigit(w[4]) && w[4] != '.'
+	}
+	rest, ok := cutDash(w[1:])
+	return ok && rest != "" && (rest[0] == '0' || rest[0] == 'O' || rest[0] == 'o')
+}
+
+// cutDash removes a leading hyphen, en dash or em dash from s; the
+// dashes may be in UTF-8 or, as lone bytes, in Windows-1252.
+func cutDash(s string) (string, bool) {
+	for _, dash := range [...]string{"-", "\u2013", "\u2014", "\x96", "\x97"} {
+		if rest, ok := strings.CutPrefix(s, dash); ok {
+			return rest, true
+		}
+	}
+	return s, false
+}
+
+// enPassantMarks are the spellings of the en passant mark that may follow
+// a move as a word of their own ("exd6 e.p."); ParseSAN also accepts them
+// glued to the move ("exd6e.p.").
+var enPassantMarks = [...]string{"e.p.", "e.p", "ep"}
+
+// isEnPassantMark reports whether w is an en passant mark, possibly with
+// the move's check or mate sign after it ("ep+").
+func isEnPassantMark(w string) bool {
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "+"), "#")
+	for _, m := range enPassantMarks {
+		if w == m {
+			return true
+		}
+	}
+	return false
+}
+
+// move emits a Move token, splitting a trailing glyph. In PGN an en
+// passant mark after blanks on the same line ("exd6 e.p.") is part of
+// the move: the token then holds the blanks too.
 func (s *scanner) move(start, end int) {
 	m := start + splitGlyph(s.text[start:end])
+	if m == end && s.dialect == PGN {
+		if mark, wordEnd := s.enPassantMarkAt(end); mark > end {
+			m, end = mark, wordEnd
+			s.pos = wordEnd
+		}
+	}
 	s.emit(KMove, start, m)
 	if m < end {
 		s.emit(KGlyph, m, end)
 	}
+}
+
+// enPassantMarkAt looks for blanks and an en passant mark (possibly with
+// a check sign and a glyph) as the next word after offset i. It returns
+// the end of the mark and the end of the word, or i, i when there is none.
+func (s *scanner) enPassantMarkAt(i int) (mark, wordEnd int) {
+	j := i
+	for j < len(s.text) && (s.text[j] == ' ' || s.text[j] == '\t') {
+		j++
+	}
+	if j == i {
+		return i, i
+	}
+	k := j
+	for k < len(s.text) && !isDelim(s.text[k]) && s.text[k] != '*' {
+		k++
+	}
+	if k == j {
+		return i, i
+	}
+	w := s.text[j:k]
+	if isEnPassantMark(w[:splitGlyph(w)]) {
+		return j + splitGlyph(w), k
+	}
+	return i, i
 }
 
 func (s *scanner) classifyCTL(start, end int) {

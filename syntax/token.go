@@ -19,10 +19,10 @@ const (
 	KString                   // a quoted tag value, possibly unterminated
 	KTagClose                 // "]"
 	KMoveNumber               // "12.", "12...", "12" or CTL-PGN "1?"
-	KMove                     // SAN or CTL-AN text, check marks included
+	KMove                     // SAN or CTL-AN text, check marks included; in PGN with an en passant mark after blanks ("exd6 e.p.")
 	KGlyph                    // a suffix annotation: ! ? !! ?? !? ?! or CTL-PGN ◇
 	KNAG                      // "$" followed by digits
-	KEllipsis                 // "…" or "..." in place of a White move (CTL-PGN)
+	KEllipsis                 // "…" or "..." in place of a White move (CTL-PGN); in PGN periods apart from a move number ("1 .d4")
 	KComma                    // "," between the moves of a CTL-PGN pair
 	KDots                     // CTL-PGN nesting dots before a number, "(" or "{"
 	KVarOpen                  // "("

@@ -165,7 +165,7 @@ func (p *Position) ambiguous(pt PieceType, legal Bitboard, to Square) *ResolveEr
 	if legal.Count() == 2 {
 		verb = "can both"
 	}
-	e.Msg = fmt.Sprintf("ambiguous: the %s on %s %s move to %s; write %s",
+	e.Msg = fmt.Sprintf("the %s on %s %s move to %s; write %s",
 		plural(pieceName(p.side, pt)), squareList(legal), verb, to, strings.Join(alternatives, " or "))
 	return e
 }

@@ -14,6 +14,7 @@ const (
 	FindingMissingCheck                      // a checking or mating move without '+' or '#'
 	FindingExtraCheck                        // '+' or '#' on a move that does not check
 	FindingWrongCheck                        // '+' on a mate, or '#' on a check that is not mate
+	FindingFalseEnPassant                    // an en passant mark on a move that is not an en passant capture
 )
 
 // Finding is a soft problem with a SAN move that nevertheless resolved
@@ -58,11 +59,21 @@ func (p *Position) LintAfter(san SAN, m Move, after *Position) []Finding {
 	add := func(kind FindingKind, format string, args ...any) {
 		findings = append(findings, Finding{kind, fmt.Sprintf(format, args...), canonical})
 	}
+	falseEnPassant := san.Quirks&QuirkEnPassant != 0 && !m.IsEnPassant()
 	if q := san.Quirks; q != 0 || coordinate {
 		if coordinate {
 			q |= QuirkCoordinate
 		}
-		add(FindingNotation, "non-standard notation (%s)", q)
+		if falseEnPassant {
+			q &^= QuirkEnPassant // reported below
+		}
+		if q != 0 {
+			add(FindingNotation, "non-standard notation (%s)", q)
+		}
+	}
+	capMark := "'x'"
+	if san.Quirks&QuirkColon != 0 {
+		capMark = "':'"
 	}
 	switch {
 	case checkCapture && capture && !san.Capture:
@@ -71,8 +82,12 @@ func (p *Position) LintAfter(san SAN, m Move, after *Position) []Finding {
 			captured = SquareAt(m.To().File(), m.From().Rank())
 		}
 		add(FindingMissingCapture, "the move captures the %s without 'x'", describe(p, captured))
-	case checkCapture && !capture && san.Capture:
-		add(FindingExtraCapture, "'x' marks a capture, but %s is empty", m.To())
+	case ordinary && !capture && san.Capture:
+		// Coordinate moves too: "e2xe4" is e2-e4 with a false mark.
+		add(FindingExtraCapture, "%s marks a capture, but %s is empty", capMark, m.To())
+	}
+	if falseEnPassant {
+		add(FindingFalseEnPassant, "the move is marked en passant, but it is not an en passant capture")
 	}
 	if badDisambiguation {
 		if needFile && san.FromFile < 0 {

@@ -142,9 +142,14 @@ func originMask(file, rank int) Bitboard {
 	return mask
 }
 
-// pawnCapture reports whether the SAN pawn move captures: it has a
-// capture mark or comes from another file.
+// pawnCapture reports whether the SAN pawn move captures: it comes from
+// another file, or it has a capture mark and does not name its origin
+// square. A move that names the square goes where it says whatever its
+// mark: "e2xe4" is a push with a false mark, which Lint reports.
 func pawnCapture(san SAN) bool {
+	if san.FromFile >= 0 && san.FromRank >= 0 {
+		return san.FromFile != san.To.File()
+	}
 	return san.Capture || san.FromFile >= 0 && san.FromFile != san.To.File()
 }
 

@@ -103,13 +103,7 @@ func ParseSAN(s string) (SAN, error) {
 	if s == "" {
 		return san, &SANError{0, 0, "empty move"}
 	}
-	body := s
-	switch s[len(s)-1] {
-	case '+':
-		san.Check, body = MarkCheck, s[:len(s)-1]
-	case '#':
-		san.Check, body = MarkMate, s[:len(s)-1]
-	}
+	body := cutCheck(&san, s)
 	switch body {
 	case "--":
 		san.Null = true
@@ -125,16 +119,40 @@ func ParseSAN(s string) (SAN, error) {
 		return san, err
 	}
 	if c := body[len(body)-1]; c == 'p' || c == '.' {
+		// An en passant suffix, glued ("exd6e.p.") or after blanks as
+		// the scanner joins it ("exd6 e.p."), after the check mark or
+		// before it.
 		for _, suffix := range [...]string{"e.p.", "e.p", "ep"} {
-			if b, ok := strings.CutSuffix(body, suffix); ok && b != "" && isRank(b[len(b)-1]) {
+			b, ok := strings.CutSuffix(body, suffix)
+			if !ok {
+				continue
+			}
+			b = strings.TrimRight(b, " \t")
+			if n := len(b); n > 0 && isRank(b[n-1]) || n > 1 && (b[n-1] == '+' || b[n-1] == '#') {
 				body = b
 				san.Quirks |= QuirkEnPassant
-				break
+				if san.Check == MarkNone {
+					body = cutCheck(&san, body)
+				}
 			}
+			break
 		}
 	}
 	err := parseMove(&san, body)
 	return san, err
+}
+
+// cutCheck removes a check or mate suffix from s into san.Check.
+func cutCheck(san *SAN, s string) string {
+	switch s[len(s)-1] {
+	case '+':
+		san.Check = MarkCheck
+		return s[:len(s)-1]
+	case '#':
+		san.Check = MarkMate
+		return s[:len(s)-1]
+	}
+	return s
 }
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
@@ -167,6 +185,11 @@ func parseCastle(san *SAN, body string) error {
 		case strings.HasPrefix(body[i:], enDash), strings.HasPrefix(body[i:], emDash):
 			san.Quirks |= QuirkDash
 			i += len(enDash)
+		case body[i] == 0x96 || body[i] == 0x97:
+			// The en or em dash of Windows-1252, in a Latin-1 file (a
+			// lone byte that is not UTF-8).
+			san.Quirks |= QuirkDash
+			i++
 		default:
 			return badChar(body, i, "in castling; expected '-'")
 		}

@@ -277,7 +277,7 @@ func TestGoldenLatin1(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := format.File(parse(in, l), format.Options{})
-		if wantL, _ := latin1(string(want)); got != wantL {
+		if wantL, _ := encodeLatin1(string(want)); got != wantL {
 			t.Errorf("%s in Latin-1: output is not the golden in Latin-1:\n%q", in, got)
 		}
 	}
@@ -290,21 +290,8 @@ func TestGoldenLatin1(t *testing.T) {
 // has a byte there and the result reads as Latin-1: it is not valid
 // UTF-8 in any game that has non-ASCII bytes, and has no byte-order mark.
 func latin1(s string) (string, bool) {
-	if !utf8.ValidString(s) {
-		return "", false
-	}
-	var b strings.Builder
-	ascii := true
-	for _, r := range s {
-		c, ok := syntax.EncodeLatin1(r)
-		if !ok {
-			return "", false
-		}
-		ascii = ascii && c < utf8.RuneSelf
-		b.WriteByte(c)
-	}
-	l := b.String()
-	if ascii || strings.Contains(l, "\xEF\xBB\xBF") {
+	l, ok := encodeLatin1(s)
+	if !ok || l == s || strings.Contains(l, "\xEF\xBB\xBF") {
 		return "", false
 	}
 	for _, r := range parse("latin1.pgn", l).Games() {
@@ -313,6 +300,23 @@ func latin1(s string) (string, bool) {
 		}
 	}
 	return l, true
+}
+
+// encodeLatin1 returns the UTF-8 text s in Windows-1252, if every
+// character has a byte there.
+func encodeLatin1(s string) (string, bool) {
+	if !utf8.ValidString(s) {
+		return "", false
+	}
+	var b strings.Builder
+	for _, r := range s {
+		c, ok := syntax.EncodeLatin1(r)
+		if !ok {
+			return "", false
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), true
 }
 
 // decodeLatin1 reads every byte of s as Windows-1252.

@@ -39,9 +39,9 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A move is not legal in its position: no piece can reach the square, the piece is pinned, the king would be in check, castling is not allowed, a promotion is missing or wrong. The message names the pieces and squares involved."},
 		{Code: CodeAmbiguous, Severity: analysis.Error, Doc: "Several pieces can make the move; the message lists their squares. Add the origin file or rank."},
 		{Code: CodeBadSAN, Severity: analysis.Error, Doc: "A move is not written in SAN at all (for example a German piece letter 'S', or garbage)."},
-		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After an illegal move, the rest of its line cannot be checked; it is reported once instead of as a cascade of errors."},
+		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After a move that fails (illegal, ambiguous or not SAN), the rest of its line and the variations that branch off later cannot be checked; each such line is reported once, naming the failed move and its move number, instead of as a cascade of errors."},
 		{Code: CodeNotation, Severity: analysis.Warning, Doc: "A legal move written in an accepted non-canonical form (0-0, Ng1f3, e2-e4, e8Q, dashes, ':' for captures, 'ep'); the fix writes the canonical SAN."},
-		{Code: CodeCaptureMark, Severity: analysis.Warning, Doc: "A capture written without 'x', or 'x' on a move that captures nothing."},
+		{Code: CodeCaptureMark, Severity: analysis.Warning, Doc: "A capture written without 'x'; 'x' (or ':') on a move that captures nothing, such as Ng1xf3 or e2xe4; or an en passant mark (e.p., ep) on a move that is not an en passant capture."},
 		{Code: CodeCheckMark, Severity: analysis.Warning, Doc: "A missing or wrong check (+) or mate (#) suffix."},
 		{Code: CodeDisambiguation, Severity: analysis.Hint, Doc: "A move names more of its origin square than SAN needs."},
 		{Code: CodeBadFEN, Severity: analysis.Error, Doc: "The FEN tag is malformed, or its position is one moves cannot be played from (no king or two, a pawn on the first or last rank, the side not to move in check); its moves are then not checked. Digits side by side in a rank ('44', which python-chess refuses) are an error too, but the position is clear, so the moves are checked; the fix merges the digits."},
@@ -50,7 +50,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than standard chess and Chess960; syntax is checked, move legality is not."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number does not match the move that follows it."},
 		{Code: CodeMoveDots, Severity: analysis.Warning, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
-		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--' or 'Z0'): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
+		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--', or 'Z0' and the UCI '0000', which are also non-canonical-san): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
 		{Code: CodeResultInVar, Severity: analysis.Warning, Doc: "A game result inside a variation; results belong at the end of the main line only."},
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other."},
 		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws."},
@@ -74,7 +74,7 @@ func run(p *analysis.Pass) {
 		return
 	}
 	reportFEN(p, start)
-	r := reporter{p: p}
+	r := reporter{p: p, base: max(start.Pos.FullmoveNumber(), 1)}
 	final, finalOK := start.Pos, start.OK
 	Replay(g, start, func(st *Step) {
 		r.step(st)
@@ -127,16 +127,36 @@ func reportFEN(p *analysis.Pass, s Start) {
 // reporter turns replay steps into diagnostics, collapsing the moves after
 // a failure of each line into one unverified-moves report.
 type reporter struct {
-	p     *analysis.Pass
-	lines map[*syntax.Move]int // first unverified move -> count (by line)
-	first []*syntax.Move
-	last  map[*syntax.Move]*syntax.Move
-	open  map[int]*syntax.Move // depth-independent key: line identity via first element
+	p      *analysis.Pass
+	base   int                    // the full-move number of ply 0
+	runs   []*unverifiedRun       // in order of their first move
+	open   map[int]*unverifiedRun // by line, see lineKey
+	failed map[int]failure        // the failed move of each line that has one
+	cause  []*failure             // by depth: why the last move visited there is unverified; nil if it is not
+}
+
+// failure is a move that did not resolve.
+type failure struct {
+	move *syntax.Move
+	ply  int
+}
+
+// unverifiedRun is the moves of one line that could not be checked.
+type unverifiedRun struct {
+	first, last *syntax.Move
+	n           int
+	depth       int
+	cause       *failure // nil when the start position is unusable
+	later       bool     // the cause is in the same line
 }
 
 func (r *reporter) step(st *Step) {
 	p := r.p
 	n := st.Node
+	for len(r.cause) <= st.Depth {
+		r.cause = append(r.cause, nil)
+	}
+	r.cause[st.Depth] = nil
 	if st.Before == nil {
 		r.unverified(st)
 		return
@@ -145,6 +165,10 @@ func (r *reporter) step(st *Step) {
 		r.lint(st)
 		return
 	}
+	if r.failed == nil {
+		r.failed = map[int]failure{}
+	}
+	r.failed[lineKey(st)] = failure{n, st.Ply}
 	var rerr *chess.ResolveError
 	var serr *chess.SANError
 	switch {
@@ -171,26 +195,28 @@ func ambiguityFixes(st *Step, e *chess.ResolveError) []analysis.Fix {
 	return fixes
 }
 
-// unverified collects moves that follow a failure in their line; flush
-// reports each run once.
+// unverified collects a move that could not be checked into the run of
+// its line, and finds why: the failed move before it in its line, or,
+// in a variation that branches off an unchecked move, that move's cause.
 func (r *reporter) unverified(st *Step) {
-	if r.last == nil {
-		r.last = map[*syntax.Move]*syntax.Move{}
-		r.lines = map[*syntax.Move]int{}
-	}
 	key := lineKey(st)
-	if first, ok := r.open[key]; ok && first != nil {
-		r.lines[first]++
-		r.last[first] = st.Node
-		return
+	run := r.open[key]
+	if run == nil {
+		run = &unverifiedRun{first: st.Node, depth: st.Depth}
+		if f, ok := r.failed[key]; ok {
+			run.cause, run.later = &f, true
+		} else if st.Depth > 0 {
+			run.cause = r.cause[st.Depth-1]
+		}
+		if r.open == nil {
+			r.open = map[int]*unverifiedRun{}
+		}
+		r.open[key] = run
+		r.runs = append(r.runs, run)
 	}
-	if r.open == nil {
-		r.open = map[int]*syntax.Move{}
-	}
-	r.open[key] = st.Node
-	r.first = append(r.first, st.Node)
-	r.lines[st.Node] = 1
-	r.last[st.Node] = st.Node
+	run.n++
+	run.last = st.Node
+	r.cause[st.Depth] = run.cause
 }
 
 // lineKey identifies the line of a step by the offset of its first element.
@@ -202,15 +228,40 @@ func lineKey(st *Step) int {
 }
 
 func (r *reporter) flush() {
-	for _, first := range r.first {
-		n := r.lines[first]
-		last := r.last[first]
-		msg := "1 later move of this line was not checked after the failed move"
-		if n > 1 {
-			msg = strconv.Itoa(n) + " later moves of this line were not checked after the failed move"
+	for _, run := range r.runs {
+		moves := "moves"
+		verb := "were"
+		if run.n == 1 {
+			moves, verb = "move", "was"
 		}
-		r.p.Report(analysis.Diagnostic{Span: syntax.Span{Start: first.Sp.Start, End: last.Sp.End}, Severity: analysis.Info, Code: CodeUnverified, Message: msg})
+		line := "the main line"
+		if run.depth > 0 {
+			line = "this variation"
+		}
+		msg := strconv.Itoa(run.n) + " "
+		if run.later {
+			msg += "later "
+		}
+		msg += moves + " of " + line + " " + verb + " not checked"
+		var related []analysis.Related
+		if f := run.cause; f != nil {
+			msg += " after the failed move " + r.moveName(*f)
+			related = []analysis.Related{{Span: f.move.Sp, Msg: "the failed move"}}
+		} else {
+			msg += ": the start position is not valid"
+		}
+		r.p.Report(analysis.Diagnostic{Span: syntax.Span{Start: run.first.Sp.Start, End: run.last.Sp.End}, Severity: analysis.Info, Code: CodeUnverified, Message: msg, Related: related})
 	}
+}
+
+// moveName writes a failed move with its move number, as in "4. Ke3" or
+// "4... Nf6".
+func (r *reporter) moveName(f failure) string {
+	num := strconv.Itoa(r.base + f.ply/2)
+	if f.ply%2 == 0 {
+		return num + ". " + f.move.Text
+	}
+	return num + "... " + f.move.Text
 }
 
 // lint reports soft findings on a move that resolved.
@@ -236,7 +287,7 @@ func (r *reporter) lint(st *Step) {
 		switch f.Kind {
 		case chess.FindingNotation:
 			d.Code = CodeNotation
-		case chess.FindingMissingCapture, chess.FindingExtraCapture:
+		case chess.FindingMissingCapture, chess.FindingExtraCapture, chess.FindingFalseEnPassant:
 			d.Code = CodeCaptureMark
 		case chess.FindingDisambiguation:
 			d.Code, d.Severity = CodeDisambiguation, analysis.Hint

@@ -115,7 +115,7 @@ func numbersInLine(p *analysis.Pass, line []syntax.Elem, base, ply int) {
 		case *syntax.Variation:
 			numbersInLine(p, n.Elems, base, beforePly)
 			pending = nil
-		case *syntax.Comment, *syntax.NAG, *syntax.Glyph:
+		case *syntax.Comment, *syntax.NAG, *syntax.Glyph, *syntax.Ellipsis:
 		default:
 			pending = nil
 		}

@@ -1,6 +1,7 @@
 // Package linelength checks line lengths against the PGN limits (255
-// characters for import format, 79 for export format) and reports
-// characters that PGN does not allow (ISO 8859-1 127..159, C1 controls).
+// characters with the newline for import format, 79 for export format)
+// and reports characters that PGN does not allow (ISO 8859-1 127..159,
+// C1 controls).
 package linelength
 
 import (
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  "Line length and character set checks.",
 	Codes: []analysis.CodeInfo{
 		{Code: CodeTooLong, Severity: analysis.Warning, Doc: "A line is longer than the export-format limit (79 characters, setting pgnls.lineLength). pgnls fmt rewraps movetext; long tag values and unbreakable comment words stay."},
-		{Code: CodeImportLimit, Severity: analysis.Error, Doc: "A line is longer than 255 characters, the import-format limit of the PGN standard; some readers truncate or reject it."},
+		{Code: CodeImportLimit, Severity: analysis.Error, Doc: "A line is longer than 255 characters counting its newline (so more than 254 before it), the import-format limit of the PGN standard; some readers truncate or reject it."},
 		{Code: CodeDisallowed, Severity: analysis.Warning, Doc: "A character in the range 127..159 (DEL and the C1 controls, or Windows-1252 punctuation in a Latin-1 file) that the PGN standard does not allow."},
 	},
 	Run: run,
@@ -69,7 +70,7 @@ func checkLines(p *analysis.Pass, text string, export, max int) {
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
 		}
-		checkLine(p, text, start, end, export, max)
+		checkLine(p, text, start, end, end < len(text), export, max)
 		if end < len(text) && text[end] == '\r' && end+1 < len(text) && text[end+1] == '\n' {
 			end++
 		}
@@ -77,14 +78,13 @@ func checkLines(p *analysis.Pass, text string, export, max int) {
 	}
 }
 
-// checkLine checks text[start:end], one line without its terminator.
-func checkLine(p *analysis.Pass, text string, start, end, export, max int) {
+// checkLine checks text[start:end], one line without its terminator;
+// terminated tells whether a line terminator follows.
+func checkLine(p *analysis.Pass, text string, start, end int, terminated bool, export, max int) {
 	if isASCII(text[start:end]) {
 		// Most lines: one character per byte and nothing disallowed
 		// (the control characters below 128 are syntax errors already).
-		if n := end - start; export > 0 && n > export || max > 0 && n > max {
-			report(p, start+export, end, n, export, max)
-		}
+		report(p, start+export, end, end-start, terminated, export, max)
 		return
 	}
 	n := 0 // characters so far
@@ -106,25 +106,29 @@ func checkLine(p *analysis.Pass, text string, start, end, export, max int) {
 		}
 		i += size
 	}
-	if export > 0 && n > export || max > 0 && n > max {
-		report(p, cut, end, n, export, max)
-	}
+	report(p, cut, end, n, terminated, export, max)
 }
 
 // checkASCII is checkLines for a text of ASCII bytes whose lines end at
 // "\n" (with or without a "\r" before it).
 func checkASCII(p *analysis.Pass, text string, export, max int) {
-	limit := max
-	if export > 0 && (limit <= 0 || export < limit) {
+	// No line of limit characters or fewer is reported; with its
+	// newline, a line of max-1 characters is max long.
+	limit := max - 1
+	if max <= 0 {
+		limit = -1
+	}
+	if export > 0 && (limit < 0 || export < limit) {
 		limit = export
 	}
-	if limit <= 0 {
+	if limit < 0 {
 		return
 	}
 	for start := 0; start < len(text); {
 		end := strings.IndexByte(text[start:], '\n')
 		next := start + end + 1
-		if end < 0 {
+		terminated := end >= 0
+		if !terminated {
 			end, next = len(text)-start, len(text)
 		}
 		end += start
@@ -132,7 +136,7 @@ func checkASCII(p *analysis.Pass, text string, export, max int) {
 			end--
 		}
 		if n := end - start; n > limit {
-			report(p, start+export, end, n, export, max)
+			report(p, start+export, end, n, terminated, export, max)
 		}
 		start = next
 	}
@@ -157,18 +161,29 @@ func isASCII(s string) bool {
 	return true
 }
 
-// report reports a line of n characters whose part past the export
-// limit is text[cut:end].
-func report(p *analysis.Pass, cut, end, n, export, max int) {
+// report reports a line of n characters (not counting its terminator, if
+// terminated) that is over a limit, if it is; its part past the export
+// limit is text[cut:end]. The import limit counts the line's newline (the
+// standard's 255 characters include it); the export limit counts the
+// characters before it.
+func report(p *analysis.Pass, cut, end, n int, terminated bool, export, max int) {
+	withNewline, nl := n, ""
+	if terminated {
+		withNewline, nl = n+1, " and a newline"
+	}
+	overImport := max > 0 && withNewline > max
+	if !overImport && (export <= 0 || n <= export) {
+		return
+	}
 	if cut < 0 || export <= 0 {
 		cut = end
 	}
 	sp := syntax.Span{Start: syntax.Pos(min(cut, end)), End: syntax.Pos(end)}
 	switch {
-	case max > 0 && n > max:
+	case overImport:
 		p.Report(analysis.Diagnostic{Span: sp, Severity: analysis.Error, Code: CodeImportLimit,
-			Message: "line has " + strconv.Itoa(n) + " characters, more than the " + strconv.Itoa(max) + " PGN import format allows"})
-	case export > 0 && n > export:
+			Message: "line has " + strconv.Itoa(n) + " characters" + nl + ", more than the " + strconv.Itoa(max) + " PGN import format allows"})
+	default:
 		p.Report(analysis.Diagnostic{Span: sp, Severity: analysis.Warning, Code: CodeTooLong,
 			Message: "line has " + strconv.Itoa(n) + " characters, more than " + strconv.Itoa(export)})
 	}

@@ -1,11 +1,13 @@
 package linelength_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/analysistest"
 	"github.com/pgnls/pgnls/analysis/linelength"
+	"github.com/pgnls/pgnls/syntax"
 )
 
 func TestLines(t *testing.T) {
@@ -17,5 +19,31 @@ func TestLimitsOff(t *testing.T) {
 	_, all := analysistest.Run(t, "../../testdata/analysis/linelength/nolimits.pgn", cfg, linelength.Analyzer)
 	if len(all) != 1 || len(all[0]) != 0 {
 		t.Errorf("got %v, want no diagnostics with limits off", all)
+	}
+}
+
+// TestImportLimitCountsNewline: the import limit of 255 characters counts
+// a line's newline (LF or CRLF alike), and a last line without one is
+// counted as it is.
+func TestImportLimitCountsNewline(t *testing.T) {
+	line := func(n int) string { return "1. e4 {" + strings.Repeat("x", n-10) + "} *" }
+	for _, tt := range []struct {
+		text string
+		want bool // line-over-import-limit
+	}{
+		{line(254) + "\n", false},
+		{line(255) + "\n", true},
+		{line(255) + "\r\n", true},
+		{line(255), false},
+		{line(256), true},
+	} {
+		g := syntax.Parse("t.pgn", tt.text, syntax.PGN).Game(0).Game
+		got := false
+		for _, d := range analysis.Game(g, syntax.PGN, nil, []*analysis.Analyzer{linelength.Analyzer}) {
+			got = got || d.Code == linelength.CodeImportLimit
+		}
+		if got != tt.want {
+			t.Errorf("line of %d bytes with %q: import limit reported %v, want %v", len(strings.TrimRight(tt.text, "\r\n")), tt.text[len(strings.TrimRight(tt.text, "\r\n")):], got, tt.want)
+		}
 	}
 }

@@ -58,8 +58,34 @@ func parseCoord(d syntax.Dialect, s string) (int, bool) {
 	return int(sq), ok
 }
 
-// castlings are the castling spellings ParseSAN accepts, longest first.
-var castlings = []string{"O-O-O", "O-O", "0-0-0", "0-0", "o-o-o", "o-o"}
+// castlingLen returns the length of the castling that s starts with, in
+// any spelling ParseSAN accepts (O, 0 or o, joined by a hyphen, an en
+// dash or an em dash), or 0.
+func castlingLen(s string) int {
+	n, end, letters := 0, 0, 0
+	for letters < 3 && n < len(s) && strings.IndexByte("O0o", s[n]) >= 0 {
+		letters++
+		end = n + 1
+		if n = end + dashLen(s[end:]); n == end {
+			break
+		}
+	}
+	if letters < 2 {
+		return 0
+	}
+	return end
+}
+
+// dashLen returns the length of the hyphen, en dash or em dash that s
+// starts with, or 0.
+func dashLen(s string) int {
+	for _, d := range [...]string{"-", "–", "—"} {
+		if strings.HasPrefix(s, d) {
+			return len(d)
+		}
+	}
+	return 0
+}
 
 // sanParts splits a SAN move (canonical or one of the spellings ParseSAN
 // tolerates) lexically, appending the parts to dst. Bytes that fit no
@@ -74,16 +100,10 @@ func sanParts(dst []part, s string) []part {
 		}
 		out = append(out, part{a, b, t})
 	}
-	i := 0
-	for _, c := range castlings {
-		if strings.HasPrefix(s, c) {
-			add(0, len(c), TokCastling)
-			i = len(c)
-			break
-		}
-	}
+	i := castlingLen(s)
 	switch {
 	case i > 0:
+		add(0, i, TokCastling)
 	case strings.HasPrefix(s, "--"):
 		add(0, 2, TokPunctuation)
 		i = 2
@@ -94,6 +114,8 @@ func sanParts(dst []part, s string) []part {
 	for i < len(s) {
 		c := s[i]
 		switch {
+		case c == ' ' || c == '\t': // before an en passant mark: "exd6 e.p."
+			i++
 		case strings.HasPrefix(s[i:], "e.p."):
 			add(i, i+4, TokCapture)
 			i += 4
