@@ -121,19 +121,19 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 			context = append(context, c)
 		}
 	}
-	// The comments among the move numbers before the first move are
-	// context too (the printer writes its own move numbers), so that the
-	// output formats to itself.
+	// The comments among the move numbers and ellipses before the first
+	// move are context too (the printer writes its own numbers, and none
+	// for a pair without moves), so that the output formats to itself.
 	lead := 0
-	for lead < len(moves) {
-		if _, ok := moves[lead].(*syntax.MoveNumber); !ok {
-			c, ok := moves[lead].(*syntax.Comment)
-			if !ok {
-				break
-			}
-			context = append(context, c)
+scan:
+	for ; lead < len(moves); lead++ {
+		switch e := moves[lead].(type) {
+		case *syntax.MoveNumber, *syntax.Ellipsis:
+		case *syntax.Comment:
+			context = append(context, e)
+		default:
+			break scan
 		}
-		lead++
 	}
 	if len(context) > 0 {
 		rest := make([]syntax.Elem, 0, len(moves))
