@@ -182,7 +182,7 @@ func (p *parser) startsGame(t Token) bool {
 		}
 		return true
 	case inMoves:
-		return t.Kind == KTagOpen && p.onlyBlanksBefore(int(t.Span.Start)) || p.restartsMoves(t)
+		return t.Kind == KTagOpen && p.onlyBlanksBefore(int(t.Span.Start)) || t.Kind == KMoveNumber && p.g.nlSeen >= 2 && p.restartsMoves(t)
 	case inHeader:
 		// A tag section repeated after a blank line is the next game.
 		if t.Kind != KTagOpen || g.nlSeen < 2 || len(g.game.Tags) == 0 {

@@ -362,9 +362,14 @@ func (s *scanner) dollar() Token {
 func (s *scanner) word() Token {
 	start := s.pos
 	i := start
-	star := s.selfTerminatingStar()
-	for i < len(s.text) && !isDelim(s.text[i]) && !(star && s.text[i] == '*') {
-		i++
+	if s.selfTerminatingStar() {
+		for i < len(s.text) && !isDelim(s.text[i]) && s.text[i] != '*' {
+			i++
+		}
+	} else {
+		for i < len(s.text) && !isDelim(s.text[i]) {
+			i++
+		}
 	}
 	s.pos = i
 	if s.tagName {
@@ -431,7 +436,7 @@ func (s *scanner) classifyPGN(start, end int) {
 	case w == "1-0" || w == "0-1" || w == "1/2-1/2":
 		s.emit(KResult, start, end)
 		return
-	case strings.Trim(w, ".") == "" || w == "…":
+	case w[0] == '.' && strings.Trim(w, ".") == "" || w == "…":
 		s.emit(KEllipsis, start, end)
 		return
 	case w[0] == '.':
@@ -441,10 +446,10 @@ func (s *scanner) classifyPGN(start, end int) {
 		s.emit(KEllipsis, start, start+d)
 		s.classifyPGN(start+d, end)
 		return
-	case isEnPassantMark(w[:splitGlyph(w)]):
+	case w[0] == 'e' && isEnPassantMark(w[:splitGlyph(w)]):
 		s.unknown(start, end, "en passant mark "+quoteText(w)+" does not directly follow a move on its line")
 		return
-	case digitMove(w):
+	case (w[0] == '0' || w[0] == '-') && digitMove(w):
 		s.move(start, end)
 		return
 	case isDigit(w[0]):
@@ -459,7 +464,11 @@ func (s *scanner) classifyPGN(start, end int) {
 		}
 		if p > d && (isLetter(w[p]) || digitMove(w[p:])) {
 			s.emit(KMoveNumber, start, start+p)
-			s.classifyPGN(start+p, end) // a move, or an en passant mark
+			if m := w[p:]; m[0] == 'e' && isEnPassantMark(m[:splitGlyph(m)]) {
+				s.classifyPGN(start+p, end) // an en passant mark
+			} else {
+				s.move(start+p, end)
+			}
 			return
 		}
 	case isLetter(w[0]):
@@ -505,6 +514,9 @@ var enPassantMarks = [...]string{"e.p.", "e.p", "ep"}
 // isEnPassantMark reports whether w is an en passant mark, possibly with
 // the move's check or mate sign after it ("ep+").
 func isEnPassantMark(w string) bool {
+	if len(w) < 2 || w[0] != 'e' || (w[1] != '.' && w[1] != 'p') {
+		return false // most words: at once
+	}
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "+"), "#")
 	for _, m := range enPassantMarks {
 		if w == m {
@@ -519,7 +531,7 @@ func isEnPassantMark(w string) bool {
 // the move: the token then holds the blanks too.
 func (s *scanner) move(start, end int) {
 	m := start + splitGlyph(s.text[start:end])
-	if m == end && s.dialect == PGN {
+	if m == end && s.dialect == PGN && mayMarkEnPassant(s.text, end) {
 		if mark, wordEnd := s.enPassantMarkAt(end); mark > end {
 			m, end = mark, wordEnd
 			s.pos = wordEnd
@@ -531,6 +543,22 @@ func (s *scanner) move(start, end int) {
 	}
 }
 
+// mayMarkEnPassant tells, from the three bytes at i, whether an en
+// passant mark may follow there: blanks, then "e." or "ep" (or more
+// blanks). Most moves are followed by another move; this keeps them fast.
+func mayMarkEnPassant(text string, i int) bool {
+	if i+2 >= len(text) || text[i] != ' ' && text[i] != '\t' {
+		return false
+	}
+	switch text[i+1] {
+	case ' ', '\t':
+		return true
+	case 'e':
+		return text[i+2] == '.' || text[i+2] == 'p'
+	}
+	return false
+}
+
 // enPassantMarkAt looks for blanks and an en passant mark (possibly with
 // a check sign and a glyph) as the next word after offset i. It returns
 // the end of the mark and the end of the word, or i, i when there is none.
@@ -539,7 +567,8 @@ func (s *scanner) enPassantMarkAt(i int) (mark, wordEnd int) {
 	for j < len(s.text) && (s.text[j] == ' ' || s.text[j] == '\t') {
 		j++
 	}
-	if j == i {
+	// Most moves are followed by another move: reject those at once.
+	if j == i || j+1 >= len(s.text) || s.text[j] != 'e' || (s.text[j+1] != '.' && s.text[j+1] != 'p') {
 		return i, i
 	}
 	k := j

@@ -153,11 +153,13 @@ type unverifiedRun struct {
 func (r *reporter) step(st *Step) {
 	p := r.p
 	n := st.Node
-	for len(r.cause) <= st.Depth {
-		r.cause = append(r.cause, nil)
+	if st.Depth < len(r.cause) {
+		r.cause[st.Depth] = nil
 	}
-	r.cause[st.Depth] = nil
 	if st.Before == nil {
+		for len(r.cause) <= st.Depth {
+			r.cause = append(r.cause, nil)
+		}
 		r.unverified(st)
 		return
 	}
