@@ -63,7 +63,56 @@ type Diagnostic struct {
 type CodeInfo struct {
 	Code     Code
 	Severity Severity // default severity
-	Doc      string
+	// Layout marks export-format layout that pgnls fmt fixes (the width
+	// of 79, the order of tags past the roster, glyphs for NAGs, ...):
+	// it is off under the default profile and a warning under the export
+	// profile.
+	Layout bool
+	Doc    string
+}
+
+// In returns the severity of the code under profile p; 0 means off.
+func (c CodeInfo) In(p Profile) Severity {
+	switch {
+	case !c.Layout:
+		return c.Severity
+	case p == ExportProfile:
+		return Warning
+	}
+	return 0
+}
+
+// Profile decides the default severities of the codes.
+type Profile uint8
+
+// The profiles.
+const (
+	// DefaultProfile is for editing and CI: errors are what breaks
+	// readers or the rules, warnings what the standard asks and readers
+	// survive; the export-format layout that pgnls fmt fixes is off.
+	DefaultProfile Profile = iota
+	// ExportProfile is for those who want the export format: the layout
+	// codes are warnings too.
+	ExportProfile
+)
+
+// String returns "default" or "export".
+func (p Profile) String() string {
+	if p == ExportProfile {
+		return "export"
+	}
+	return "default"
+}
+
+// ParseProfile is the inverse of Profile.String.
+func ParseProfile(s string) (Profile, bool) {
+	switch s {
+	case "default":
+		return DefaultProfile, true
+	case "export":
+		return ExportProfile, true
+	}
+	return 0, false
 }
 
 // Analyzer is one family of checks.
@@ -76,29 +125,88 @@ type Analyzer struct {
 
 // Pass is the state of one analyzer run over one game.
 type Pass struct {
-	Game    *syntax.Game
-	Dialect syntax.Dialect
-	Config  *Config
-	source  string
-	diags   []Diagnostic
+	Game     *syntax.Game
+	Dialect  syntax.Dialect
+	Config   *Config
+	source   string
+	analyzer *Analyzer // the one running; nil for the parser's diagnostics
+	diags    []Diagnostic
 }
 
-// Report records a diagnostic. The configured severity overrides apply;
-// a code switched off, or less severe than Config.MinSeverity, is dropped.
+// Report records a diagnostic. Its severity is the configured override
+// of its code, if any; else, for a layout code (CodeInfo.Layout), the
+// profile's; else the one reported. A code switched off, or less severe
+// than Config.MinSeverity, is dropped.
 func (p *Pass) Report(d Diagnostic) {
 	if d.Source == "" {
 		d.Source = p.source
 	}
-	if sev, ok := p.Config.Severity[d.Code]; ok {
-		if sev == 0 {
-			return
-		}
-		d.Severity = sev
-	}
-	if min := p.Config.MinSeverity; min != 0 && d.Severity > min {
+	sev, ok := p.severity(d.Code, d.Severity)
+	if !ok {
 		return
 	}
+	d.Severity = sev
 	p.diags = append(p.diags, d)
+}
+
+// severity returns the severity a diagnostic of code c reported at sev
+// gets, and whether it is kept.
+func (p *Pass) severity(c Code, sev Severity) (Severity, bool) {
+	return p.Config.severity(p.analyzer, c, sev)
+}
+
+// severity is Pass.severity for a diagnostic of analyzer a (nil: the
+// parser).
+func (c *Config) severity(a *Analyzer, code Code, sev Severity) (Severity, bool) {
+	if c == nil {
+		c = DefaultConfig()
+	}
+	if s, ok := c.Severity[code]; ok {
+		sev = s
+	} else if layout(a, code) {
+		sev = 0
+		if c.Profile == ExportProfile {
+			sev = Warning
+		}
+	}
+	if sev == 0 || c.MinSeverity != 0 && sev > c.MinSeverity {
+		return sev, false
+	}
+	return sev, true
+}
+
+// Enabled reports whether a diagnostic of code c reported at severity
+// sev would be kept, so that an analyzer can skip the work of one that
+// would be dropped.
+func (p *Pass) Enabled(c Code, sev Severity) bool {
+	_, ok := p.severity(c, sev)
+	return ok
+}
+
+// Enabled reports whether a diagnostic of analyzer a (nil: the parser)
+// with code c, reported at severity sev, would be kept under c.
+func (c *Config) Enabled(a *Analyzer, code Code, sev Severity) bool {
+	_, ok := c.severity(a, code, sev)
+	return ok
+}
+
+// layout reports whether analyzer a (nil: the parser) documents c as a
+// layout code.
+func layout(a *Analyzer, c Code) bool {
+	if a == nil {
+		for _, ci := range syntax.Codes {
+			if Code(ci.Code) == c {
+				return ci.Layout
+			}
+		}
+		return false
+	}
+	for _, ci := range a.Codes {
+		if ci.Code == c {
+			return ci.Layout
+		}
+	}
+	return false
 }
 
 // Wants reports whether diagnostics of severity sev are kept, so that an
@@ -122,12 +230,11 @@ type Config struct {
 	// default 79); longer lines are warnings. 0 means the default, -1 off.
 	LineLength int
 	// MaxLineLength is the import-format limit in characters, a line's
-	// newline included (default 255); longer lines are errors. 0 means
+	// newline included (default 255); longer lines are warnings. 0 means
 	// the default, -1 off.
 	MaxLineLength int
-	// StrictTagOrder ("pgnls.tagOrder": "strict") reports tags outside the
-	// STR that are not in ASCII order as warnings instead of hints.
-	StrictTagOrder bool
+	// Profile decides the severity of the layout codes (see CodeInfo).
+	Profile Profile
 }
 
 // DefaultConfig returns the settings used when the user sets nothing.
@@ -144,7 +251,7 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 		pass.Report(fromSyntax(e))
 	}
 	for _, a := range analyzers {
-		pass.source = a.Name
+		pass.source, pass.analyzer = a.Name, a
 		a.Run(pass)
 	}
 	Sort(pass.diags)

@@ -11,13 +11,13 @@ var Layout = &Analyzer{
 	Name: "syntax",
 	Doc:  "Layout hints: spellings that import format accepts and export format writes differently.",
 	Codes: []CodeInfo{
-		{CodeGluedToken, Hint, "A move number is written against the move after it, for example '1.e4'; export format puts a space between them."},
+		{Code: CodeGluedToken, Severity: Hint, Layout: true, Doc: "A move number is written against the move after it, for example '1.e4'; export format puts a space between them."},
 	},
 	Run: runLayout,
 }
 
 func runLayout(p *Pass) {
-	if sev, set := p.Config.Severity[CodeGluedToken]; !p.Wants(Hint) || set && sev == 0 {
+	if !p.Enabled(CodeGluedToken, Hint) {
 		return
 	}
 	toks := p.Game.Tokens

@@ -132,7 +132,7 @@ func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeActio
 // offers for tag-sort (all tags) or else tag-order (the Seven Tag Roster),
 // whatever the user's settings for those codes.
 func sortTags(g *syntax.Game, d syntax.Dialect) []syntax.Edit {
-	ds := analysis.Game(g, d, &analysis.Config{StrictTagOrder: true}, []*analysis.Analyzer{tags.Analyzer})
+	ds := analysis.Game(g, d, &analysis.Config{Profile: analysis.ExportProfile}, []*analysis.Analyzer{tags.Analyzer})
 	for _, code := range []analysis.Code{tags.CodeSort, tags.CodeOrder} {
 		for _, x := range ds {
 			if x.Code == code && len(x.Fixes) > 0 {

@@ -13,19 +13,20 @@ import (
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
 
 // The user's settings, all under the "pgnls" section:
 //
 //	pgnls.dialect                  "auto" (default), "pgn" or "ctl-pgn"
+//	pgnls.profile                  "default" or "export" (the layout pgnls fmt fixes is reported too)
 //	pgnls.lineLength               export line limit and format width (default 79; negative: no limit)
 //	pgnls.ctlpgn.symbols           "keep" (default), "ascii" or "unicode"
-//	pgnls.tagOrder                 "lenient" (default) or "strict"
+//	pgnls.tagOrder                 "lenient" (default) or "strict" (tag-sort is a warning)
 //	pgnls.maxDiagnostics           diagnostics published per document (default 2000; 0: no limit)
 //	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
-//	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"
-//	                               (glued-token is off unless set)
+//	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"; wins over the profile
 //
 // They come from initializationOptions (the pgnls object itself, or an
 // object holding it under "pgnls"), then from workspace/configuration
@@ -47,6 +48,7 @@ type settings struct {
 	dialect      *string // nil: unset (the --dialect flag applies)
 	lineLength   int     // 0: default; -1: no limit
 	symbols      string  // "keep", "ascii" or "unicode"; "" means keep
+	profile      analysis.Profile
 	strictTags   bool
 	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
 	catalogueURL string                              // "" means defaultCatalogueURL
@@ -56,6 +58,7 @@ type settings struct {
 // wireSettings is the JSON form of the pgnls settings object.
 type wireSettings struct {
 	Dialect    *string         `json:"dialect"`
+	Profile    string          `json:"profile"`
 	LineLength json.RawMessage `json:"lineLength"`
 	CTLPGN     *struct {
 		Symbols string `json:"symbols"`
@@ -100,6 +103,13 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 			st.symbols = v
 		default:
 			problems = append(problems, "pgnls.ctlpgn.symbols must be keep, ascii or unicode, not "+w.CTLPGN.Symbols)
+		}
+	}
+	if w.Profile != "" {
+		if p, ok := analysis.ParseProfile(strings.ToLower(w.Profile)); ok {
+			st.profile = p
+		} else {
+			problems = append(problems, "pgnls.profile must be default or export, not "+w.Profile)
 		}
 	}
 	switch strings.ToLower(w.TagOrder) {
@@ -160,29 +170,24 @@ func parseSeverity(s string) (analysis.Severity, bool) {
 // config returns the analysis configuration the settings ask for.
 func (st settings) config() *analysis.Config {
 	return &analysis.Config{
-		Severity:       withDefaultsOff(st.severity),
-		LineLength:     st.lineLength,
-		StrictTagOrder: st.strictTags,
+		Severity:   st.overrides(),
+		LineLength: st.lineLength,
+		Profile:    st.profile,
 	}
 }
 
-// offInEditors are the codes an editor shows only when the user asks for
-// them with pgnls.diagnostics.<code>: glued-token marks nearly every move
-// number of files written "1.e4" (1,851 hints in the first 30 KB of a
-// pgnmentor file), which import format allows and `pgnls fmt` rewrites.
-var offInEditors = []analysis.Code{analysis.CodeGluedToken}
-
-// withDefaultsOff returns the severity overrides with the codes of
-// offInEditors switched off unless set.
-func withDefaultsOff(set map[analysis.Code]analysis.Severity) map[analysis.Code]analysis.Severity {
-	out := maps.Clone(set)
+// overrides returns the per-code severities: pgnls.diagnostics, and
+// tag-sort as a warning under pgnls.tagOrder "strict" unless set there.
+func (st settings) overrides() map[analysis.Code]analysis.Severity {
+	if !st.strictTags {
+		return st.severity
+	}
+	out := maps.Clone(st.severity)
 	if out == nil {
 		out = make(map[analysis.Code]analysis.Severity)
 	}
-	for _, c := range offInEditors {
-		if _, ok := out[c]; !ok {
-			out[c] = 0
-		}
+	if _, ok := out[tags.CodeSort]; !ok {
+		out[tags.CodeSort] = analysis.Warning
 	}
 	return out
 }
@@ -217,7 +222,7 @@ func (st settings) maxDiagnostics() int {
 
 // sameAnalysis reports whether a and b analyse and publish alike.
 func (st settings) sameAnalysis(o settings) bool {
-	return st.lineLength == o.lineLength && st.strictTags == o.strictTags &&
+	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile &&
 		maps.Equal(st.severity, o.severity) && st.catalogue() == o.catalogue() &&
 		st.maxDiagnostics() == o.maxDiagnostics()
 }
@@ -250,7 +255,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	oldDialect := s.dialectName()
 	s.settings = st
 	s.logger.Info("settings", zap.String("from", where), zap.String("dialect", s.dialectName()),
-		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags),
+		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags), zap.Stringer("profile", st.profile),
 		zap.Int("severityOverrides", len(st.severity)))
 	reparsed := map[protocol.DocumentURI]bool{}
 	if s.dialectName() != oldDialect {

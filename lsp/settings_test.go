@@ -65,7 +65,7 @@ func TestSettingsPull(t *testing.T) {
 func TestSettingsPush(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := start(t, lsptest.Options{Serve: lsp.ServeForTest})
-		c.Initialize(map[string]any{"pgnls": map[string]any{"lineLength": 10, "diagnostics": map[string]any{"catalogueURL": "x:"}}})
+		c.Initialize(map[string]any{"pgnls": map[string]any{"profile": "export", "lineLength": 10, "diagnostics": map[string]any{"catalogueURL": "x:"}}})
 		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 0 {
 			t.Errorf("workspace/configuration sent to a client without the capability")
 		}

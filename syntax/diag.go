@@ -81,31 +81,34 @@ const (
 type CodeInfo struct {
 	Code     string
 	Severity Severity // default severity
-	Doc      string   // one or more sentences; the first is the title
+	// Layout marks export-format layout that pgnls fmt fixes: it is off
+	// unless the export profile is asked for (see analysis.Profile).
+	Layout bool
+	Doc    string // one or more sentences; the first is the title
 }
 
 // Codes lists every code the parser may report.
 var Codes = []CodeInfo{
-	{CodeUnterminatedComment, SevError, "A brace comment has no closing brace. It is closed at the end of the file, or before the next line that starts a tag section, so that the following games still parse."},
-	{CodeNestedComment, SevWarning, "A brace comment contains another opening brace. PGN comments do not nest; the braces are paired as nested, as pgn-extract --nestedcomments does."},
-	{CodeUnterminatedString, SevError, "A tag value has no closing quote before the end of the line."},
-	{CodeUnterminatedTag, SevError, "A tag has no closing bracket before the end of the line."},
-	{CodeBadTag, SevError, "A tag pair is malformed: its name or its quoted value is missing, or something else stands between the brackets."},
-	{CodeUnescapedQuote, SevError, "A tag value contains a '\"' that is not escaped as \\\"; the value is read up to the last quote before the closing bracket."},
-	{CodeBadTagName, SevError, "A tag name contains characters other than letters, digits and underscore, or does not start with a letter."},
-	{CodeUnclosedVariation, SevError, "A variation opened with '(' is never closed."},
-	{CodeUnmatchedParen, SevError, "A ')' closes no variation."},
-	{CodeUnknownToken, SevError, "Text that is not a move, move number, annotation, comment or game result."},
-	{CodeTagAfterMovetext, SevError, "A tag appears after the movetext of its game has started, on the same line as movetext."},
-	{CodeMissingResult, SevError, "A game ends without a termination marker (result). In CTL-PGN, where real records often end with '#' or ':' and no result line, it is a warning."},
-	{CodeMissingBlankLine, SevWarning, "The next game starts on the line right after this one ends; export format puts a blank line between games."},
-	{CodeTagsAndMovesOnLine, SevWarning, "Tags and movetext share a line; export format puts each tag on its own line and a blank line before the movetext."},
-	{CodeTagsOnOneLine, SevWarning, "Two tags share a line; export format puts each tag on its own line."},
-	{CodeBlankLineInTags, SevWarning, "A blank line separates tags of one game (as in some ChessBase exports); export format has none, and some readers take it as the end of the tag section."},
-	{CodeSplitTag, SevHint, "A tag pair is split over lines (its value or its closing bracket on the next line), as import format allows; it is read as one tag, and export format writes it on one line."},
-	{CodeBOM, SevInfo, "The file starts with a UTF-8 byte-order mark; it is ignored."},
-	{CodeCRLF, SevInfo, "The file uses CRLF line endings."},
-	{CodeMixedLineEndings, SevWarning, "The file mixes LF and CRLF (or CR) line endings."},
-	{CodeControlCharacter, SevError, "A control character (other than tab and line breaks) or a stray byte-order mark appears in the text."},
-	{CodeInvalidUTF8, SevInfo, "The file is not valid UTF-8; its bytes are read as Windows-1252 (Latin-1). Positions count one character per byte there."},
+	{Code: CodeUnterminatedComment, Severity: SevError, Doc: "A brace comment has no closing brace. It is closed at the end of the file, or before the next line that starts a tag section, so that the following games still parse."},
+	{Code: CodeNestedComment, Severity: SevWarning, Doc: "A brace comment contains another opening brace. PGN comments do not nest; the braces are paired as nested, as pgn-extract --nestedcomments does."},
+	{Code: CodeUnterminatedString, Severity: SevError, Doc: "A tag value has no closing quote before the end of the line."},
+	{Code: CodeUnterminatedTag, Severity: SevError, Doc: "A tag has no closing bracket before the end of the line."},
+	{Code: CodeBadTag, Severity: SevError, Doc: "A tag pair is malformed: its name or its quoted value is missing, or something else stands between the brackets."},
+	{Code: CodeUnescapedQuote, Severity: SevError, Doc: "A tag value contains a '\"' that is not escaped as \\\"; the value is read up to the last quote before the closing bracket."},
+	{Code: CodeBadTagName, Severity: SevError, Doc: "A tag name contains characters other than letters, digits and underscore, or does not start with a letter."},
+	{Code: CodeUnclosedVariation, Severity: SevError, Doc: "A variation opened with '(' is never closed."},
+	{Code: CodeUnmatchedParen, Severity: SevError, Doc: "A ')' closes no variation."},
+	{Code: CodeUnknownToken, Severity: SevError, Doc: "Text that is not a move, move number, annotation, comment or game result."},
+	{Code: CodeTagAfterMovetext, Severity: SevError, Doc: "A tag appears after the movetext of its game has started, on the same line as movetext."},
+	{Code: CodeMissingResult, Severity: SevError, Doc: "A game ends without a termination marker (result). In CTL-PGN, where real records often end with '#' or ':' and no result line, it is a warning."},
+	{Code: CodeMissingBlankLine, Severity: SevWarning, Layout: true, Doc: "The next game starts on the line right after this one ends; export format puts a blank line between games."},
+	{Code: CodeTagsAndMovesOnLine, Severity: SevWarning, Layout: true, Doc: "Tags and movetext share a line; export format puts each tag on its own line and a blank line before the movetext."},
+	{Code: CodeTagsOnOneLine, Severity: SevWarning, Layout: true, Doc: "Two tags share a line; export format puts each tag on its own line."},
+	{Code: CodeBlankLineInTags, Severity: SevWarning, Doc: "A blank line separates tags of one game (as in some ChessBase exports); export format has none, and some readers take it as the end of the tag section."},
+	{Code: CodeSplitTag, Severity: SevHint, Layout: true, Doc: "A tag pair is split over lines (its value or its closing bracket on the next line), as import format allows; it is read as one tag, and export format writes it on one line."},
+	{Code: CodeBOM, Severity: SevInfo, Doc: "The file starts with a UTF-8 byte-order mark; it is ignored."},
+	{Code: CodeCRLF, Severity: SevInfo, Doc: "The file uses CRLF line endings."},
+	{Code: CodeMixedLineEndings, Severity: SevWarning, Doc: "The file mixes LF and CRLF (or CR) line endings."},
+	{Code: CodeControlCharacter, Severity: SevError, Doc: "A control character (other than tab and line breaks) or a stray byte-order mark appears in the text."},
+	{Code: CodeInvalidUTF8, Severity: SevInfo, Doc: "The file is not valid UTF-8; its bytes are read as Windows-1252 (Latin-1). Positions count one character per byte there."},
 }

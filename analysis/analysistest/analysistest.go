@@ -39,10 +39,15 @@ type expectation struct {
 var clauseRE = regexp.MustCompile(`ERROR\s+([a-z0-9-]+)(?:\s+("(?:[^"\\]|\\.)*"))?`)
 
 // Run parses path (dialect from its name and first tag), runs analyzers
-// with cfg (nil: defaults) and checks the diagnostics against the ERROR
-// comments. It returns the parsed file and the diagnostics per game.
+// with cfg and checks the diagnostics against the ERROR comments. It
+// returns the parsed file and the diagnostics per game. A nil cfg is the
+// defaults under the export profile, so that every code an analyzer
+// reports, its layout codes too, can be tested.
 func Run(t *testing.T, path string, cfg *analysis.Config, analyzers ...*analysis.Analyzer) (*syntax.File, [][]analysis.Diagnostic) {
 	t.Helper()
+	if cfg == nil {
+		cfg = &analysis.Config{Profile: analysis.ExportProfile}
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -20,9 +20,9 @@ func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Confi
 		file  []analysis.Diagnostic // file-level diagnostics starting in the game
 		diags []analysis.Diagnostic
 	}
-	if gr.Dialect() == syntax.PGN && !cfg.Wants(analysis.Hint) {
-		// Of the analyzers of a PGN game only the layout hints read its
-		// tokens (TestCheckStreamWithoutTokens guards this).
+	if gr.Dialect() == syntax.PGN && !cfg.Enabled(analysis.Layout, analysis.CodeGluedToken, analysis.Hint) {
+		// Of the analyzers of a PGN game only the glued-token check reads
+		// its tokens (TestCheckStreamWithoutTokens guards this).
 		gr.DropTokens()
 	}
 	var before []syntax.Error

@@ -16,6 +16,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
 )
 
@@ -35,8 +36,15 @@ const header = `# Diagnostics
 
 Every diagnostic pgnls reports carries a stable code: the LSP server sends
 it as the diagnostic code with a link to this page, and ` + "`pgnls check`" + `
-prints it after the severity. The severity shown is the default one; the
-source names the parser ("syntax") or the analyzer that reports the code.
+prints it after the severity. The source names the parser ("syntax") or
+the analyzer that reports the code.
+
+The severity depends on the profile (` + "`pgnls check --profile`" + `, the editor
+setting ` + "`pgnls.profile`" + `): under **default**, for editing and CI, an error
+is what breaks readers or the rules and a warning what the standard asks
+and readers survive, while the export-format layout that ` + "`pgnls fmt`" + `
+fixes is off; under **export** that layout is reported too, as warnings.
+A per-code setting (` + "`pgnls.diagnostics.<code>`" + `) wins over both.
 
 `
 
@@ -45,14 +53,27 @@ source names the parser ("syntax") or the analyzer that reports the code.
 func render(entries []checks.CatalogueEntry) []byte {
 	var b bytes.Buffer
 	b.WriteString(header)
-	b.WriteString("| Code | Severity | Source | Summary |\n| --- | --- | --- | --- |\n")
+	b.WriteString("| Code | Default | Export | Source | Summary |\n| --- | --- | --- | --- | --- |\n")
 	for _, e := range entries {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", e.Code, e.Code, e.Severity, e.Source, escape(title(e.Doc)))
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", e.Code, e.Code,
+			severity(e.In(analysis.DefaultProfile)), severity(e.In(analysis.ExportProfile)), e.Source, escape(title(e.Doc)))
 	}
 	for _, e := range entries {
-		fmt.Fprintf(&b, "\n## %s\n\nSeverity: %s. Source: %s.\n\n%s\n", e.Code, e.Severity, e.Source, escape(e.Doc))
+		sev := severity(e.Severity) + "."
+		if e.Layout {
+			sev = "off under the default profile, " + severity(e.In(analysis.ExportProfile)) + " under export (layout that pgnls fmt fixes)."
+		}
+		fmt.Fprintf(&b, "\n## %s\n\nSeverity: %s Source: %s.\n\n%s\n", e.Code, sev, e.Source, escape(e.Doc))
 	}
 	return b.Bytes()
+}
+
+// severity names a severity; 0 is off.
+func severity(s analysis.Severity) string {
+	if s == 0 {
+		return "off"
+	}
+	return s.String()
 }
 
 // title returns the first sentence of doc.

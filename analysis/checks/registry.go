@@ -41,7 +41,7 @@ type CatalogueEntry struct {
 func Catalogue() []CatalogueEntry {
 	var out []CatalogueEntry
 	for _, c := range syntax.Codes {
-		out = append(out, CatalogueEntry{analysis.CodeInfo{Code: analysis.Code(c.Code), Severity: c.Severity, Doc: c.Doc}, "syntax"})
+		out = append(out, CatalogueEntry{analysis.CodeInfo{Code: analysis.Code(c.Code), Severity: c.Severity, Layout: c.Layout, Doc: c.Doc}, "syntax"})
 	}
 	for _, a := range All {
 		for _, c := range a.Codes {

@@ -98,7 +98,7 @@ var Movetext = &analysis.Analyzer{
 	Name: "ctlmovetext",
 	Doc:  "CTL-PGN movetext layout: pairs per line, ellipses, comment placement and prefixes, references inside comments and their letters, nesting dots and variation labels.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodePairsPerLine, Severity: analysis.Hint, Doc: "Several move pairs on one line. The specification writes one pair per line; the author's website also shows whole games on one line, so this is a hint that the formatter resolves."},
+		{Code: CodePairsPerLine, Severity: analysis.Hint, Layout: true, Doc: "Several move pairs on one line. The specification writes one pair per line; the author's website also shows whole games on one line, so this is a hint that the formatter resolves."},
 		{Code: CodePairLayout, Severity: analysis.Warning, Doc: "A move pair spread over several lines (only comments and variations may span lines), or a move number without moves."},
 		{Code: CodeEllipsis, Severity: analysis.Warning, Doc: "A pair split by a comment or a variation and resumed as 'N. …, move': the ellipsis (… or ...) stands for White's move only on the first line of a record or of a variation, and move comments follow the whole pair."},
 		{Code: CodeVariationPlace, Severity: analysis.Warning, Doc: "A variation stands after a later pair than the one whose move it replaces; it belongs right after that pair and its comments (§8.6). A variation numbered after the pair it follows is a move-number finding of ctllegality."},

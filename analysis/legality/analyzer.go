@@ -49,7 +49,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeFENWarning, Severity: analysis.Warning, Doc: "The FEN tag is usable but unusual: fewer than six fields (the missing ones default to 'w - - 0 1'), a full-move number 0, or a castling right or en passant square the position cannot have (the king or rook is not on its square, the right repeats or conflicts with another; no pawn can just have passed the square). The right or square is dropped and the moves are checked without it; the fix writes the FEN that way."},
 		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than standard chess and Chess960; syntax is checked, move legality is not."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number does not match the move that follows it."},
-		{Code: CodeMoveDots, Severity: analysis.Warning, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
+		{Code: CodeMoveDots, Severity: analysis.Warning, Layout: true, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
 		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--', or 'Z0' and the UCI '0000', which are also non-canonical-san): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
 		{Code: CodeResultInVar, Severity: analysis.Warning, Doc: "A game result inside a variation; results belong at the end of the main line only."},
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other."},

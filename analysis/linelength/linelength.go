@@ -27,8 +27,8 @@ var Analyzer = &analysis.Analyzer{
 	Name: "linelength",
 	Doc:  "Line length and character set checks.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeTooLong, Severity: analysis.Warning, Doc: "A line is longer than the export-format limit (79 characters, setting pgnls.lineLength). pgnls fmt rewraps movetext; long tag values and unbreakable comment words stay."},
-		{Code: CodeImportLimit, Severity: analysis.Error, Doc: "A line is longer than 255 characters counting its newline (so more than 254 before it), the import-format limit of the PGN standard; some readers truncate or reject it."},
+		{Code: CodeTooLong, Severity: analysis.Warning, Layout: true, Doc: "A line is longer than the export-format limit (79 characters, setting pgnls.lineLength). pgnls fmt rewraps movetext; long tag values and unbreakable comment words stay. A CTL-PGN PDTL tag line is never too long."},
+		{Code: CodeImportLimit, Severity: analysis.Warning, Doc: "A line is longer than 255 characters counting its newline (so more than 254 before it), the import-format limit of the PGN standard. Common readers (pgn-extract, python-chess, lichess) read longer lines, and lichess writes a whole game on one; pgnls fmt wraps them. CTL-PGN sets no limit."},
 		{Code: CodeDisallowed, Severity: analysis.Warning, Doc: "A character in the range 127..159 (DEL and the C1 controls, or Windows-1252 punctuation in a Latin-1 file) that the PGN standard does not allow."},
 	},
 	Run: run,
@@ -47,8 +47,16 @@ func limits(cfg *analysis.Config) (export, max int) {
 
 func run(p *analysis.Pass) {
 	export, max := limits(p.Config)
-	if !p.Wants(analysis.Warning) {
-		export = -1 // its warnings would be dropped
+	// Skip what would be dropped: the width is export-format layout, and
+	// CTL-PGN has no import limit.
+	if !p.Enabled(CodeTooLong, analysis.Warning) {
+		export = -1
+	}
+	if !p.Enabled(CodeImportLimit, analysis.Warning) || p.Dialect == syntax.CTLPGN {
+		max = -1
+	}
+	if export < 0 && max < 0 && !p.Enabled(CodeDisallowed, analysis.Warning) {
+		return
 	}
 	text := p.Game.Text
 	if isASCII(text) && strings.Count(text, "\r") == strings.Count(text, "\r\n") {
@@ -84,7 +92,7 @@ func checkLine(p *analysis.Pass, text string, start, end int, terminated bool, e
 	if isASCII(text[start:end]) {
 		// Most lines: one character per byte and nothing disallowed
 		// (the control characters below 128 are syntax errors already).
-		report(p, start+export, end, end-start, terminated, export, max)
+		report(p, text[start:end], start+export, end, end-start, terminated, export, max)
 		return
 	}
 	n := 0 // characters so far
@@ -106,7 +114,7 @@ func checkLine(p *analysis.Pass, text string, start, end int, terminated bool, e
 		}
 		i += size
 	}
-	report(p, cut, end, n, terminated, export, max)
+	report(p, text[start:end], cut, end, n, terminated, export, max)
 }
 
 // checkASCII is checkLines for a text of ASCII bytes whose lines end at
@@ -136,7 +144,7 @@ func checkASCII(p *analysis.Pass, text string, export, max int) {
 			end--
 		}
 		if n := end - start; n > limit {
-			report(p, start+export, end, n, terminated, export, max)
+			report(p, text[start:end], start+export, end, n, terminated, export, max)
 		}
 		start = next
 	}
@@ -166,10 +174,13 @@ func isASCII(s string) bool {
 // limit is text[cut:end]. The import limit counts the line's newline (the
 // standard's 255 characters include it); the export limit counts the
 // characters before it.
-func report(p *analysis.Pass, cut, end, n int, terminated bool, export, max int) {
+func report(p *analysis.Pass, line string, cut, end, n int, terminated bool, export, max int) {
 	withNewline, nl := n, ""
 	if terminated {
 		withNewline, nl = n+1, " and a newline"
+	}
+	if p.Dialect == syntax.CTLPGN && strings.HasPrefix(strings.TrimLeft(line, " \t"), "[PDTL ") {
+		export = -1 // a position is one line, however long
 	}
 	overImport := max > 0 && withNewline > max
 	if !overImport && (export <= 0 || n <= export) {
@@ -181,7 +192,7 @@ func report(p *analysis.Pass, cut, end, n int, terminated bool, export, max int)
 	sp := syntax.Span{Start: syntax.Pos(min(cut, end)), End: syntax.Pos(end)}
 	switch {
 	case overImport:
-		p.Report(analysis.Diagnostic{Span: sp, Severity: analysis.Error, Code: CodeImportLimit,
+		p.Report(analysis.Diagnostic{Span: sp, Severity: analysis.Warning, Code: CodeImportLimit,
 			Message: "line has " + strconv.Itoa(n) + " characters" + nl + ", more than the " + strconv.Itoa(max) + " PGN import format allows"})
 	default:
 		p.Report(analysis.Diagnostic{Span: sp, Severity: analysis.Warning, Code: CodeTooLong,

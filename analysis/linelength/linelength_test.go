@@ -1,6 +1,7 @@
 package linelength_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -45,5 +46,21 @@ func TestImportLimitCountsNewline(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("line of %d bytes with %q: import limit reported %v, want %v", len(strings.TrimRight(tt.text, "\r\n")), tt.text[len(strings.TrimRight(tt.text, "\r\n")):], got, tt.want)
 		}
+	}
+}
+
+// TestCTL: a CTL-PGN PDTL tag line is never too long, and CTL-PGN has no
+// import limit (ctl.ctl-pgn, under the export profile); under the
+// default profile CTL-PGN has no line-length rule at all.
+func TestCTL(t *testing.T) {
+	const path = "../../testdata/analysis/linelength/ctl.ctl-pgn"
+	analysistest.Run(t, path, nil, linelength.Analyzer)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := syntax.Parse(path, string(data), syntax.CTLPGN).Game(0).Game
+	if ds := analysis.Game(g, syntax.CTLPGN, analysis.DefaultConfig(), []*analysis.Analyzer{linelength.Analyzer}); len(ds) != 0 {
+		t.Errorf("default profile, CTL-PGN: %v, want no line-length diagnostic", ds)
 	}
 }

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeOutOfRange, Severity: analysis.Error, Doc: "A NAG number is above 255, the largest the PGN standard allows."},
 		{Code: CodeNull, Severity: analysis.Warning, Doc: "$0 is the null annotation; export format does not write it."},
 		{Code: CodeNonStandard, Severity: analysis.Hint, Doc: "A NAG above 139 that no standard or widely used extension assigns a meaning to."},
-		{Code: CodeSuffixGlyph, Severity: analysis.Hint, Doc: "A suffix glyph (! ? !! ?? !? ?!) that PGN export format writes as the NAG $1..$6. CTL-PGN writes the glyphs, so this is not reported there."},
+		{Code: CodeSuffixGlyph, Severity: analysis.Hint, Layout: true, Doc: "A suffix glyph (! ? !! ?? !? ?!) that PGN export format writes as the NAG $1..$6. CTL-PGN writes the glyphs, so this is not reported there."},
 		{Code: CodeTwoAssess, Severity: analysis.Warning, Doc: "A move carries more than one move assessment ($1..$9 or their glyphs), for example both '!' and '$1'."},
 		{Code: CodeWithoutMove, Severity: analysis.Warning, Doc: "A NAG or glyph does not follow a move (for example right after '(' or a move number)."},
 		{Code: CodeUnknownGlyph, Severity: analysis.Error, Doc: "The CTL-PGN glyph '◇' used in a PGN file, or another glyph PGN does not define."},

@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Codes: []analysis.CodeInfo{
 		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values."},
 		{Code: CodeOrder, Severity: analysis.Warning, Doc: "The Seven Tag Roster tags are not first or not in their order Event, Site, Date, Round, White, Black, Result."},
-		{Code: CodeSort, Severity: analysis.Hint, Doc: "Tags after the Seven Tag Roster are not in ASCII order as export format asks. A hint unless pgnls.tagOrder is \"strict\", since most real files do not sort them."},
+		{Code: CodeSort, Severity: analysis.Hint, Layout: true, Doc: "Tags after the Seven Tag Roster are not in ASCII order as export format asks; most real files do not sort them."},
 		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag name appears twice in one game; readers keep either the first or the last value."},
 		{Code: CodeValue, Severity: analysis.Warning, Doc: "A tag value does not have the format the PGN standard gives for that tag (Date YYYY.MM.DD with ?, Round, Result, Elo, TimeControl, Termination, ECO, SetUp, Time)."},
 		{Code: CodeBackslash, Severity: analysis.Warning, Doc: "A backslash in a tag value is not followed by '\"' or '\\'; export format escapes it as '\\\\'."},
@@ -179,15 +179,11 @@ func checkOrder(p *analysis.Pass, g *syntax.Game) {
 			continue
 		}
 		if prev != nil && t.Name < prev.Name {
-			sev := analysis.Hint
-			if p.Config.StrictTagOrder {
-				sev = analysis.Warning
-			}
-			if !p.Wants(sev) {
+			if !p.Enabled(CodeSort, analysis.Hint) {
 				break // skip building the fix
 			}
 			p.Report(analysis.Diagnostic{
-				Span: t.NameSpan, Severity: sev, Code: CodeSort,
+				Span: t.NameSpan, Severity: analysis.Hint, Code: CodeSort,
 				Message: t.Name + " should come before " + prev.Name + ": export format sorts the tags after the Seven Tag Roster in ASCII order",
 				Fixes:   sortFix(g, true),
 			})

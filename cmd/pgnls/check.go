@@ -38,6 +38,10 @@ Flags:
                      pgn or ctl-pgn
   --severity S       minimum severity to print: error, warning, info
                      (default) or hint
+  --profile P        default (errors break readers or the rules, warnings
+                     are what the standard asks and readers survive) or
+                     export (also the export-format layout that pgnls fmt
+                     fixes: line width, tag order, glyphs; as warnings)
 `
 
 // checker holds the settings of one check run and writes its results.
@@ -59,6 +63,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jsonOut := fl.Bool("json", false, "")
 	dialect := fl.String("dialect", "auto", "")
 	severity := fl.String("severity", "info", "")
+	profile := fl.String("profile", "default", "")
 	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -74,6 +79,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	c.cfg.MinSeverity = c.min
+	if c.cfg.Profile, ok = analysis.ParseProfile(*profile); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown profile %q (want default or export)\n", *profile)
+		return exitUsage
+	}
 	if len(paths) == 0 {
 		fmt.Fprint(stderr, "pgnls check: no paths given (use - for standard input)\n\n"+checkUsage)
 		return exitUsage

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,25 +15,35 @@ import (
 // sharedDefects lists, per file of ../shared/testdata, diagnostics that
 // pgnls check must report: "line:col: severity code". These are the known
 // defects of the quirky files (see that folder's README).
+//
+// sharedLayout lists those that are export-format layout, which check
+// reports under --profile export only.
 var sharedDefects = map[string][]string{
 	"pgn/quirky/antichess-programfox.pgn":                    {"1:1: info variant-not-checked"},
 	"pgn/quirky/chessbase-empty-line.pgn":                    {"3:1: warning blank-line-in-tag-section"},
-	"pgn/quirky/chessops-headers-and-moves-on-same-line.pgn": {"1:23: warning tags-and-moves-on-one-line", "1:43: error missing-result"},
-	"pgn/quirky/chessops-pathological-headers.pgn":           {"1:11: warning tags-on-one-line", "1:74: error missing-result"},
+	"pgn/quirky/chessops-headers-and-moves-on-same-line.pgn": {"1:43: error missing-result"},
+	"pgn/quirky/chessops-pathological-headers.pgn":           {"1:74: error missing-result"},
 	"pgn/quirky/fics-crazyhouse.pgn":                         {"15:1: info variant-not-checked"},
-	"pgn/quirky/immortal-games-annotated-nonstandard.pgn":    {"16:1: warning move-number-dots", "17:8: error ambiguous-move", "26:44: error unknown-token", "178:41: info invalid-utf8", "239:10: error unknown-token"},
+	"pgn/quirky/immortal-games-annotated-nonstandard.pgn":    {"17:8: error ambiguous-move", "26:44: error unknown-token", "178:41: info invalid-utf8", "239:10: error unknown-token"},
 	"pgn/quirky/pgn-extract-fixresulttags.pgn":               {"13:60: warning result-contradicts-position"},
-	"pgn/quirky/pgn-extract-long-line.pgn":                   {"10:80: warning line-too-long"},
 	"pgn/quirky/pgn-extract-nested-comment.pgn":              {"1:4: warning nested-comment"},
-	"pgn/quirky/pgn-extract-no-blank-between-games.pgn":      {"9:21: warning missing-blank-line"},
 	"pgn/quirky/pgn-extract-nullmoves.pgn":                   {"11:9: info null-move", "23:9: info null-move"},
-	"pgn/quirky/pgn-extract-result-mismatch.pgn":             {"1:19: error result-mismatch", "9:17: error result-mismatch", "2:16: warning tags-and-moves-on-one-line"},
+	"pgn/quirky/pgn-extract-result-mismatch.pgn":             {"1:19: error result-mismatch", "9:17: error result-mismatch"},
 	"pgn/quirky/pgn-parser-german-piece-letters.pgn":         {"2:13: error bad-san", "2:17: error missing-result"},
 	"pgn/quirky/pychess-badpgn.pgn":                          {"1:18: error bad-tag", "2:1: error bad-san"},
 	"pgn/quirky/uci-moves-ccrl.pgn":                          {"9:11: warning non-canonical-san"},
 	"pgn/quirky/utf8-bom.pgn":                                {"1:1: info byte-order-mark"},
 	"pgn/annotated/mate-in-3-fen-puzzles.pgn":                {"2861:9: error unescaped-quote"},
 	"pgn/big/pgnmentor-Kasparov.pgn":                         {"34328:21: info invalid-utf8", "1:18: info crlf-line-endings"},
+}
+
+var sharedLayout = map[string][]string{
+	"pgn/quirky/chessops-headers-and-moves-on-same-line.pgn": {"1:23: warning tags-and-moves-on-one-line"},
+	"pgn/quirky/chessops-pathological-headers.pgn":           {"1:11: warning tags-on-one-line"},
+	"pgn/quirky/immortal-games-annotated-nonstandard.pgn":    {"16:1: warning move-number-dots"},
+	"pgn/quirky/pgn-extract-long-line.pgn":                   {"10:80: warning line-too-long"},
+	"pgn/quirky/pgn-extract-no-blank-between-games.pgn":      {"9:21: warning missing-blank-line"},
+	"pgn/quirky/pgn-extract-result-mismatch.pgn":             {"2:16: warning tags-and-moves-on-one-line"},
 }
 
 // TestSharedTestdata runs pgnls check on every file of the shared test
@@ -71,6 +82,18 @@ func TestSharedTestdata(t *testing.T) {
 				t.Errorf("%s: missing %q in\n%s", rel, want, firstLines(out.String(), 20))
 			}
 		}
+		if layout := sharedLayout[rel]; layout != nil {
+			var export bytes.Buffer
+			run([]string{"check", "--profile", "export", path}, nil, &export, io.Discard)
+			for _, want := range layout {
+				if strings.Contains(out.String(), path+":"+want+":") {
+					t.Errorf("%s: layout %q reported under the default profile", rel, want)
+				}
+				if !strings.Contains(export.String(), path+":"+want+":") {
+					t.Errorf("%s: missing %q under --profile export in\n%s", rel, want, firstLines(export.String(), 20))
+				}
+			}
+		}
 		seen[rel] = true
 		for _, line := range strings.Split(out.String(), "\n") {
 			if i := strings.Index(line, ": error "); i >= 0 {
@@ -79,6 +102,10 @@ func TestSharedTestdata(t *testing.T) {
 			}
 		}
 		if strings.HasPrefix(rel, "pgn/big/") {
+			// Real databases check clean: nothing breaks a reader there.
+			if code != exitOK {
+				t.Errorf("%s: exit code %d on a clean real database, want 0", rel, code)
+			}
 			for _, code := range []string{"illegal-move", "ambiguous-move", "bad-san"} {
 				if strings.Contains(out.String(), " "+code+":") {
 					t.Errorf("%s: reports %s, but every game there is legal", rel, code)
