@@ -17,4 +17,3 @@ func TestValues(t *testing.T) {
 func TestOrder(t *testing.T) {
 	analysistest.RunWithFixes(t, "../../testdata/analysis/tags/order.pgn", *update, nil, tags.Analyzer)
 }
-
