@@ -1,16 +1,19 @@
-;;; test.el --- batch test of pgnls.el with eglot -*- lexical-binding: t; -*-
+;;; test.el --- batch test of pgnls.el with eglot -*- lexical-binding: t; coding: utf-8 -*-
 
 ;; Run by .ci/editors:
 ;;
 ;;   emacs --batch -Q -l editors/emacs/test/test.el
 ;;
 ;; Environment: PGNLS_EMACS_DIR (editors/emacs), PGNLS_TEST_WORK (holds
-;; illegal.pgn), PGNLS_TEST_RESULTS (result lines "pass|fail|skip TAB name
-;; TAB detail").  pgnls must be on PATH.  Exit status 0 when nothing failed.
+;; illegal.pgn, illegal.ctl-pgn, latin1.pgn, a Windows-1252 file, and
+;; utf8.pgn, the same text in UTF-8), PGNLS_TEST_RESULTS (result lines
+;; "pass|fail|skip TAB name TAB detail").  pgnls must be on PATH.  Exit
+;; status 0 when nothing failed.
 
 ;;; Code:
 
 (require 'cl-lib)
+(require 'subr-x)
 
 (dolist (dir (file-expand-wildcards "/usr/share/emacs/site-lisp/elpa/*"))
   (when (file-directory-p dir)
@@ -52,6 +55,61 @@
         ((vectorp contents) (mapconcat #'pgnls-test-hover-text contents "\n"))
         (t (format "%s" contents))))
 
+(defun pgnls-test-file-bytes (file)
+  "The bytes of FILE, as a unibyte string."
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (insert-file-contents-literally file)
+    (buffer-string)))
+
+(defun pgnls-test-diagnostic (code)
+  "Wait for a Flymake diagnostic of CODE in the current buffer."
+  (pgnls-test-wait
+   (lambda ()
+     (cl-find-if (lambda (d) (string-match-p (format "\\[%s\\]" code) (flymake-diagnostic-text d)))
+                 (flymake-diagnostics)))))
+
+(defun pgnls-test-raw-bytes-p ()
+  "Non-nil when the current buffer holds raw bytes (undecoded)."
+  (memq 'eight-bit (find-charset-region (point-min) (point-max))))
+
+(defun pgnls-test-encoding (name coding text)
+  "Open the file NAME, expect it read with CODING, save it, compare bytes.
+TEXT must be in the buffer.  Also checks that eglot manages it and
+shows the illegal move on Ke3."
+  (let* ((file (expand-file-name name (getenv "PGNLS_TEST_WORK")))
+         (before (pgnls-test-file-bytes file)))
+    (find-file file)
+    ;; eglot manages the buffer (find-file-hook); Flymake defers its first
+    ;; check to the next command, which batch mode never runs.
+    (when (pgnls-test-wait (lambda () (and (eglot-managed-p) flymake-mode)) 5)
+      (flymake-start))
+    (pgnls-test-check (format "%s: read as %s, no raw bytes" name coding)
+                      (and (eq (coding-system-base buffer-file-coding-system) coding)
+                           (not (pgnls-test-raw-bytes-p))
+                           (save-excursion (goto-char (point-min)) (search-forward text nil t)))
+                      (format "%s; %S" buffer-file-coding-system
+                              (buffer-substring (point-min) (min (point-max) (+ (point-min) 40)))))
+    (let ((diag (pgnls-test-diagnostic "illegal-move"))
+          (ke3 (save-excursion (goto-char (point-min)) (search-forward "Ke3") (match-beginning 0))))
+      (pgnls-test-check (format "%s: eglot shows illegal-move on Ke3 after non-ASCII text" name)
+                        (and diag (eglot-managed-p) (= (flymake-diagnostic-beg diag) ke3))
+                        (if diag (format "at %d, Ke3 at %d" (flymake-diagnostic-beg diag) ke3)
+                          (mapconcat #'flymake-diagnostic-text (flymake-diagnostics) " | "))))
+    (set-buffer-modified-p t)
+    (save-buffer)
+    (pgnls-test-check (format "%s: saving writes the same bytes" name)
+                      (equal (pgnls-test-file-bytes file) before)
+                      (format "%S" (pgnls-test-file-bytes file)))
+    (goto-char (point-max))
+    (insert "{é}\n")
+    (save-buffer)
+    (let ((want (concat before (encode-coding-string "{é}\n" coding))))
+      (pgnls-test-check (format "%s: an added é is saved in %s" name coding)
+                        (equal (pgnls-test-file-bytes file) want)
+                        (format "%S" (substring (pgnls-test-file-bytes file) -8))))
+    (kill-buffer)))
+
 (defun pgnls-test-run ()
   (require 'pgnls)
   (setq eglot-sync-connect t)
@@ -91,6 +149,15 @@
                             (string-match-p "good move" (downcase text))
                             (substring text 0 (min 120 (length text))))))
     (pgnls-test-record "skip" "pgn: hover on NAG $1" "server has no hoverProvider yet"))
+  ;; Encodings: a Windows-1252 file is read as such (not as raw bytes,
+  ;; which eglot cannot send) and saved as such; UTF-8 stays UTF-8.
+  (pgnls-test-encoding "latin1.pgn" 'windows-1252 "500 €\"]")
+  (pgnls-test-encoding "utf8.pgn" 'utf-8 "Müller’s “idea”")
+  ;; 81 is not a Windows-1252 character: ISO Latin-1 reads it as U+0081.
+  (let ((coding-system-for-write 'no-conversion))
+    (write-region (concat "[White \"M\374ller\"]\n\n1. e4 {\201} e5 2. Ke3 *\n") nil
+                  (expand-file-name "c1.pgn" (getenv "PGNLS_TEST_WORK"))))
+  (pgnls-test-encoding "c1.pgn" 'iso-latin-1 "{\u0081}")
   (find-file (expand-file-name "illegal.ctl-pgn" (getenv "PGNLS_TEST_WORK")))
   (pgnls-test-check "ctl-pgn-mode for *.ctl-pgn" (eq major-mode 'ctl-pgn-mode) major-mode))
 
