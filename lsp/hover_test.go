@@ -1,12 +1,14 @@
 package lsp_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"testing/synctest"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/lsp"
 	"github.com/pgnls/pgnls/lsp/lsptest"
 )
 
@@ -62,4 +64,50 @@ func TestHoverPerClient(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestCapKeepsErrors: a file with more diagnostics than VS Code shows (a
+// missing roster tag in each of 1,500 games) and one illegal move in its
+// last game. VS Code (by clientInfo) gets at most 1,000, the illegal move
+// among them; the user is told the true total once the analysis is
+// complete, and before that only that there are at least so many.
+func TestCapKeepsErrors(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{ClientName: "Visual Studio Code", Serve: lsp.ServeForTest})
+		c.Initialize(nil)
+		const uri = "file:///big.pgn"
+		var b strings.Builder
+		for range 1499 {
+			b.WriteString("[Event \"x\"]\n\n1. e4 e5 *\n\n")
+		}
+		b.WriteString("[Event \"x\"]\n\n1. e4 Ke7 *\n")
+		c.Open(uri, b.String())
+		c.Settle()
+		last, _ := c.Last(uri)
+		illegal := 0
+		for _, d := range last.Diagnostics {
+			if d.Code == "illegal-move" {
+				illegal++
+			}
+		}
+		if len(last.Diagnostics) > 1000 || illegal != 1 {
+			t.Errorf("published %d diagnostics, %d illegal moves; want at most 1000 with the illegal move", len(last.Diagnostics), illegal)
+		}
+		var msgs []string
+		for _, raw := range c.Notifications(protocol.MethodWindowShowMessage) {
+			var m protocol.ShowMessageParams
+			if err := json.Unmarshal(raw, &m); err != nil {
+				t.Fatal(err)
+			}
+			msgs = append(msgs, m.Message)
+		}
+		if len(msgs) == 0 || !strings.Contains(msgs[len(msgs)-1], "has 1501 diagnostics; 1000 are shown") {
+			t.Errorf("messages %q, want the last to give the true total, 1501", msgs)
+		}
+		for _, m := range msgs[:max(len(msgs)-1, 0)] {
+			if !strings.Contains(m, "at least") {
+				t.Errorf("a message before the analysis was complete: %q", m)
+			}
+		}
+	})
 }
