@@ -120,6 +120,7 @@ type docDiags struct {
 	gen     uint64                // the configuration generation of the analysed results
 	fileDs  []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus   syntax.Pos            // where the last edit was; -1: none
+	lost    int                   // characters a save would destroy (see lostCharacters)
 	sent    bool
 	told    toldCap     // what the user was told of the cap
 	encoded encodeCache // the JSON of the last publication, per game
@@ -248,6 +249,19 @@ func withoutFixes(ds []analysis.Diagnostic) []analysis.Diagnostic {
 	return out
 }
 
+// opened records, before the first changed of a document, how many
+// characters a save of it would destroy (see lostCharacters).
+func (d *diagnoser) opened(uri protocol.DocumentURI, lost int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	st := d.docs[uri]
+	if st == nil {
+		st = &docDiags{focus: -1}
+		d.docs[uri] = st
+	}
+	st.lost = lost
+}
+
 // changed publishes the phase-1 diagnostics of doc, the document's new
 // current version, and schedules its analysis. edits are the changes from
 // the previous version, in order, and kept the games they left as they
@@ -266,7 +280,7 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept
 	ctx, cancel := context.WithCancel(d.s.ctx)
 	st.cancel = cancel
 	cfg, gen := d.cfg, d.cfgGen
-	old, oldChunks, oldGen, oldFileDs := st.file, st.chunks, st.gen, st.fileDs
+	old, oldChunks, oldGen, oldFileDs, lost := st.file, st.chunks, st.gen, st.fileDs, st.lost
 	d.mu.Unlock()
 
 	f := doc.file
@@ -274,7 +288,7 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept
 	var fileDs []analysis.Diagnostic
 	if edits == nil || old == nil {
 		chunks = freshChunks(f, cfg)
-		fileDs = analysis.FileDiagnostics(f, cfg)
+		fileDs = append(analysis.FileDiagnostics(f, cfg), decodingDiagnostic(f, lost, cfg)...)
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
@@ -600,7 +614,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	case <-t.C:
 	}
 	d.mu.Lock()
-	cfg, gen := d.cfg, d.cfgGen
+	cfg, gen, lost := d.cfg, d.cfgGen, st.lost
 	chunks := st.chunks // replaced, never changed in place: safe to read unlocked
 	if st.file != doc.file || st.gen != gen {
 		d.mu.Unlock()
@@ -635,7 +649,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	fresh := withResults(refs, chunks, todo, func(k int) (result, bool) {
 		return newResult(per[k]), !failed[k]
 	})
-	fileDs := analysis.FileDiagnostics(f, cfg) // a step per chunk
+	fileDs := append(analysis.FileDiagnostics(f, cfg), decodingDiagnostic(f, lost, cfg)...) // a step per chunk
 
 	d.mu.Lock()
 	if ctx.Err() != nil || d.docs[doc.uri] != st {

@@ -2,6 +2,8 @@ package lsp_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -107,6 +109,65 @@ func TestCapKeepsErrors(t *testing.T) {
 		for _, m := range msgs[:max(len(msgs)-1, 0)] {
 			if !strings.Contains(m, "at least") {
 				t.Errorf("a message before the analysis was complete: %q", m)
+			}
+		}
+	})
+}
+
+// TestEditorDecoding: an editor that decoded a Latin-1 file as UTF-8
+// sends U+FFFD for its letters; the server, which sees the file on disk
+// is not UTF-8, warns at the first one how many a save would destroy,
+// and in VS Code offers the extension's command to reopen the file. A
+// U+FFFD in a file that is UTF-8 on disk is no such accident.
+func TestEditorDecoding(t *testing.T) {
+	dir := t.TempDir()
+	latin1 := filepath.Join(dir, "latin1.pgn")
+	if err := os.WriteFile(latin1, []byte("[Event \"Z\xfcrich\"]\n[White \"M\xfcller\"]\n\n1. e4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	utf8File := filepath.Join(dir, "utf8.pgn")
+	const decoded = "[Event \"Z\uFFFDrich\"]\n[White \"M\uFFFDller\"]\n\n1. e4 *\n"
+	if err := os.WriteFile(utf8File, []byte(decoded), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{ClientName: "Visual Studio Code", Serve: lsp.ServeForTest})
+		c.Initialize(nil)
+		uri := protocol.DocumentURI("file://" + latin1)
+		c.Open(uri, decoded)
+		c.Settle()
+		last, _ := c.Last(uri)
+		var found []protocol.Diagnostic
+		for _, d := range last.Diagnostics {
+			if d.Code == "editor-decoding" {
+				found = append(found, d)
+			}
+		}
+		if len(found) != 1 || found[0].Range.Start != (protocol.Position{Line: 0, Character: 9}) || !strings.Contains(found[0].Message, "saving will destroy 2 characters") {
+			t.Fatalf("editor-decoding diagnostics %+v", found)
+		}
+		raw, _ := json.Marshal(found[0])
+		var actions []struct {
+			Title   string            `json:"title"`
+			Command *protocol.Command `json:"command"`
+		}
+		if err := c.Call(protocol.MethodTextDocumentCodeAction, map[string]any{
+			"textDocument": map[string]any{"uri": uri}, "range": found[0].Range,
+			"context": map[string]any{"diagnostics": []json.RawMessage{raw}},
+		}, &actions); err != nil {
+			t.Fatal(err)
+		}
+		if len(actions) == 0 || actions[0].Command == nil || actions[0].Command.Command != "pgnls.reopenWithEncoding" {
+			t.Errorf("code actions %+v, want the reopen command first", actions)
+		}
+
+		other := protocol.DocumentURI("file://" + utf8File)
+		c.Open(other, decoded)
+		c.Settle()
+		last, _ = c.Last(other)
+		for _, d := range last.Diagnostics {
+			if d.Code == "editor-decoding" {
+				t.Errorf("editor-decoding on a file that is UTF-8 on disk: %+v", d)
 			}
 		}
 	})
