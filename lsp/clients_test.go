@@ -172,3 +172,31 @@ func TestEditorDecoding(t *testing.T) {
 		}
 	})
 }
+
+// TestFormattingTellsWhatWasLeft: formatting says, in a window message,
+// which games it left as they were and why.
+func TestFormattingTellsWhatWasLeft(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{})
+		c.Initialize(nil)
+		const uri = "file:///f.pgn"
+		c.Open(uri, "[Event \"a\"]\n\n1.e4 e5 *\n\n[Event \"b\"]\n\n1. e4 { never closed\n")
+		c.Settle()
+		var edits []protocol.TextEdit
+		if err := c.Call(protocol.MethodTextDocumentFormatting, map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}, &edits); err != nil {
+			t.Fatal(err)
+		}
+		if len(edits) == 0 {
+			t.Error("the first game was not formatted")
+		}
+		var msgs []string
+		for _, raw := range c.Notifications(protocol.MethodWindowShowMessage) {
+			var m protocol.ShowMessageParams
+			json.Unmarshal(raw, &m)
+			msgs = append(msgs, m.Message)
+		}
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "pgnls: 1 game was left as it was: line 5: syntax error: comment is not closed") {
+			t.Errorf("messages %q", msgs)
+		}
+	})
+}

@@ -77,7 +77,7 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	}
 	i := doc.file.GameAt(m.span(p.Range).Start)
 	if wantKind(p.Context.Only, kindFormatGame) {
-		if edits := format.Edits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
+		if edits, _ := format.Edits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
 			actions = append(actions, codeAction{Title: "Format game", Kind: kindFormatGame, Edit: workspaceEdit(doc, edits)})
 		}
 	}
