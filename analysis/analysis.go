@@ -249,7 +249,9 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 	}
 	pass := &Pass{Game: g, Dialect: d, Config: cfg, source: "syntax"}
 	for _, e := range g.Errs {
-		pass.Report(fromSyntax(e))
+		x := fromSyntax(e)
+		x.Fixes = syntaxFixes(g, e)
+		pass.Report(x)
 	}
 	for _, a := range analyzers {
 		pass.source, pass.analyzer = a.Name, a
