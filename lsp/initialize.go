@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -38,6 +39,7 @@ type wireClientCaps struct {
 		Completion struct {
 			CompletionItem struct {
 				DocumentationFormat []string `json:"documentationFormat"`
+				SnippetSupport      bool     `json:"snippetSupport"`
 			} `json:"completionItem"`
 		} `json:"completion"`
 	} `json:"textDocument"`
@@ -48,8 +50,25 @@ type clientCaps struct {
 	configuration    bool // answers workspace/configuration
 	workDoneProgress bool // accepts window/workDoneProgress/create
 	hoverMarkdown    bool // renders Markdown hovers
+	vscode           bool // VS Code or a fork: renders images in hovers, shows at most 1,000 diagnostics a file
 	docMarkdown      bool // renders Markdown completion documentation
+	snippets         bool // takes snippets as completion insert texts
 	hierarchical     bool // takes DocumentSymbol trees, not SymbolInformation lists
+}
+
+// isVSCode reports whether a client, by its clientInfo name, is VS Code
+// or a fork (Code - OSS, code-server, VSCodium, Cursor, Windsurf): they
+// render images in Markdown hovers, where terminal clients (Neovim, Vim,
+// Emacs) show the image's base64 text, and show at most 1,000
+// diagnostics per file.
+func isVSCode(name string) bool {
+	n := strings.ToLower(name)
+	for _, s := range []string{"code", "cursor", "windsurf"} {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w wireClientCaps) caps() clientCaps {
@@ -67,8 +86,19 @@ func (w wireClientCaps) caps() clientCaps {
 		workDoneProgress: w.Window.WorkDoneProgress,
 		hoverMarkdown:    markdown(td.Hover.ContentFormat),
 		docMarkdown:      markdown(td.Completion.CompletionItem.DocumentationFormat),
+		snippets:         td.Completion.CompletionItem.SnippetSupport,
 		hierarchical:     td.DocumentSymbol.Hierarchical,
 	}
+}
+
+// maxDiagnostics is the default publication limit for the client: VS
+// Code shows no more than 1,000 diagnostics of a file, so more would be
+// cut there by its own order, not by pick's.
+func (c clientCaps) maxDiagnostics() int {
+	if c.vscode {
+		return 1000
+	}
+	return defaultMaxDiagnostics
 }
 
 // Code action kinds of the source actions.
@@ -83,6 +113,12 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 		return nil, err
 	}
 	s.client = p.Capabilities.caps()
+	if p.ClientInfo != nil {
+		s.client.vscode = isVSCode(p.ClientInfo.Name)
+	}
+	if s.client.vscode && s.settings.max == nil {
+		s.diags.configure(s.settings.config(), s.settings.catalogue(), s.client.maxDiagnostics())
+	}
 	if !isNull(p.InitializationOptions) {
 		s.applySettings("initializationOptions", settingsFromInit(p.InitializationOptions))
 	}

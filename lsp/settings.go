@@ -23,8 +23,9 @@ import (
 //	pgnls.profile                  "default" or "export" (the layout pgnls fmt fixes is reported too)
 //	pgnls.lineLength               export line limit and format width (default 79; negative: no limit)
 //	pgnls.ctlpgn.symbols           "keep" (default), "ascii" or "unicode"
+//	pgnls.hover.images             "auto" (default: for VS Code and its forks), "on" or "off": board images in hovers
 //	pgnls.tagOrder                 "lenient" (default) or "strict" (tag-sort is a warning)
-//	pgnls.maxDiagnostics           diagnostics published per document (default 2000; 0: no limit)
+//	pgnls.maxDiagnostics           diagnostics published per document (default 2000, 1000 for VS Code; 0: no limit)
 //	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
 //	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"; wins over the profile
 //
@@ -48,11 +49,12 @@ type settings struct {
 	dialect      *string // nil: unset (the --dialect flag applies)
 	lineLength   int     // 0: default; -1: no limit
 	symbols      string  // "keep", "ascii" or "unicode"; "" means keep
+	images       string  // "auto", "on" or "off"; "" means auto
 	profile      analysis.Profile
 	strictTags   bool
 	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
 	catalogueURL string                              // "" means defaultCatalogueURL
-	max          *int                                // nil: defaultMaxDiagnostics
+	max          *int                                // nil: the client's default (clientCaps.maxDiagnostics)
 }
 
 // wireSettings is the JSON form of the pgnls settings object.
@@ -63,6 +65,9 @@ type wireSettings struct {
 	CTLPGN     *struct {
 		Symbols string `json:"symbols"`
 	} `json:"ctlpgn"`
+	Hover *struct {
+		Images string `json:"images"`
+	} `json:"hover"`
 	TagOrder    string                     `json:"tagOrder"`
 	Max         json.RawMessage            `json:"maxDiagnostics"`
 	Diagnostics map[string]json.RawMessage `json:"diagnostics"`
@@ -103,6 +108,14 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 			st.symbols = v
 		default:
 			problems = append(problems, "pgnls.ctlpgn.symbols must be keep, ascii or unicode, not "+w.CTLPGN.Symbols)
+		}
+	}
+	if w.Hover != nil {
+		switch v := strings.ToLower(w.Hover.Images); v {
+		case "", "auto", "on", "off":
+			st.images = v
+		default:
+			problems = append(problems, "pgnls.hover.images must be auto, on or off, not "+w.Hover.Images)
 		}
 	}
 	if w.Profile != "" {
@@ -212,10 +225,11 @@ func (st settings) catalogue() string {
 	return st.catalogueURL
 }
 
-// maxDiagnostics returns the publication limit; 0 means none.
-func (st settings) maxDiagnostics() int {
+// maxDiagnostics returns the publication limit, def unless set; 0 means
+// none.
+func (st settings) maxDiagnostics(def int) int {
 	if st.max == nil {
-		return defaultMaxDiagnostics
+		return def
 	}
 	return *st.max
 }
@@ -224,7 +238,7 @@ func (st settings) maxDiagnostics() int {
 func (st settings) sameAnalysis(o settings) bool {
 	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile &&
 		maps.Equal(st.severity, o.severity) && st.catalogue() == o.catalogue() &&
-		st.maxDiagnostics() == o.maxDiagnostics()
+		st.maxDiagnostics(0) == o.maxDiagnostics(0)
 }
 
 // settingsFromInit extracts the settings from initializationOptions: the
@@ -264,7 +278,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	if st.sameAnalysis(old) {
 		return
 	}
-	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics())
+	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics(s.client.maxDiagnostics()))
 	for _, doc := range s.store.all() {
 		if !reparsed[doc.uri] {
 			s.diags.changed(doc, []syntax.Edit{}, syntax.Kept{Prefix: doc.file.NumGames(), Suffix: doc.file.NumGames()})

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/ctlcheck"
 	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -40,6 +42,9 @@ func Complete(f *syntax.File, off syntax.Pos, opts Options) []Item {
 	items := c.complete()
 	for i := range items {
 		items[i].Replace = items[i].Replace.Shift(r.Start)
+		if opts.Markup == PlainText {
+			items[i].Documentation = plain(items[i].Documentation)
+		}
 	}
 	return items
 }
@@ -151,7 +156,7 @@ func (c *completer) repeatable(name string) bool {
 // for a game with the tags of have.
 func (c *completer) expected(have map[string]bool) []string {
 	if c.d == syntax.PGN {
-		return roster
+		return tags.Roster
 	}
 	game := []string{"Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result"}
 	minimal := []string{"Variant", "Id", "Annotator"}
@@ -191,32 +196,48 @@ func (c *completer) tagNames(sp syntax.Span) []Item {
 		} else if info.name == "Redefine" || info.name == "PDTL" {
 			sort = "2" + info.name
 		}
-		insert := info.name
+		// A tag without a value gets one, the cursor inside its quotes:
+		// a snippet whose placeholder is the default value (typing
+		// replaces it), else a text that ends inside the quotes (and
+		// leaves the value and the closing quote and bracket to type).
+		insert, snippet := info.name, ""
 		if cur != nil && cur.ValueSpan == (syntax.Span{}) {
-			insert += ` "` + c.defaultValue(info.name) + `"`
+			insert += ` "`
+			snippet = insert + "${1:" + snippetEscape(c.defaultValue(info.name)) + `}"`
 			if !cur.Closed {
-				insert += "]"
+				snippet += "]"
 			}
+			snippet += "$0"
 		}
 		items = append(items, Item{
 			Label: info.name, Detail: info.summary, Documentation: tagMarkdown(c.d, info.name),
-			InsertText: insert, Kind: ItemTag, Replace: sp, SortText: sort,
+			InsertText: insert, Snippet: snippet, Kind: ItemTag, Replace: sp, SortText: sort,
 		})
 	}
 	return items
 }
 
-// defaultValue is the value a new tag is inserted with.
+// snippetEscape escapes the characters a snippet gives a meaning ("$",
+// "}" and "\\").
+var snippetEscape = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace
+
+// defaultValue is the value a new tag is inserted with: today for a
+// date, else the placeholder the fix that adds missing tags writes.
 func (c *completer) defaultValue(name string) string {
 	switch {
 	case isDateTag(name):
 		return c.today()
-	case name == "Result":
-		return "*"
 	case name == "Variant" && c.d == syntax.CTLPGN:
 		return "C'escacs"
-	case slices.Contains(roster, name):
-		return "?"
+	case c.d == syntax.CTLPGN:
+		if v, ok := ctlcheck.Placeholder(name); ok {
+			return v
+		}
+		if name == "Result" {
+			return "*"
+		}
+	case slices.Contains(tags.Roster, name):
+		return tags.Placeholder(c.g, name)
 	}
 	return ""
 }
