@@ -8,9 +8,9 @@
 --   PGNLS_NVIM_PLUGIN   the plugin directory (editors/nvim)
 --   PGNLS_TEST_WORK     a scratch directory holding copies of editors/testdata
 --                       (illegal.pgn, illegal.ctl-pgn, messy.pgn,
---                       messy.ctl-pgn, error-and-info.pgn) and
---                       messy.pgn.expected, messy.ctl-pgn.expected (the
---                       output of pgnls fmt)
+--                       messy.ctl-pgn, error-and-info.pgn, broken.pgn) and
+--                       messy.pgn.expected, messy.ctl-pgn.expected,
+--                       broken.pgn.expected (the output of pgnls fmt)
 --   PGNLS_TEST_CTL_ILLEGAL  "1" when `pgnls check` reports a code containing
 --                       "illegal" for illegal.ctl-pgn: the server must too
 --   PGNLS_TEST_RESULTS  where to write the results, one line per check:
@@ -164,41 +164,98 @@ local function buffer_text(bufnr)
   return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') .. '\n'
 end
 
--- float_lines waits for a floating window and returns its lines, closing it.
-local function float_lines()
+-- omni_complete types keys (ending in <C-x><C-o>) in Insert mode, as a
+-- user would, and returns the words of the popup menu, or nil. With
+-- accept, it then takes the selected item (<C-y>) and also returns the
+-- line and the cursor column (1-based, in Insert mode) after that. A
+-- timer reads the menu and leaves Insert mode, which ends the feedkeys
+-- call.
+local function omni_complete(keys, accept)
+  local words, line, col, ticks, accepted = nil, nil, nil, 0, false
+  local function key(k)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), 'n', false)
+  end
+  vim.fn.timer_start(20, function(timer)
+    ticks = ticks + 1
+    if accepted then
+      line, col = vim.api.nvim_get_current_line(), vim.fn.col('.')
+      vim.fn.timer_stop(timer)
+      key('<Esc>')
+    elseif vim.fn.pumvisible() == 1 then
+      words = vim.tbl_map(function(item)
+        return item.word
+      end, vim.fn.complete_info({ 'items' }).items or {})
+      if accept then
+        accepted = true
+        key('<C-y>')
+      else
+        vim.fn.timer_stop(timer)
+        key('<C-e><Esc>')
+      end
+    elseif ticks > 250 then
+      vim.fn.timer_stop(timer)
+      key('<C-e><Esc>')
+    end
+  end, { ['repeat'] = -1 })
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'tx!', false)
+  return words, line, col
+end
+
+-- visible_text returns the lines of window win as they are shown:
+-- without the characters that syntax conceals ('conceallevel').
+local function visible_text(win)
+  local out = {}
+  vim.api.nvim_win_call(win, function()
+    for i, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
+      local shown = {}
+      for c = 1, #l do
+        local sc = vim.fn.synconcealed(i, c)
+        table.insert(shown, sc[1] == 1 and sc[2] or l:sub(c, c))
+      end
+      table.insert(out, table.concat(shown))
+    end
+  end)
+  return out
+end
+
+-- hover_float runs K and returns the float's lines as shown, or nil and
+-- why not.
+local function hover_float()
+  local ok, err = pcall(vim.cmd, 'normal K') -- not normal!: the buffer's mapping
+  if not ok then
+    return nil, err
+  end
   local lines
   vim.wait(5000, function()
     for _, w in ipairs(vim.api.nvim_list_wins()) do
       if vim.api.nvim_win_get_config(w).relative ~= '' then
-        lines = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false)
+        lines = visible_text(w)
         vim.api.nvim_win_close(w, true)
         return true
       end
     end
     return false
   end, 20)
-  return lines
+  return lines, lines == nil and 'no float' or nil
 end
 
--- omni_complete types keys (ending in <C-x><C-o>) in Insert mode, as a
--- user would, and returns the words of the popup menu, or nil. A timer
--- reads the menu and leaves Insert mode, which ends the feedkeys call.
-local function omni_complete(keys)
-  local words, ticks = nil, 0
-  vim.fn.timer_start(20, function(timer)
-    ticks = ticks + 1
-    if vim.fn.pumvisible() == 1 or ticks > 250 then
-      if vim.fn.pumvisible() == 1 then
-        words = vim.tbl_map(function(item)
-          return item.word
-        end, vim.fn.complete_info({ 'items' }).items or {})
-      end
-      vim.fn.timer_stop(timer)
-      vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<C-e><Esc>', true, false, true), 'n', false)
-    end
-  end, { ['repeat'] = -1 })
-  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'tx!', false)
-  return words
+-- terminal_hover_problem tells what makes hover text on move unfit for
+-- a terminal, or returns nil: an image, Markdown marks, or a first line
+-- other than the text board or the move.
+local function terminal_hover_problem(text, move)
+  local first = text:match('^%s*([^\n]*)') or ''
+  if not text:match('%S') then
+    return 'empty'
+  elseif text:find('data:image', 1, true) then
+    return 'holds a data:image'
+  elseif text:find('```', 1, true) then
+    return 'holds a ``` fence'
+  elseif text:find('**', 1, true) then
+    return 'holds ** emphasis'
+  elseif not (first:match('^8 [%.%a]' .. string.rep(' [%.%a]', 7)) or first:match('^%d*%.* *' .. vim.pesc(move))) then
+    return string.format('starts with %q, not the text board or %s', first, move)
+  end
+  return nil
 end
 
 -- line_signs returns the diagnostic signs placed on line lnum (1-based)
@@ -277,11 +334,29 @@ local function run()
   do
     local l, c = find(pgn, '$1')
     vim.api.nvim_win_set_cursor(0, { l + 1, c + 1 })
-    local ok_k, k_err = pcall(vim.cmd, 'normal K') -- not normal!: the buffer's mapping
-    local lines = ok_k and float_lines() or nil
+    local lines, why = hover_float()
     local text = lines and table.concat(lines, ' ') or ''
-    check('pgn: K shows the hover of NAG $1 in a float', text:lower():find('good move', 1, true) ~= nil,
-      lines and text:sub(1, 120) or (ok_k and 'no float' or k_err))
+    check('pgn: K shows the hover of NAG $1 in a float', text:lower():find('good move', 1, true) ~= nil, why or text:sub(1, 120))
+  end
+
+  -- Hover on a move, for a terminal: no image, the text board first. The
+  -- server sends Neovim Markdown (it announces it); what Neovim shows in
+  -- the float must have no fences or ** left.
+  if caps.hoverProvider then
+    local l, c = find(pgn, '1. e4')
+    local res, err = request(pgn, 'textDocument/hover', {
+      textDocument = { uri = vim.uri_from_bufnr(pgn) },
+      position = { line = l, character = c + 3 },
+    })
+    local raw = hover_text(res)
+    check('pgn: hover on move e4 sends no image', raw:match('%S') ~= nil and not raw:find('data:image', 1, true), err or raw:sub(1, 120))
+    vim.api.nvim_win_set_cursor(0, { l + 1, c + 3 })
+    local lines, why = hover_float()
+    local shown = lines and table.concat(lines, '\n') or ''
+    why = why or terminal_hover_problem(shown, 'e4')
+    check('pgn: K on move e4 shows the text board first, no image or Markdown marks', why == nil, why or shown:sub(1, 120))
+  else
+    record('skip', 'pgn: hover on move e4', 'server has no hoverProvider yet')
   end
 
   -- severity_sort, on pgnls's namespace only: on a line with an error
@@ -392,12 +467,16 @@ local function run()
     local omni = open(omni_path)
     wait_client(omni)
     vim.api.nvim_win_set_cursor(0, { find(omni, '[ECO ') + 1, 0 })
-    local words = omni_complete('o[<C-x><C-o>')
+    local words, line, col = omni_complete('o[<C-x><C-o>', true)
     local tags = vim.tbl_filter(function(w)
       return w:match('^%u%a+ ') ~= nil
     end, words or {})
     check('pgn: <C-x><C-o> after [ lists tag names', #tags > 0,
       words and string.format('%d items: %s', #words, table.concat(vim.list_slice(words, 1, 8), ' | ')) or 'no popup menu')
+    -- Taking the item leaves the cursor inside the value's quotes.
+    local before = line and col and line:sub(1, col - 1) or ''
+    check('pgn: the completed tag leaves the cursor inside its quotes', before:match('^%[%u%a+ "[^"]*$') ~= nil,
+      line and string.format('%q, cursor at column %d', line, col) or 'nothing taken')
   else
     record('skip', 'pgn: <C-x><C-o> after [ lists tag names', 'server has no completionProvider yet')
   end
@@ -423,6 +502,33 @@ local function run()
       ok_cmd and buffer_text(mctl) or cmd_err)
   else
     record('skip', 'ctl-pgn: :PgnlsFormat formats the buffer', 'server has no documentFormattingProvider yet')
+  end
+
+  -- A game pgnls cannot format is left as it is, and a message says so.
+  if caps.documentFormattingProvider then
+    local shown = {}
+    local show = vim.lsp.handlers['window/showMessage']
+    vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, config)
+      table.insert(shown, result and result.message or '')
+      return show(err, result, ctx, config)
+    end
+    local broken = open(work .. '/broken.pgn')
+    wait_client(broken)
+    vim.cmd('PgnlsFormat')
+    vim.wait(3000, function()
+      return #shown > 0
+    end, 20)
+    vim.lsp.handlers['window/showMessage'] = show
+    local bl = find(broken, '[Event "pgnls editor test: left as it is"]') + 1 -- where the game starts
+    local message = table.concat(shown, ' | ')
+    check('pgn: :PgnlsFormat formats the other games and leaves the illegal one as it is',
+      buffer_text(broken) == read_file(work .. '/broken.pgn.expected'), buffer_text(broken))
+    check('pgn: formatting says which game it left as it was, and why',
+      message:find('left as it was', 1, true) ~= nil and message:find('line ' .. bl .. ':', 1, true) ~= nil
+        and message:find('Ke3', 1, true) ~= nil,
+      message ~= '' and message or 'no window/showMessage')
+  else
+    record('skip', 'pgn: formatting leaves the illegal game as it is', 'server has no documentFormattingProvider yet')
   end
 
   open(messy_path)
