@@ -22,7 +22,11 @@ func (s *server) completion(_ context.Context, params json.RawMessage) (any, err
 		return nil, err
 	}
 	m := mapper{doc.file}
-	items := query.Complete(doc.file, off, s.queryOptions())
+	opts := s.queryOptions()
+	if s.client.docMarkdown {
+		opts.Markup = query.Markdown
+	}
+	items := query.Complete(doc.file, off, opts)
 	out := make([]protocol.CompletionItem, 0, len(items))
 	for _, it := range items {
 		text := it.InsertText
@@ -36,9 +40,13 @@ func (s *server) completion(_ context.Context, params json.RawMessage) (any, err
 			SortText: it.SortText,
 			TextEdit: &protocol.TextEdit{Range: m.rangeOf(it.Replace), NewText: text},
 		}
+		if it.Snippet != "" && s.client.snippets {
+			ci.TextEdit.NewText = it.Snippet
+			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
+		}
 		if it.Documentation != "" {
 			kind := protocol.PlainText
-			if s.client.docMarkdown {
+			if opts.Markup != query.PlainText {
 				kind = protocol.Markdown
 			}
 			ci.Documentation = protocol.MarkupContent{Kind: kind, Value: it.Documentation}

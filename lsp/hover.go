@@ -40,22 +40,37 @@ func (s *server) queryOptions() query.Options {
 	return query.Options{Symbols: symbols}
 }
 
-// hover answers with query.HoverAt, in Markdown when the client takes it.
+// hover answers with query.HoverAt, in the markup the client shows.
 func (s *server) hover(_ context.Context, params json.RawMessage) (any, error) {
 	doc, off, err := s.at(params)
 	if err != nil {
 		return nil, err
 	}
-	h := query.HoverAt(doc.file, off, s.queryOptions())
+	opts := s.queryOptions()
+	opts.Markup = s.hoverMarkup()
+	h := query.HoverAt(doc.file, off, opts)
 	if h == nil {
 		return nil, nil
 	}
 	kind := protocol.PlainText
-	if s.client.hoverMarkdown {
+	if h.Markup != query.PlainText {
 		kind = protocol.Markdown
 	}
 	r := mapper{doc.file}.rangeOf(h.Span)
-	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: kind, Value: h.Markdown}, Range: &r}, nil
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: kind, Value: h.Text}, Range: &r}, nil
+}
+
+// hoverMarkup is what the client shows in hovers: Markdown when its
+// hover.contentFormat has it, with board images when pgnls.hover.images
+// is on, or auto and the client renders them.
+func (s *server) hoverMarkup() query.Markup {
+	switch {
+	case !s.client.hoverMarkdown:
+		return query.PlainText
+	case s.settings.images == "on" || s.settings.images != "off" && s.client.hoverImages:
+		return query.MarkdownImages
+	}
+	return query.Markdown
 }
 
 // documentHighlight answers with query.Highlights: the other places of

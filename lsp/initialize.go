@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -38,6 +39,7 @@ type wireClientCaps struct {
 		Completion struct {
 			CompletionItem struct {
 				DocumentationFormat []string `json:"documentationFormat"`
+				SnippetSupport      bool     `json:"snippetSupport"`
 			} `json:"completionItem"`
 		} `json:"completion"`
 	} `json:"textDocument"`
@@ -48,8 +50,24 @@ type clientCaps struct {
 	configuration    bool // answers workspace/configuration
 	workDoneProgress bool // accepts window/workDoneProgress/create
 	hoverMarkdown    bool // renders Markdown hovers
+	hoverImages      bool // renders images in Markdown hovers (VS Code and its forks)
 	docMarkdown      bool // renders Markdown completion documentation
+	snippets         bool // takes snippets as completion insert texts
 	hierarchical     bool // takes DocumentSymbol trees, not SymbolInformation lists
+}
+
+// showsImages reports whether a client, by its clientInfo name, renders
+// images in Markdown hovers: VS Code and its forks (Code - OSS,
+// code-server, VSCodium, Cursor, Windsurf) do; terminal clients
+// (Neovim, Vim, Emacs) show the image's base64 text.
+func showsImages(name string) bool {
+	n := strings.ToLower(name)
+	for _, s := range []string{"code", "cursor", "windsurf"} {
+		if strings.Contains(n, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w wireClientCaps) caps() clientCaps {
@@ -67,6 +85,7 @@ func (w wireClientCaps) caps() clientCaps {
 		workDoneProgress: w.Window.WorkDoneProgress,
 		hoverMarkdown:    markdown(td.Hover.ContentFormat),
 		docMarkdown:      markdown(td.Completion.CompletionItem.DocumentationFormat),
+		snippets:         td.Completion.CompletionItem.SnippetSupport,
 		hierarchical:     td.DocumentSymbol.Hierarchical,
 	}
 }
@@ -83,6 +102,9 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 		return nil, err
 	}
 	s.client = p.Capabilities.caps()
+	if p.ClientInfo != nil {
+		s.client.hoverImages = showsImages(p.ClientInfo.Name)
+	}
 	if !isNull(p.InitializationOptions) {
 		s.applySettings("initializationOptions", settingsFromInit(p.InitializationOptions))
 	}

@@ -23,6 +23,7 @@ import (
 //	pgnls.profile                  "default" or "export" (the layout pgnls fmt fixes is reported too)
 //	pgnls.lineLength               export line limit and format width (default 79; negative: no limit)
 //	pgnls.ctlpgn.symbols           "keep" (default), "ascii" or "unicode"
+//	pgnls.hover.images             "auto" (default: for VS Code and its forks), "on" or "off": board images in hovers
 //	pgnls.tagOrder                 "lenient" (default) or "strict" (tag-sort is a warning)
 //	pgnls.maxDiagnostics           diagnostics published per document (default 2000; 0: no limit)
 //	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
@@ -48,6 +49,7 @@ type settings struct {
 	dialect      *string // nil: unset (the --dialect flag applies)
 	lineLength   int     // 0: default; -1: no limit
 	symbols      string  // "keep", "ascii" or "unicode"; "" means keep
+	images       string  // "auto", "on" or "off"; "" means auto
 	profile      analysis.Profile
 	strictTags   bool
 	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
@@ -63,6 +65,9 @@ type wireSettings struct {
 	CTLPGN     *struct {
 		Symbols string `json:"symbols"`
 	} `json:"ctlpgn"`
+	Hover *struct {
+		Images string `json:"images"`
+	} `json:"hover"`
 	TagOrder    string                     `json:"tagOrder"`
 	Max         json.RawMessage            `json:"maxDiagnostics"`
 	Diagnostics map[string]json.RawMessage `json:"diagnostics"`
@@ -103,6 +108,14 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 			st.symbols = v
 		default:
 			problems = append(problems, "pgnls.ctlpgn.symbols must be keep, ascii or unicode, not "+w.CTLPGN.Symbols)
+		}
+	}
+	if w.Hover != nil {
+		switch v := strings.ToLower(w.Hover.Images); v {
+		case "", "auto", "on", "off":
+			st.images = v
+		default:
+			problems = append(problems, "pgnls.hover.images must be auto, on or off, not "+w.Hover.Images)
 		}
 	}
 	if w.Profile != "" {

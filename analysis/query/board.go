@@ -3,6 +3,7 @@ package query
 import (
 	"encoding/base64"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,13 +14,54 @@ import (
 // Board diagrams for hovers: an SVG image (sent as a data URI, for
 // clients that render images in Markdown) and a monospace text diagram.
 
-// imageMarkdown returns the Markdown image of an SVG document.
-func imageMarkdown(svg string) string {
-	return "![board](data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg)) + ")"
+// hoverBoard is a position that a hover shows, drawn as the client can
+// show it (see render).
+type hoverBoard struct {
+	svg  func() string // the image, drawn only for clients that show images
+	text string        // the same board as text
 }
 
-// textBlock returns a fenced text block.
-func textBlock(s string) string { return "```text\n" + s + "\n```" }
+// chessBoard is p as a hover shows it, the squares of marks tinted.
+func chessBoard(p *chess.Position, marks ...chess.Square) *hoverBoard {
+	q := *p
+	return &hoverBoard{svg: func() string { return chessSVG(&q, marks...) }, text: chessText(p)}
+}
+
+// hexBoard is p as a hover shows it, the hexes of marks tinted.
+func hexBoard(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex) *hoverBoard {
+	q := *p
+	return &hoverBoard{svg: func() string { return hexSVG(&q, letters, marks...) }, text: hexText(p, letters)}
+}
+
+// render returns the text of a hover in markup m: the board (if any)
+// first, so that it shows whole where a client cuts long hovers, then md,
+// the description in Markdown. The board is an image for clients that
+// show images, else text in a fenced block; plain text drops the
+// Markdown emphasis, code marks and fences.
+func render(md string, b *hoverBoard, m Markup) string {
+	var out strings.Builder
+	switch {
+	case b == nil:
+	case m == MarkdownImages:
+		out.WriteString("![board](data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(b.svg())) + ")\n\n")
+	case m == Markdown:
+		out.WriteString("```text\n" + b.text + "\n```\n\n")
+	default:
+		out.WriteString(b.text + "\n\n")
+	}
+	if m == PlainText {
+		md = plain(md)
+	}
+	out.WriteString(md)
+	return strings.TrimRight(out.String(), "\n")
+}
+
+// plainReplacer removes the Markdown of hover descriptions: strong
+// emphasis and code marks.
+var plainReplacer = strings.NewReplacer("**", "", "`", "")
+
+// plain returns the Markdown md of a hover description as plain text.
+func plain(md string) string { return plainReplacer.Replace(md) }
 
 // xmlEscaper escapes text for XML content and attribute values.
 var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
@@ -34,13 +76,21 @@ var chessGlyphs = [2][7]string{
 	{"", "♟", "♞", "♝", "♜", "♛", "♚"},
 }
 
+// The sizes boards are shown at, in pixels: small enough that a client
+// that cuts a hover at about 250 pixels (VS Code) shows them whole.
+const (
+	chessShown = 184 // width and height
+	hexShown   = 228 // height; the width follows
+)
+
 // chessSVG draws p from White's side; the squares of marks are tinted
 // (the origin and destination of the move shown).
 func chessSVG(p *chess.Position, marks ...chess.Square) string {
 	const sq, margin = 40, 16
 	size := 8*sq + margin
 	var b strings.Builder
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + strconv.Itoa(size) + `" height="` + strconv.Itoa(size) +
+	// Drawn at 336 units, shown at chessShown pixels.
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + strconv.Itoa(chessShown) + `" height="` + strconv.Itoa(chessShown) +
 		`" viewBox="0 0 ` + strconv.Itoa(size) + ` ` + strconv.Itoa(size) + `" font-family="sans-serif">`)
 	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/>`)
 	for rank := 7; rank >= 0; rank-- {
@@ -100,29 +150,38 @@ func hexSymbol(pc cescacs.Piece, letters *cescacs.Alphabet, glyphs bool) string 
 
 // hexSVG draws the 169 hexes of the C'escacs board with White at the
 // bottom: columns P..Z left to right, flat-topped hexes, two lines per
-// hex height. Pieces are letters, or glyphs under Redefine "FAN"; the
-// hexes of marks are outlined.
+// hex height, the line numbers 0..28 on the left. Pieces are letters, or
+// glyphs under Redefine "FAN"; the hexes of marks (the last move) are
+// tinted and outlined.
 func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex) string {
-	const s = 15.0 // centre to corner
+	const s = 15.0      // centre to corner
+	const margin = 14.0 // for the line numbers
 	h := s * math.Sqrt(3) / 2
-	width, height := 23*s, 30*h+14
+	width, height := margin+23*s, 30*h+14
 	var b strings.Builder
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="` + num(width) + `" height="` + num(height) +
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="` + num(hexShown*width/height) + `" height="` + strconv.Itoa(hexShown) +
 		`" viewBox="0 0 ` + num(width) + ` ` + num(height) + `" font-family="sans-serif">`)
+	// The polygon has no stroke of its own, so that each use sets it.
 	b.WriteString(`<defs><polygon id="h" points="` + num(s) + `,0 ` + num(s/2) + `,` + num(h) + ` ` + num(-s/2) + `,` + num(h) + ` ` +
-		num(-s) + `,0 ` + num(-s/2) + `,` + num(-h) + ` ` + num(s/2) + `,` + num(-h) + `" stroke="#555" stroke-width="0.6"/></defs>`)
+		num(-s) + `,0 ` + num(-s/2) + `,` + num(-h) + ` ` + num(s/2) + `,` + num(-h) + `"/></defs>`)
 	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/>`)
 	center := func(x cescacs.Hex) (float64, float64) {
-		return s + float64(x.Column())*1.5*s, h + float64(28-x.Line())*h
+		return margin + s + float64(x.Column())*1.5*s, h + float64(28-x.Line())*h
 	}
+	b.WriteString(`<g stroke="#555" stroke-width="0.6">`)
 	for x := cescacs.Hex(0); x < cescacs.NumHexes; x++ {
 		cx, cy := center(x)
-		b.WriteString(`<use xlink:href="#h" x="` + num(cx) + `" y="` + num(cy) + `" fill="` + hexFills[x.Color()] + `"/>`)
+		fill := hexFills[x.Color()]
+		if slices.Contains(marks, x) {
+			fill = "#cdd26a"
+		}
+		b.WriteString(`<use xlink:href="#h" x="` + num(cx) + `" y="` + num(cy) + `" fill="` + fill + `"/>`)
 	}
+	b.WriteString(`</g>`)
 	for _, m := range marks {
 		if m.Valid() {
 			cx, cy := center(m)
-			b.WriteString(`<use xlink:href="#h" x="` + num(cx) + `" y="` + num(cy) + `" fill="none" stroke="#d22" stroke-width="2"/>`)
+			b.WriteString(`<use xlink:href="#h" x="` + num(cx) + `" y="` + num(cy) + `" fill="none" stroke="#d22" stroke-width="1.6"/>`)
 		}
 	}
 	for x := cescacs.Hex(0); x < cescacs.NumHexes; x++ {
@@ -139,8 +198,11 @@ func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex
 			`" stroke="` + stroke + `" stroke-width="0.7">` + xmlEscaper.Replace(hexSymbol(pc, letters, true)) + `</text>`)
 	}
 	for c := range cescacs.NumColumns {
-		b.WriteString(`<text x="` + num(s+float64(c)*1.5*s) + `" y="` + num(30*h+11) + `" font-size="10" text-anchor="middle">` +
+		b.WriteString(`<text x="` + num(margin+s+float64(c)*1.5*s) + `" y="` + num(30*h+11) + `" font-size="10" text-anchor="middle">` +
 			string(cescacs.ColumnLetter(c)) + `</text>`)
+	}
+	for l := range cescacs.NumLines {
+		b.WriteString(`<text x="` + num(margin/2) + `" y="` + num(h+float64(28-l)*h+3) + `" font-size="8" text-anchor="middle">` + strconv.Itoa(l) + `</text>`)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

@@ -40,6 +40,9 @@ func Complete(f *syntax.File, off syntax.Pos, opts Options) []Item {
 	items := c.complete()
 	for i := range items {
 		items[i].Replace = items[i].Replace.Shift(r.Start)
+		if opts.Markup == PlainText {
+			items[i].Documentation = plain(items[i].Documentation)
+		}
 	}
 	return items
 }
@@ -191,20 +194,30 @@ func (c *completer) tagNames(sp syntax.Span) []Item {
 		} else if info.name == "Redefine" || info.name == "PDTL" {
 			sort = "2" + info.name
 		}
-		insert := info.name
+		// A tag without a value gets one, the cursor inside its quotes:
+		// a snippet whose placeholder is the default value (typing
+		// replaces it), else a text that ends inside the quotes (and
+		// leaves the value and the closing quote and bracket to type).
+		insert, snippet := info.name, ""
 		if cur != nil && cur.ValueSpan == (syntax.Span{}) {
-			insert += ` "` + c.defaultValue(info.name) + `"`
+			insert += ` "`
+			snippet = insert + "${1:" + snippetEscape(c.defaultValue(info.name)) + `}"`
 			if !cur.Closed {
-				insert += "]"
+				snippet += "]"
 			}
+			snippet += "$0"
 		}
 		items = append(items, Item{
 			Label: info.name, Detail: info.summary, Documentation: tagMarkdown(c.d, info.name),
-			InsertText: insert, Kind: ItemTag, Replace: sp, SortText: sort,
+			InsertText: insert, Snippet: snippet, Kind: ItemTag, Replace: sp, SortText: sort,
 		})
 	}
 	return items
 }
+
+// snippetEscape escapes the characters a snippet gives a meaning ("$",
+// "}" and "\\").
+var snippetEscape = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace
 
 // defaultValue is the value a new tag is inserted with.
 func (c *completer) defaultValue(name string) string {

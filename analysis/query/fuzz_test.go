@@ -121,8 +121,8 @@ func checkAt(t testing.TB, f *syntax.File, off syntax.Pos) {
 	inside := off >= 0 && off <= f.Len()
 	if h := HoverAt(f, off, Options{}); h != nil {
 		checkSpan(t, f, "hover", h.Span)
-		if !h.Span.Contains(off) || h.Markdown == "" {
-			t.Fatalf("hover at %d: span %v, markdown %q", off, h.Span, h.Markdown)
+		if !h.Span.Contains(off) || h.Text == "" {
+			t.Fatalf("hover at %d: span %v, text %q", off, h.Span, h.Text)
 		}
 	}
 	for _, it := range Complete(f, off, Options{Symbols: "unicode"}) {

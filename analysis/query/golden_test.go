@@ -187,12 +187,12 @@ func dumpQueries(t *testing.T, f *syntax.File, ms []marker) string {
 		for _, q := range m.queries {
 			switch q {
 			case "hover":
-				h := HoverAt(f, m.off, Options{Today: testToday})
+				h := HoverAt(f, m.off, Options{Today: testToday, Markup: MarkdownImages})
 				if h == nil {
 					b.WriteString("-- hover: none\n")
 					continue
 				}
-				fmt.Fprintf(&b, "-- hover %s\n%s\n", spanString(f, h.Span), abbreviateImages(t, h.Markdown))
+				fmt.Fprintf(&b, "-- hover %s\n%s\n", spanString(f, h.Span), abbreviateImages(t, h.Text))
 			case "complete":
 				items := Complete(f, m.off, Options{Today: testToday})
 				fmt.Fprintf(&b, "-- complete: %d items\n", len(items))
@@ -204,7 +204,11 @@ func dumpQueries(t *testing.T, f *syntax.File, ms []marker) string {
 						}
 						continue
 					}
-					fmt.Fprintf(&b, "%s %s %q %s | %s\n", it.SortText, it.Label, it.InsertText, spanString(f, it.Replace), it.Detail)
+					snippet := ""
+					if it.Snippet != "" {
+						snippet = fmt.Sprintf(" snippet %q", it.Snippet)
+					}
+					fmt.Fprintf(&b, "%s %s %q%s %s | %s\n", it.SortText, it.Label, it.InsertText, snippet, spanString(f, it.Replace), it.Detail)
 				}
 			case "select":
 				b.WriteString("-- select\n")

@@ -26,8 +26,8 @@ import (
 //     on it at that point of the game and the pieces attacking it;
 //   - a result: its meaning.
 //
-// It returns nil when there is nothing to say. opts is accepted for
-// symmetry with Complete; hovers do not depend on it.
+// It returns nil when there is nothing to say. The text is in
+// opts.Markup: a board comes first, as an image or as text (see render).
 func HoverAt(f *syntax.File, off syntax.Pos, opts Options) *Hover {
 	r, rel, ok := locate(f, off)
 	if !ok {
@@ -41,6 +41,7 @@ func HoverAt(f *syntax.File, off syntax.Pos, opts Options) *Hover {
 	t := g.Tokens[ti]
 	text := g.Slice(t.Span)
 	sp, md := t.Span, ""
+	var bd *hoverBoard
 	switch t.Kind {
 	case syntax.KNAG:
 		md = nagMarkdown(text)
@@ -49,11 +50,11 @@ func HoverAt(f *syntax.File, off syntax.Pos, opts Options) *Hover {
 	case syntax.KTagName:
 		md = tagMarkdown(f.Dialect, text)
 	case syntax.KString:
-		md = valueMarkdown(f.Dialect, g, t.Span)
+		md, bd = valueMarkdown(f.Dialect, g, t.Span)
 	case syntax.KResult:
 		md = resultMarkdown(f.Dialect, text)
 	case syntax.KMove:
-		md = moveMarkdown(f.Dialect, g, t, rel)
+		md, bd = moveMarkdown(f.Dialect, g, t, rel)
 	case syntax.KBraceComment, syntax.KLineComment, syntax.KEscape:
 		var letters *cescacs.Alphabet
 		if f.Dialect == syntax.CTLPGN {
@@ -68,7 +69,7 @@ func HoverAt(f *syntax.File, off syntax.Pos, opts Options) *Hover {
 	if md == "" {
 		return nil
 	}
-	return &Hover{Span: sp.Shift(r.Start), Markdown: md}
+	return &Hover{Span: sp.Shift(r.Start), Text: render(md, bd, opts.Markup), Markup: opts.Markup}
 }
 
 // nagMarkdown describes the NAG written as text ("$14").
@@ -131,8 +132,9 @@ func resultMarkdown(d syntax.Dialect, text string) string {
 	return ""
 }
 
-// valueMarkdown describes the tag value at the game-relative span sp.
-func valueMarkdown(d syntax.Dialect, g *syntax.Game, sp syntax.Span) string {
+// valueMarkdown describes the tag value at the game-relative span sp,
+// with the board to show.
+func valueMarkdown(d syntax.Dialect, g *syntax.Game, sp syntax.Span) (string, *hoverBoard) {
 	var tag *syntax.Tag
 	for _, t := range g.Tags {
 		if t.ValueSpan == sp {
@@ -140,23 +142,23 @@ func valueMarkdown(d syntax.Dialect, g *syntax.Game, sp syntax.Span) string {
 		}
 	}
 	if tag == nil {
-		return ""
+		return "", nil
 	}
 	switch {
 	case tag.Name == "Result":
-		return resultMarkdown(d, tag.Value)
+		return resultMarkdown(d, tag.Value), nil
 	case d == syntax.PGN && tag.Name == "FEN":
 		return fenMarkdown(g, tag.Value)
 	case d == syntax.CTLPGN && (tag.Name == "PDTL" || tag.Name == "DPTL"):
 		return pdtlMarkdown(tag.Value, lettersOf(g))
 	case d == syntax.CTLPGN && tag.Name == "Redefine":
-		return redefineMarkdown(tag.Value)
+		return redefineMarkdown(tag.Value), nil
 	}
-	return ""
+	return "", nil
 }
 
 // fenMarkdown shows the position of a FEN value.
-func fenMarkdown(g *syntax.Game, fen string) string {
+func fenMarkdown(g *syntax.Game, fen string) (string, *hoverBoard) {
 	v, _ := g.TagValue("Variant")
 	p, errs := chess.CheckFEN(fen, legality.ParseVariant(v) == legality.Chess960)
 	var b strings.Builder
@@ -170,16 +172,15 @@ func fenMarkdown(g *syntax.Game, fen string) string {
 	if !valid {
 		b.WriteString(": not a valid position.\n\n")
 		writeProblems(&b, problems)
-		return b.String()
+		return b.String(), nil
 	}
 	b.WriteString(", " + p.SideToMove().String() + " to move.\n\n")
 	writeProblems(&b, problems)
-	b.WriteString(imageMarkdown(chessSVG(&p)) + "\n\n" + textBlock(chessText(&p)))
-	return b.String()
+	return b.String(), chessBoard(&p)
 }
 
 // pdtlMarkdown shows the position of a PDTL value.
-func pdtlMarkdown(value string, letters *cescacs.Alphabet) string {
+func pdtlMarkdown(value string, letters *cescacs.Alphabet) (string, *hoverBoard) {
 	p, probs := cescacs.ParsePDTL(value, letters)
 	var b strings.Builder
 	b.WriteString("**PDTL** — start position, " + p.Turn().String() + " to move")
@@ -196,8 +197,7 @@ func pdtlMarkdown(value string, letters *cescacs.Alphabet) string {
 		}
 	}
 	writeProblems(&b, problems)
-	b.WriteString(imageMarkdown(hexSVG(&p, letters)) + "\n\n" + textBlock(hexText(&p, letters)))
-	return b.String()
+	return b.String(), hexBoard(&p, letters)
 }
 
 // writeProblems writes up to five problems as a list.

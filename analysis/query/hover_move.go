@@ -13,12 +13,12 @@ import (
 )
 
 // moveMarkdown describes the move of token t, and first the square or
-// hex under rel when there is one.
-func moveMarkdown(d syntax.Dialect, g *syntax.Game, t syntax.Token, rel syntax.Pos) string {
+// hex under rel when there is one, with the board to show.
+func moveMarkdown(d syntax.Dialect, g *syntax.Game, t syntax.Token, rel syntax.Pos) (string, *hoverBoard) {
 	node, _ := g.NodeAt(t.Span.Start)
 	mv, ok := node.(*syntax.Move)
 	if !ok {
-		return ""
+		return "", nil
 	}
 	var letters *cescacs.Alphabet
 	if d == syntax.CTLPGN {
@@ -66,8 +66,8 @@ func depthNote(depth int) string {
 	return "variation at depth " + strconv.Itoa(depth)
 }
 
-// pgnMoveMarkdown describes a PGN move.
-func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) string {
+// pgnMoveMarkdown describes a PGN move, with the board to show.
+func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) (string, *hoverBoard) {
 	start := pgnStart(g)
 	m := replayPGN(g, start, map[*syntax.Move]bool{node: true})[node]
 	label := node.Text
@@ -75,6 +75,7 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 		label = chessNumber(&m.before) + " " + node.Text
 	}
 	var b strings.Builder
+	var bd *hoverBoard
 	if onSquare {
 		var pos, before *chess.Position
 		if m != nil && m.hasBefore {
@@ -100,15 +101,15 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 		if m.err != nil {
 			msg = m.err.Error()
 		}
-		b.WriteString("illegal here: " + msg + ".\n\nPosition before the move, " + m.before.SideToMove().String() + " to move:\n\n")
-		b.WriteString(imageMarkdown(chessSVG(&m.before)) + "\n\n" + textBlock(chessText(&m.before)))
+		b.WriteString("illegal here: " + msg + ". The board shows the position before the move, " + m.before.SideToMove().String() + " to move.")
+		bd = chessBoard(&m.before)
 	default:
 		b.WriteString(capitalize(describeChessMove(&m.before, &m.after, m.move)) + ".\n\n")
 		b.WriteString("Ply " + strconv.Itoa(m.ply+1) + " · move " + strconv.Itoa(m.before.FullmoveNumber()) + ", " + m.before.SideToMove().String() +
-			" · " + depthNote(m.depth) + "\n\nFEN `" + m.after.FEN() + "`\n\n")
-		b.WriteString(imageMarkdown(chessSVG(&m.after, m.move.From(), m.move.To())) + "\n\n" + textBlock(chessText(&m.after)))
+			" · " + depthNote(m.depth) + "\n\nFEN `" + m.after.FEN() + "`")
+		bd = chessBoard(&m.after, m.move.From(), m.move.To())
 	}
-	return b.String()
+	return b.String(), bd
 }
 
 // chessNumber returns the move number of the move played in p: "12." for
@@ -202,8 +203,8 @@ func listOrNothing(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// ctlMoveMarkdown describes a CTL-AN move.
-func ctlMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onHex bool) string {
+// ctlMoveMarkdown describes a CTL-AN move, with the board to show.
+func ctlMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onHex bool) (string, *hoverBoard) {
 	start := ctllegality.StartOf(g)
 	letters := start.Letters
 	m := replayCTL(g, start, map[*syntax.Move]bool{node: true})[node]
@@ -212,6 +213,7 @@ func ctlMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onHex bool) str
 		label = ctlNumber(m.ply, start.NumberKnown) + " " + node.Text
 	}
 	var b strings.Builder
+	var bd *hoverBoard
 	if onHex {
 		var pos, before *cescacs.Position
 		if m != nil && m.hasBefore {
@@ -235,8 +237,8 @@ func ctlMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onHex bool) str
 		if m.err != nil {
 			msg = m.err.Msg
 		}
-		b.WriteString("illegal here: " + msg + ".\n\nPosition before the move, " + m.before.Turn().String() + " to move:\n\n")
-		b.WriteString(imageMarkdown(hexSVG(&m.before, letters)) + "\n\n" + textBlock(hexText(&m.before, letters)))
+		b.WriteString("illegal here: " + msg + ". The board shows the position before the move, " + m.before.Turn().String() + " to move.")
+		bd = hexBoard(&m.before, letters)
 	default:
 		b.WriteString(capitalize(describeHexMove(&m.before, &m.after, m.move)) + ".\n\n")
 		if m.err != nil {
@@ -246,10 +248,10 @@ func ctlMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onHex bool) str
 		if !start.NumberKnown {
 			b.WriteString(" (counted from 1?; the real number is unknown)")
 		}
-		b.WriteString(" · " + depthNote(m.depth) + "\n\nPDTL `" + m.after.PDTL(letters) + "`\n\n")
-		b.WriteString(imageMarkdown(hexSVG(&m.after, letters, m.move.From, m.move.To)) + "\n\n" + textBlock(hexText(&m.after, letters)))
+		b.WriteString(" · " + depthNote(m.depth) + "\n\nPDTL `" + m.after.PDTL(letters) + "`")
+		bd = hexBoard(&m.after, letters, m.move.From, m.move.To)
 	}
-	return b.String()
+	return b.String(), bd
 }
 
 // ctlNumber returns the move number of ply as written in CTL-PGN:

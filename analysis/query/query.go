@@ -11,13 +11,25 @@ import (
 type Options struct {
 	Today   time.Time // the date offered by Date completion; the zero value means now
 	Symbols string    // CTL-PGN symbol style of completed moves: "" (as the file), "ascii", "unicode"
+	Markup  Markup    // what the client shows in hovers
 }
 
-// Hover is the answer to a hover request: Markdown text about the span
-// under the cursor.
+// Markup is what a client can show in a hover.
+type Markup uint8
+
+// The markups, from the least a client can show.
+const (
+	PlainText      Markup = iota // text only: no emphasis, no fences, no images
+	Markdown                     // Markdown without images
+	MarkdownImages               // Markdown with images (data: URIs)
+)
+
+// Hover is the answer to a hover request: text about the span under the
+// cursor, in the markup asked for.
 type Hover struct {
-	Span     syntax.Span // the text the hover is about (file-absolute)
-	Markdown string
+	Span   syntax.Span // the text the hover is about (file-absolute)
+	Text   string
+	Markup Markup
 }
 
 // ItemKind classifies completion items.
@@ -51,10 +63,14 @@ func (k ItemKind) String() string {
 
 // Item is one completion proposal.
 type Item struct {
-	Label, Detail, Documentation, InsertText string // Documentation is Markdown
-	Kind                                     ItemKind
-	Replace                                  syntax.Span // the text the item replaces (may be empty at the cursor)
-	SortText                                 string      // ordering key; items sort by it, then by Label
+	Label, Detail, Documentation, InsertText string // Documentation is in the Markup asked for (Markdown or plain text)
+	// Snippet is the text to insert for clients that take snippets
+	// (TextMate syntax: ${1:default} a placeholder, $0 the final cursor);
+	// "" when InsertText is all there is.
+	Snippet  string
+	Kind     ItemKind
+	Replace  syntax.Span // the text the item replaces (may be empty at the cursor)
+	SortText string      // ordering key; items sort by it, then by Label
 }
 
 // SymbolKind classifies document symbols.

@@ -273,8 +273,8 @@ func TestCompleteTags(t *testing.T) {
 		if it.Label == "Event" || it.Label == "Date" {
 			t.Errorf("%s is offered again", it.Label)
 		}
-		if it.Label == "Site" && it.InsertText != `Site "?"]` {
-			t.Errorf("Site inserts %q", it.InsertText)
+		if it.Label == "Site" && (it.InsertText != `Site "` || it.Snippet != `Site "${1:?}"]$0`) {
+			t.Errorf("Site inserts %q, snippet %q", it.InsertText, it.Snippet)
 		}
 		if it.Replace != (syntax.Span{Start: off, End: off}) || it.Kind != ItemTag {
 			t.Errorf("%s: replace %v kind %v", it.Label, it.Replace, it.Kind)
@@ -285,7 +285,7 @@ func TestCompleteTags(t *testing.T) {
 	f, off = at(t, "[Wh|]\n\n*")
 	items = Complete(f, off, Options{})
 	i := slices.IndexFunc(items, func(it Item) bool { return it.Label == "White" })
-	if i < 0 || items[i].InsertText != `White "?"` || f.Slice(items[i].Replace) != "Wh" {
+	if i < 0 || items[i].InsertText != `White "` || items[i].Snippet != `White "${1:?}"$0` || f.Slice(items[i].Replace) != "Wh" {
 		t.Errorf("White item: %+v", items)
 	}
 
@@ -431,7 +431,7 @@ func TestHover(t *testing.T) {
 		{"check kinds", "1. e4 f6 2. d4 g5 3. Qh|5# *", "Qh5#", []string{"checkmate", "FEN `rnbqkbnr/ppppp2p/5p2/6pQ/3PP3/8/PPP2PPP/RNB1KBNR b KQkq - 1 3`"}},
 		{"en passant", "[SetUp \"1\"]\n[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. e|xd6 *", "exd6", []string{"capturing the black pawn on d5 en passant"}},
 		{"castling", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. O-|O-O *", "O-O-O", []string{"White castles queenside"}},
-		{"illegal", "1. e4 K|e3 *", "Ke3", []string{"illegal here", "Position before the move, black to move"}},
+		{"illegal", "1. e4 K|e3 *", "Ke3", []string{"illegal here", "the position before the move, black to move"}},
 		{"not replayed", "1. e4 Ke3 2. N|f3 *", "Nf3", []string{"not replayed"}},
 		{"unknown variant", "[Variant \"Atomic\"]\n\n1. e|4 *", "e4", []string{"position is not known", "not replayed: the Variant tag"}},
 		{"square in comment", "1. e4 {the pawn on e|4} *", "e4", []string{"**e4** — light square", "after e4: white pawn"}},
@@ -447,7 +447,7 @@ func TestHover(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, off := at(t, tc.text)
-			h := HoverAt(f, off, Options{})
+			h := HoverAt(f, off, Options{Markup: Markdown})
 			if h == nil {
 				t.Fatal("no hover")
 			}
@@ -455,8 +455,8 @@ func TestHover(t *testing.T) {
 				t.Errorf("span %q, want %q", got, tc.span)
 			}
 			for _, s := range tc.has {
-				if !strings.Contains(h.Markdown, s) {
-					t.Errorf("no %q in\n%s", s, h.Markdown)
+				if !strings.Contains(h.Text, s) {
+					t.Errorf("no %q in\n%s", s, h.Text)
 				}
 			}
 		})
@@ -530,7 +530,7 @@ func TestDiagrams(t *testing.T) {
 		if n := strings.Count(svg, `<use xlink:href="#h"`); n != cescacs.NumHexes+1 {
 			t.Errorf("%d hexes drawn, want %d and one mark", n, cescacs.NumHexes)
 		}
-		if n := strings.Count(svg, "<text") - cescacs.NumColumns; n != 54 {
+		if n := strings.Count(svg, "<text") - cescacs.NumColumns - cescacs.NumLines; n != 54 {
 			t.Errorf("%d pieces drawn, want 54", n)
 		}
 	}
@@ -545,4 +545,41 @@ func coordName(d syntax.Dialect, key int) string {
 		return cescacs.Hex(key).String()
 	}
 	return chess.Square(key).String()
+}
+
+// TestHoverMarkups: a move's hover in each markup a client can show. The
+// board comes first; plain text has no Markdown; only MarkdownImages has
+// an image, drawn small enough to show whole where VS Code cuts hovers.
+func TestHoverMarkups(t *testing.T) {
+	f, off := at(t, "[Event \"x\"]\n\n1. e4 e5 2. N|f3 *")
+	for _, tc := range []struct {
+		m      Markup
+		prefix string
+		not    []string
+	}{
+		{PlainText, "8 r n b q k b n r\n", []string{"**", "`", "data:image"}},
+		{Markdown, "```text\n8 r n b q k b n r\n", []string{"data:image"}},
+		{MarkdownImages, "![board](data:image/svg+xml;base64,", []string{"```"}},
+	} {
+		h := HoverAt(f, off, Options{Markup: tc.m})
+		if h == nil || h.Markup != tc.m {
+			t.Fatalf("markup %d: hover %+v", tc.m, h)
+		}
+		if !strings.HasPrefix(h.Text, tc.prefix) {
+			t.Errorf("markup %d: hover starts %q, want %q", tc.m, h.Text[:min(len(h.Text), 60)], tc.prefix)
+		}
+		for _, s := range tc.not {
+			if strings.Contains(h.Text, s) {
+				t.Errorf("markup %d: hover holds %q:\n%s", tc.m, s, h.Text)
+			}
+		}
+		if !strings.Contains(h.Text, "White knight from g1 to f3") {
+			t.Errorf("markup %d: no description in\n%s", tc.m, h.Text)
+		}
+	}
+	// The images are shown at a size VS Code's hover shows whole.
+	var p chess.Position
+	if svg := chessSVG(&p); !strings.Contains(svg, `width="184" height="184"`) {
+		t.Errorf("chess board size: %s", svg[:120])
+	}
 }

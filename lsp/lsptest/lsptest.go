@@ -34,6 +34,7 @@ package lsptest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -80,6 +81,10 @@ type Options struct {
 	// Capabilities are the client capabilities Initialize sends; nil
 	// means none ({}).
 	Capabilities any
+
+	// ClientName is the clientInfo name Initialize sends; "" means
+	// "lsptest".
+	ClientName string
 
 	// Settings is the client's answer for the "pgnls" section of
 	// workspace/configuration (see SetSettings); nil answers null.
@@ -426,7 +431,7 @@ func (c *Client) Initialize(initOptions any) *protocol.InitializeResult {
 	params := map[string]any{
 		"processId":    nil,
 		"rootUri":      nil,
-		"clientInfo":   map[string]string{"name": "lsptest"},
+		"clientInfo":   map[string]string{"name": cmp.Or(c.opts.ClientName, "lsptest")},
 		"capabilities": caps,
 	}
 	if initOptions != nil {
