@@ -133,10 +133,12 @@ function serverSettings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration('pgnls');
   return {
     dialect: c.get<string>('dialect', 'auto'),
+    profile: c.get<string>('profile', 'default'),
     lineLength: c.get<number>('lineLength', 79),
     tagOrder: c.get<string>('tagOrder', 'lenient'),
     maxDiagnostics: c.get<number>('maxDiagnostics', 2000),
     ctlpgn: { symbols: c.get<string>('ctlpgn.symbols', 'keep') },
+    hover: { images: c.get<string>('hover.images', 'auto') },
     diagnostics: c.get<Record<string, string>>('diagnostics', {}),
   };
 }
