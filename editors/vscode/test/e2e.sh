@@ -2,9 +2,12 @@
 # The pgnls extension in a real VS Code: code-server 4.100.3 (VS Code
 # 1.100.3, from npm) with the .vsix installed, driven in headless Chromium
 # by test/e2e.mjs (playwright-core). Checks the CTL-PGN language mode, the
-# error squiggle and its hover, a hover with a board diagram, "pgnls: Show
-# board at cursor" and format on save on disk, and takes the screenshots
-# docs/screenshots/vscode-*.png.
+# error squiggle and its hover, a hover with a board diagram (first, and
+# whole), "pgnls: Show board at cursor", format on save on disk, a Latin-1
+# file opened with the extension's defaults and reopened by
+# pgnls.reopenWithEncoding, the [ctl-pgn] default of the ambiguous-character
+# highlight, and the diagnostic codes in the Settings editor; takes the
+# screenshots docs/screenshots/vscode-*.png.
 #
 #   bash editors/vscode/test/e2e.sh [VSIX]
 #
@@ -96,6 +99,12 @@ chmod 700 "$XDG_RUNTIME_DIR"
 data="$run/data" exts="$run/extensions" ws="$run/workspace"
 mkdir -p "$data/User" "$exts" "$ws" "$shots"
 cp "$root/editors/testdata/illegal.ctl-pgn" "$root/editors/testdata/messy.ctl-pgn" "$ws/"
+# latin1.pgn is Windows-1252 (and latin1.txt the same bytes, as plain
+# text); glyphs.ctl-pgn holds × and ‐, and its copy glyphs.pgn is the same
+# text in the PGN language mode.
+cp "$vsc/test/fixtures/latin1.pgn" "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/"
+cp "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/glyphs.pgn"
+cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1.txt"
 unzip -p "$vsix" extension/bin/pgnls >"$run/pgnls" && chmod +x "$run/pgnls"
 "$run/pgnls" fmt "$ws/messy.ctl-pgn" >"$run/messy.ctl-pgn.expected"
 cat >"$data/User/settings.json" <<'EOF'
