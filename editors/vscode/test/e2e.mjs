@@ -238,6 +238,7 @@ try {
   await command('pgnls: Show board at cursor');
   const tab = page.locator('.tab', { hasText: 'Board:' });
   let panelImg = false;
+  let panelFrame;
   try {
     await tab.first().waitFor({ timeout: 15000 });
     const deadline = Date.now() + 15000;
@@ -246,6 +247,7 @@ try {
         const n = await frame.locator('img.board').count().catch(() => 0);
         if (n > 0) {
           panelImg = await frame.locator('img.board').first().evaluate((el) => el.complete && el.naturalWidth > 0).catch(() => false);
+          panelFrame = frame;
         }
       }
       if (!panelImg) await sleep(300);
@@ -254,6 +256,11 @@ try {
     // reported below
   }
   check('pgnls: Show board at cursor opens a panel with the board', panelImg, `${await tab.count()} Board tab(s)`);
+  if (panelFrame) {
+    // Long inline code (a FEN, a PDTL) wraps instead of running off the panel.
+    const widths = await panelFrame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]).catch(() => [0, 0]);
+    check('the board panel does not scroll sideways', widths[1] > 0 && widths[0] <= widths[1], `scrollWidth ${widths[0]}, clientWidth ${widths[1]}`);
+  }
   await sleep(500);
   record('pass', 'screenshot', await shot('vscode-board-panel.png'));
   await command('View: Close All Editors');
