@@ -152,12 +152,13 @@ func (p *Pass) Report(d Diagnostic) {
 // severity returns the severity a diagnostic of code c reported at sev
 // gets, and whether it is kept.
 func (p *Pass) severity(c Code, sev Severity) (Severity, bool) {
-	return p.Config.severity(p.analyzer, c, sev)
+	return p.Config.Resolve(p.analyzer, c, sev)
 }
 
-// severity is Pass.severity for a diagnostic of analyzer a (nil: the
-// parser).
-func (c *Config) severity(a *Analyzer, code Code, sev Severity) (Severity, bool) {
+// Resolve returns the severity a diagnostic of analyzer a (nil: the
+// parser, or a reporter outside the analyzers) with code code, reported
+// at sev, gets under c, and whether it is kept.
+func (c *Config) Resolve(a *Analyzer, code Code, sev Severity) (Severity, bool) {
 	if c == nil {
 		c = DefaultConfig()
 	}
@@ -186,7 +187,7 @@ func (p *Pass) Enabled(c Code, sev Severity) bool {
 // Enabled reports whether a diagnostic of analyzer a (nil: the parser)
 // with code c, reported at severity sev, would be kept under c.
 func (c *Config) Enabled(a *Analyzer, code Code, sev Severity) bool {
-	_, ok := c.severity(a, code, sev)
+	_, ok := c.Resolve(a, code, sev)
 	return ok
 }
 
@@ -248,7 +249,9 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 	}
 	pass := &Pass{Game: g, Dialect: d, Config: cfg, source: "syntax"}
 	for _, e := range g.Errs {
-		pass.Report(fromSyntax(e))
+		x := fromSyntax(e)
+		x.Fixes = syntaxFixes(g, e)
+		pass.Report(x)
 	}
 	for _, a := range analyzers {
 		pass.source, pass.analyzer = a.Name, a

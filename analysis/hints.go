@@ -1,6 +1,11 @@
 package analysis
 
-import "github.com/pgnls/pgnls/syntax"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pgnls/pgnls/syntax"
+)
 
 // CodeGluedToken marks a move number written against its move ("1.e4").
 const CodeGluedToken Code = "glued-token"
@@ -36,3 +41,37 @@ func runLayout(p *Pass) {
 		}
 	}
 }
+
+// EvalSymbols maps the evaluation symbols that annotators and ChessBase
+// exports write in movetext, which PGN has no token for, to their NAGs
+// (PGN standard §10; nag's table holds the same symbols).
+var EvalSymbols = map[string]int{
+	"=": 10, "∞": 13, "+=": 14, "⩲": 14, "=+": 15, "⩱": 15,
+	"+/-": 16, "±": 16, "-/+": 17, "∓": 17, "+-": 18, "-+": 19,
+}
+
+// syntaxFixes returns the obvious repairs of a syntax error of g: an
+// unknown token that is an evaluation symbol becomes its NAG; one of
+// punctuation only (a comma between moves, a stray period) goes, with a
+// blank beside it.
+func syntaxFixes(g *syntax.Game, e syntax.Error) []Fix {
+	if e.Code != syntax.CodeUnknownToken || e.Span.Len() == 0 {
+		return nil
+	}
+	text := g.Slice(e.Span)
+	if n, ok := EvalSymbols[text]; ok {
+		return []Fix{{Title: "Write $" + strconv.Itoa(n), Edits: []Edit{{Span: e.Span, New: "$" + strconv.Itoa(n)}}}}
+	}
+	for i := 0; i < len(text); i++ {
+		if !strings.ContainsRune(`!"#%&'*+,-./:;<=>?@\^_|~`, rune(text[i])) {
+			return nil
+		}
+	}
+	sp := e.Span
+	if int(sp.End) < len(g.Text) && sp.Start > 0 && isBlank(g.Text[sp.Start-1]) && isBlank(g.Text[sp.End]) {
+		sp.End++ // "e4 , e5" becomes "e4 e5"
+	}
+	return []Fix{{Title: "Remove " + strconv.Quote(text), Edits: []Edit{{Span: sp}}}}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }

@@ -1,11 +1,20 @@
 package analysis_test
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/analysistest"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestSyntaxFixes: an evaluation symbol becomes its NAG, punctuation
+// between moves goes (fixes.pgn.golden).
+func TestSyntaxFixes(t *testing.T) {
+	analysistest.RunWithFixes(t, "../testdata/analysis/layout/fixes.pgn", *update, nil)
+}
 
 func TestLayout(t *testing.T) {
 	analysistest.Run(t, "../testdata/analysis/layout/glued.pgn", nil, analysis.Layout)

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
@@ -19,7 +20,8 @@ import (
 //   - quickfix: one action per Fix alternative of each diagnostic that the
 //     client lists in the request's context, matched to the server's own
 //     diagnostics by range and code; the client's diagnostic is attached
-//     as it was sent.
+//     as it was sent. For editor-decoding, in VS Code, the command of the
+//     extension that reopens the file as Windows-1252.
 //   - source.format.game: the game at the start of the range in export
 //     form, when that changes it.
 //   - source.sortTags: the tags of that game in export order, when they
@@ -49,7 +51,12 @@ type codeAction struct {
 	Diagnostics []json.RawMessage       `json:"diagnostics,omitempty"`
 	IsPreferred bool                    `json:"isPreferred,omitempty"`
 	Edit        *protocol.WorkspaceEdit `json:"edit,omitempty"`
+	Command     *protocol.Command       `json:"command,omitempty"`
 }
+
+// reopenCommand is the VS Code extension's command that reopens a file
+// with an encoding (arguments: the URI and the encoding's VS Code name).
+const reopenCommand = "pgnls.reopenWithEncoding"
 
 func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, error) {
 	var p codeActionParams
@@ -70,7 +77,7 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	}
 	i := doc.file.GameAt(m.span(p.Range).Start)
 	if wantKind(p.Context.Only, kindFormatGame) {
-		if edits := format.Edits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
+		if edits, _ := format.Edits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
 			actions = append(actions, codeAction{Title: "Format game", Kind: kindFormatGame, Edit: workspaceEdit(doc, edits)})
 		}
 	}
@@ -95,6 +102,16 @@ func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeActio
 			continue
 		}
 		code, ok := cd.Code.(string)
+		if ok && code == string(checks.CodeEditorDecoding) && s.client.vscode {
+			// Not an edit: the editor must read the file again.
+			out = append(out, codeAction{
+				Title: "Reopen with the Windows-1252 (Latin-1) encoding", Kind: protocol.QuickFix,
+				Diagnostics: []json.RawMessage{raw}, IsPreferred: true,
+				Command: &protocol.Command{Title: "Reopen with Windows-1252", Command: reopenCommand,
+					Arguments: []any{string(doc.uri), "windows1252"}},
+			})
+			continue
+		}
 		if !ok || doc.file.NumGames() == 0 {
 			continue
 		}

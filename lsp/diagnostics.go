@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -48,8 +49,9 @@ import (
 // Each publication carries the document version, is sorted per game, is
 // never JSON null, and is skipped when it equals the last one sent for
 // the URI. A document with more than pgnls.maxDiagnostics diagnostics
-// publishes the most severe ones up to that number, plus all of the game
-// last edited (see pick); the user is told once.
+// publishes that many: every error first, then those of the game last
+// edited, then the others by severity (see pick); the user is told of
+// the total once it is known.
 
 // instantAnalysis is the longest debounce delay after which an edit's
 // analysis is published without its phase-1 publication before it: the
@@ -118,11 +120,21 @@ type docDiags struct {
 	gen     uint64                // the configuration generation of the analysed results
 	fileDs  []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus   syntax.Pos            // where the last edit was; -1: none
+	lost    int                   // characters a save would destroy (see lostCharacters)
 	sent    bool
-	told    bool        // the user was told that publications are capped
+	told    toldCap     // what the user was told of the cap
 	encoded encodeCache // the JSON of the last publication, per game
 	last    [sha256.Size]byte
 }
+
+// toldCap is what the user was told of a document's capped publications;
+// 0 is nothing.
+type toldCap uint8
+
+const (
+	toldAtLeast toldCap = iota + 1 // that there are at least so many, before the analysis was complete
+	toldTotal                      // the total, once it was
+)
 
 // gameState is what is known of one game of a document: its analysis
 // results when analysed, else its syntax diagnostics plus the analyzers'
@@ -237,6 +249,19 @@ func withoutFixes(ds []analysis.Diagnostic) []analysis.Diagnostic {
 	return out
 }
 
+// opened records, before the first changed of a document, how many
+// characters a save of it would destroy (see lostCharacters).
+func (d *diagnoser) opened(uri protocol.DocumentURI, lost int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	st := d.docs[uri]
+	if st == nil {
+		st = &docDiags{focus: -1}
+		d.docs[uri] = st
+	}
+	st.lost = lost
+}
+
 // changed publishes the phase-1 diagnostics of doc, the document's new
 // current version, and schedules its analysis. edits are the changes from
 // the previous version, in order, and kept the games they left as they
@@ -255,7 +280,7 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept
 	ctx, cancel := context.WithCancel(d.s.ctx)
 	st.cancel = cancel
 	cfg, gen := d.cfg, d.cfgGen
-	old, oldChunks, oldGen, oldFileDs := st.file, st.chunks, st.gen, st.fileDs
+	old, oldChunks, oldGen, oldFileDs, lost := st.file, st.chunks, st.gen, st.fileDs, st.lost
 	d.mu.Unlock()
 
 	f := doc.file
@@ -263,7 +288,7 @@ func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept
 	var fileDs []analysis.Diagnostic
 	if edits == nil || old == nil {
 		chunks = freshChunks(f, cfg)
-		fileDs = analysis.FileDiagnostics(f, cfg)
+		fileDs = append(analysis.FileDiagnostics(f, cfg), decodingDiagnostic(f, lost, cfg)...)
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
@@ -428,12 +453,15 @@ func (g group) selected() []analysis.Diagnostic {
 }
 
 // pick returns the diagnostics to publish, by game, the file-level ones
-// last, and how many there are in all. Past limit (if > 0) it keeps the
-// most severe, in file order within the least severe level kept, plus
-// every diagnostic of the game at focus, so that the game being edited
-// always shows all of its own. It reads only the diagnostics it keeps
-// and the per-chunk and per-game counts, and skips chunks with none to
-// keep in one step.
+// last, and how many there are in all. Past limit (if > 0) it keeps, in
+// this order: the file-level ones and the errors of the game at focus
+// (the one being edited); the other errors, in file order; the other
+// diagnostics of the game at focus, by severity; then the rest by
+// severity and, within the least severe level kept, in file order. So the
+// cap never hides an error while errors fit, and the game being edited
+// shows what it can. It reads only the diagnostics it keeps and the
+// per-chunk and per-game counts, and skips chunks with none to keep in
+// one step.
 func pick(out []group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnostic, limit int, focus syntax.Pos) (_ []group, total int) {
 	out = out[:0]
 	var count [analysis.Hint + 1]int
@@ -447,27 +475,62 @@ func pick(out []group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []anal
 		total += n
 	}
 	fileGroup := group{file: true, ds: file}
-	// Levels more severe than level are kept whole; quota of level.
-	level, quota := analysis.Hint+1, 0
-	if limit > 0 && total > limit {
-		budget := limit - len(file)
-		for s := analysis.Error; s <= analysis.Hint; s++ {
-			if count[s] > budget {
-				level, quota = s, max(budget, 0)
+	// The game at focus, if any: chunk fc, game fj.
+	fc, fj := -1, -1
+	var fn [analysis.Hint + 1]int
+	for c, cd := range chunks {
+		ref := refs[c]
+		if cd.chunk.Len() == 0 || focus < ref.Start || focus > ref.Start+cd.chunk.GameSpan(cd.chunk.Len()-1).End {
+			continue
+		}
+		for j := range cd.games {
+			if sp := cd.chunk.GameSpan(j).Shift(ref.Start); sp.Start <= focus && focus <= sp.End {
+				fc, fj = c, j
+				for s, n := range cd.games[j].res.n {
+					fn[s] = int(n)
+				}
 				break
 			}
-			budget -= count[s]
+		}
+		break
+	}
+	// What is kept: of the other games, the levels more severe than
+	// level whole and quota of level; of the game at focus, likewise
+	// with its own focusLevel and focusQuota. A level past Hint keeps all.
+	level, quota := analysis.Hint+1, 0
+	focusLevel, focusQuota := analysis.Hint+1, 0
+	if limit > 0 && total > limit {
+		budget := limit - len(file) - fn[analysis.Error]
+		cut := func(s analysis.Severity, n int) (analysis.Severity, int, bool) {
+			if n > budget {
+				q := max(budget, 0)
+				budget = 0
+				return s, q, true
+			}
+			budget -= n
+			return 0, 0, false
+		}
+		if l, q, ok := cut(analysis.Error, count[analysis.Error]-fn[analysis.Error]); ok {
+			level, quota = l, q
+		}
+		for s := analysis.Warning; s <= analysis.Hint && focusLevel > analysis.Hint; s++ {
+			if l, q, ok := cut(s, fn[s]); ok {
+				focusLevel, focusQuota = l, q
+			}
+		}
+		for s := analysis.Warning; s <= analysis.Hint && level > analysis.Hint; s++ {
+			if l, q, ok := cut(s, count[s]-fn[s]); ok {
+				level, quota = l, q
+			}
 		}
 	}
 	for c, cd := range chunks {
 		ref := refs[c]
-		span := cd.chunk.GameSpan(cd.chunk.Len() - 1)
-		inFocus := ref.Start <= focus && focus <= ref.Start+span.End
 		more := 0
 		for s := analysis.Error; s < level; s++ {
 			more += int(cd.n[s])
 		}
-		if !inFocus && more == 0 && (quota == 0 || level > analysis.Hint || cd.n[level] == 0) {
+		if c != fc && more == 0 && (quota == 0 || level > analysis.Hint || cd.n[level] == 0) {
 			continue
 		}
 		for j, gs := range cd.games {
@@ -475,20 +538,24 @@ func pick(out []group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []anal
 				continue
 			}
 			sp := cd.chunk.GameSpan(j).Shift(ref.Start)
-			if level > analysis.Hint || sp.Start <= focus && focus <= sp.End {
+			lv, q := level, &quota
+			if c == fc && j == fj {
+				lv, q = focusLevel, &focusQuota
+			}
+			if lv > analysis.Hint {
 				out = append(out, group{span: sp, ds: gs.res.ds, from: selection{from: &gs.res.ds[0], n: len(gs.res.ds)}})
 				continue
 			}
 			more := 0
-			for s := analysis.Error; s < level; s++ {
+			for s := analysis.Error; s < lv; s++ {
 				more += int(gs.res.n[s])
 			}
-			if more == 0 && (quota == 0 || gs.res.n[level] == 0) {
+			if more == 0 && (*q == 0 || gs.res.n[lv] == 0) {
 				continue
 			}
-			q := min(quota, int(gs.res.n[level]))
-			quota -= q
-			out = append(out, group{span: sp, ds: gs.res.ds, from: selection{from: &gs.res.ds[0], n: len(gs.res.ds), level: level, quota: q}})
+			k := min(*q, int(gs.res.n[lv]))
+			*q -= k
+			out = append(out, group{span: sp, ds: gs.res.ds, from: selection{from: &gs.res.ds[0], n: len(gs.res.ds), level: lv, quota: k}})
 		}
 	}
 	return append(out, fileGroup), total
@@ -547,7 +614,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	case <-t.C:
 	}
 	d.mu.Lock()
-	cfg, gen := d.cfg, d.cfgGen
+	cfg, gen, lost := d.cfg, d.cfgGen, st.lost
 	chunks := st.chunks // replaced, never changed in place: safe to read unlocked
 	if st.file != doc.file || st.gen != gen {
 		d.mu.Unlock()
@@ -582,7 +649,7 @@ func (d *diagnoser) analyzeLater(ctx context.Context, doc *document, st *docDiag
 	fresh := withResults(refs, chunks, todo, func(k int) (result, bool) {
 		return newResult(per[k]), !failed[k]
 	})
-	fileDs := analysis.FileDiagnostics(f, cfg) // a step per chunk
+	fileDs := append(analysis.FileDiagnostics(f, cfg), decodingDiagnostic(f, lost, cfg)...) // a step per chunk
 
 	d.mu.Lock()
 	if ctx.Err() != nil || d.docs[doc.uri] != st {
@@ -730,17 +797,31 @@ func (d *diagnoser) publish(doc *document, chunks []*chunkDiags, file []analysis
 		return
 	}
 	st.sent, st.last = true, hash
-	tell := total > count && !st.told
+	// The user is told of the cap once its total is known (the analysis
+	// is complete), and before that, once, that there are at least so
+	// many.
+	complete := phase == "analysis"
+	for _, cd := range chunks {
+		complete = complete && cd.pending == 0
+	}
+	tell := total > count && (complete && st.told < toldTotal || !complete && st.told < toldAtLeast)
 	if tell {
-		st.told = true
+		st.told = toldAtLeast
+		if complete {
+			st.told = toldTotal
+		}
 	}
 	d.mu.Unlock()
 	if tell {
-		log.Info("diagnostics capped", zap.Int("total", total), zap.Int("published", count))
+		log.Info("diagnostics capped", zap.Int("total", total), zap.Int("published", count), zap.Bool("complete", complete))
+		n := strconv.Itoa(total)
+		if !complete {
+			n = "at least " + n
+		}
 		d.s.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
 			Type: protocol.MessageTypeInfo,
-			Message: fmt.Sprintf("pgnls: %s has %d diagnostics; only the %d most severe, and those of the game being edited, are shown (setting pgnls.maxDiagnostics)",
-				path.Base(doc.file.Name), total, limit),
+			Message: fmt.Sprintf("pgnls: %s has %s diagnostics; %d are shown: every error (up to that number), then those of the game being edited, then the others by severity (setting pgnls.maxDiagnostics)",
+				path.Base(doc.file.Name), n, count),
 		})
 	}
 	log.Debug("publish diagnostics", zap.Int("count", count), zap.Int("total", total))

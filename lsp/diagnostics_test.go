@@ -237,10 +237,15 @@ func TestPick(t *testing.T) {
 		}{
 			{0, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
 			{9, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
-			{5, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, end}},                                         // the file's, error, warning, and the first hints
-			{3, -1, []int{g0 + 3, g1 + 2, end}},                                                         // no hint fits
-			{2, -1, []int{g1 + 2, end}},                                                                 // not all warnings fit: none of them beyond the quota
-			{5, syntax.Pos(g2 + 2), []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}}, // and the focus game whole
+			{5, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, end}},                         // the file's, error, warning, and the first hints
+			{3, -1, []int{g0 + 3, g1 + 2, end}},                                         // no hint fits
+			{2, -1, []int{g1 + 2, end}},                                                 // not all warnings fit: none of them beyond the quota
+			{5, syntax.Pos(g2 + 2), []int{g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},         // errors, then the game at focus, within the limit
+			{6, syntax.Pos(g2 + 2), []int{g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}}, // then the rest by severity
+			{4, syntax.Pos(g0 + 2), []int{g0 + 1, g0 + 3, g1 + 2, end}},                 // the focus game's warning, then its first hint
+			{3, syntax.Pos(g0 + 2), []int{g0 + 3, g1 + 2, end}},                         // its warning only
+			{1, syntax.Pos(g1 + 2), []int{g1 + 2, end}},                                 // the errors of the game at focus, whatever the limit
+			{1, -1, []int{end}}, // no room for the other errors
 		} {
 			got, total := pick(nil, refs, chunks, file, c.limit, c.focus)
 			if total != 9 || !slices.Equal(starts(got), c.want) {

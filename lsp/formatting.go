@@ -3,6 +3,8 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -48,13 +50,38 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 	if ranged && p.Range != nil {
 		from, to = gamesIn(f, mapper{f}.span(*p.Range))
 	}
-	edits := format.Edits(ctx, f, s.settings.formatOptions(), from, to)
+	edits, left := format.Edits(ctx, f, s.settings.formatOptions(), from, to)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
+	}
+	if len(left) > 0 {
+		s.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: leftMessage(f, left)})
 	}
 	s.logger.Debug("formatting", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
 		zap.Int("games", to-from), zap.Int("edits", len(edits)))
 	return textEdits(mapper{f}, edits), nil
+}
+
+// leftMessage tells which games formatting left as they were, and why:
+// the first three, and how many in all.
+func leftMessage(f *syntax.File, left []format.Left) string {
+	var b strings.Builder
+	if len(left) == 1 {
+		b.WriteString("pgnls: 1 game was left as it was: ")
+	} else {
+		fmt.Fprintf(&b, "pgnls: %d games were left as they were: ", len(left))
+	}
+	for k, l := range left {
+		if k == 3 {
+			fmt.Fprintf(&b, "; and %d more", len(left)-3)
+			break
+		}
+		if k > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "line %d: %s", f.Position(f.GameSpan(l.Index).Start).Line, l.Reason)
+	}
+	return b.String()
 }
 
 // gamesIn returns the range [from, to) of the games that span touches. An

@@ -67,7 +67,7 @@ func (s *server) hoverMarkup() query.Markup {
 	switch {
 	case !s.client.hoverMarkdown:
 		return query.PlainText
-	case s.settings.images == "on" || s.settings.images != "off" && s.client.hoverImages:
+	case s.settings.images == "on" || s.settings.images != "off" && s.client.vscode:
 		return query.MarkdownImages
 	}
 	return query.Markdown

@@ -50,17 +50,18 @@ type clientCaps struct {
 	configuration    bool // answers workspace/configuration
 	workDoneProgress bool // accepts window/workDoneProgress/create
 	hoverMarkdown    bool // renders Markdown hovers
-	hoverImages      bool // renders images in Markdown hovers (VS Code and its forks)
+	vscode           bool // VS Code or a fork: renders images in hovers, shows at most 1,000 diagnostics a file
 	docMarkdown      bool // renders Markdown completion documentation
 	snippets         bool // takes snippets as completion insert texts
 	hierarchical     bool // takes DocumentSymbol trees, not SymbolInformation lists
 }
 
-// showsImages reports whether a client, by its clientInfo name, renders
-// images in Markdown hovers: VS Code and its forks (Code - OSS,
-// code-server, VSCodium, Cursor, Windsurf) do; terminal clients
-// (Neovim, Vim, Emacs) show the image's base64 text.
-func showsImages(name string) bool {
+// isVSCode reports whether a client, by its clientInfo name, is VS Code
+// or a fork (Code - OSS, code-server, VSCodium, Cursor, Windsurf): they
+// render images in Markdown hovers, where terminal clients (Neovim, Vim,
+// Emacs) show the image's base64 text, and show at most 1,000
+// diagnostics per file.
+func isVSCode(name string) bool {
 	n := strings.ToLower(name)
 	for _, s := range []string{"code", "cursor", "windsurf"} {
 		if strings.Contains(n, s) {
@@ -90,6 +91,16 @@ func (w wireClientCaps) caps() clientCaps {
 	}
 }
 
+// maxDiagnostics is the default publication limit for the client: VS
+// Code shows no more than 1,000 diagnostics of a file, so more would be
+// cut there by its own order, not by pick's.
+func (c clientCaps) maxDiagnostics() int {
+	if c.vscode {
+		return 1000
+	}
+	return defaultMaxDiagnostics
+}
+
 // Code action kinds of the source actions.
 const (
 	kindFormatGame protocol.CodeActionKind = "source.format.game"
@@ -103,7 +114,10 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 	}
 	s.client = p.Capabilities.caps()
 	if p.ClientInfo != nil {
-		s.client.hoverImages = showsImages(p.ClientInfo.Name)
+		s.client.vscode = isVSCode(p.ClientInfo.Name)
+	}
+	if s.client.vscode && s.settings.max == nil {
+		s.diags.configure(s.settings.config(), s.settings.catalogue(), s.client.maxDiagnostics())
 	}
 	if !isNull(p.InitializationOptions) {
 		s.applySettings("initializationOptions", settingsFromInit(p.InitializationOptions))

@@ -25,7 +25,7 @@ import (
 //	pgnls.ctlpgn.symbols           "keep" (default), "ascii" or "unicode"
 //	pgnls.hover.images             "auto" (default: for VS Code and its forks), "on" or "off": board images in hovers
 //	pgnls.tagOrder                 "lenient" (default) or "strict" (tag-sort is a warning)
-//	pgnls.maxDiagnostics           diagnostics published per document (default 2000; 0: no limit)
+//	pgnls.maxDiagnostics           diagnostics published per document (default 2000, 1000 for VS Code; 0: no limit)
 //	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
 //	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"; wins over the profile
 //
@@ -54,7 +54,7 @@ type settings struct {
 	strictTags   bool
 	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
 	catalogueURL string                              // "" means defaultCatalogueURL
-	max          *int                                // nil: defaultMaxDiagnostics
+	max          *int                                // nil: the client's default (clientCaps.maxDiagnostics)
 }
 
 // wireSettings is the JSON form of the pgnls settings object.
@@ -225,10 +225,11 @@ func (st settings) catalogue() string {
 	return st.catalogueURL
 }
 
-// maxDiagnostics returns the publication limit; 0 means none.
-func (st settings) maxDiagnostics() int {
+// maxDiagnostics returns the publication limit, def unless set; 0 means
+// none.
+func (st settings) maxDiagnostics(def int) int {
 	if st.max == nil {
-		return defaultMaxDiagnostics
+		return def
 	}
 	return *st.max
 }
@@ -237,7 +238,7 @@ func (st settings) maxDiagnostics() int {
 func (st settings) sameAnalysis(o settings) bool {
 	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile &&
 		maps.Equal(st.severity, o.severity) && st.catalogue() == o.catalogue() &&
-		st.maxDiagnostics() == o.maxDiagnostics()
+		st.maxDiagnostics(0) == o.maxDiagnostics(0)
 }
 
 // settingsFromInit extracts the settings from initializationOptions: the
@@ -277,7 +278,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	if st.sameAnalysis(old) {
 		return
 	}
-	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics())
+	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics(s.client.maxDiagnostics()))
 	for _, doc := range s.store.all() {
 		if !reparsed[doc.uri] {
 			s.diags.changed(doc, []syntax.Edit{}, syntax.Kept{Prefix: doc.file.NumGames(), Suffix: doc.file.NumGames()})

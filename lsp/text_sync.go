@@ -35,6 +35,7 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
 	s.store.expect(0)
 	s.store.set(doc)
+	s.diags.opened(doc.uri, lostCharacters(doc.uri, item.Text))
 	s.diags.changed(doc, nil, syntax.Kept{})
 	return nil
 }

@@ -11,6 +11,19 @@ func (f *File) FileErrors() []Error {
 	return facts.Errors()
 }
 
+// FirstReplacement returns the file-absolute offset of the first U+FFFD
+// (the replacement character, which a text decoded with the wrong
+// encoding holds where it had bytes it could not read), or -1, without
+// parsing anything.
+func (f *File) FirstReplacement() Pos {
+	for c, ch := range f.chunks {
+		if ch.facts.fffd >= 0 {
+			return f.refs[c].Start + ch.facts.fffd
+		}
+	}
+	return -1
+}
+
 // FileFacts gathers, game by game, what the file-level diagnostics are
 // made of, so that a stream of games can report them too. The zero value
 // is ready to use.

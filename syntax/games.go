@@ -54,6 +54,7 @@ type source struct {
 type chunkFacts struct {
 	first   [3]Pos // lf, crlf, cr: first offset, or -1
 	invalid Pos    // first byte that is not UTF-8, or -1
+	fffd    Pos    // first U+FFFD, or -1
 }
 
 // newChunk returns a chunk of games (file-absolute starts) that holds
@@ -97,7 +98,7 @@ func chunkMeta(games []GameRef, d Dialect) *Chunk {
 		c.ends[i] = r.End()
 		c.errs[i] = r.Game.Errs
 		le := r.Game.lineEnd
-		c.gfacts[i] = chunkFacts{first: [3]Pos{le.lf, le.crlf, le.cr}, invalid: Pos(r.Game.invalidUTF8())}
+		c.gfacts[i] = chunkFacts{first: [3]Pos{le.lf, le.crlf, le.cr}, invalid: Pos(r.Game.invalidUTF8()), fffd: Pos(strings.Index(r.Game.Text, "\uFFFD"))}
 	}
 	c.foldFacts()
 	return c
@@ -105,7 +106,7 @@ func chunkMeta(games []GameRef, d Dialect) *Chunk {
 
 // foldFacts sets the facts of c from those of its games.
 func (c *Chunk) foldFacts() {
-	c.facts = chunkFacts{first: [3]Pos{-1, -1, -1}, invalid: -1}
+	c.facts = chunkFacts{first: [3]Pos{-1, -1, -1}, invalid: -1, fffd: -1}
 	for j, g := range c.gfacts {
 		start := c.start(j)
 		for k, p := range g.first {
@@ -115,6 +116,9 @@ func (c *Chunk) foldFacts() {
 		}
 		if g.invalid >= 0 && c.facts.invalid < 0 {
 			c.facts.invalid = start + g.invalid
+		}
+		if g.fffd >= 0 && c.facts.fffd < 0 {
+			c.facts.fffd = start + g.fffd
 		}
 	}
 }

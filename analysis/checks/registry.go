@@ -30,6 +30,17 @@ var All = []*analysis.Analyzer{
 	linelength.Analyzer,
 }
 
+// CodeEditorDecoding is the code of the language server's warning that
+// the editor decoded a Latin-1 file as UTF-8, so that a save would
+// destroy its letters.
+const CodeEditorDecoding = analysis.Code("editor-decoding")
+
+// Editor lists the codes the language server reports itself, from what
+// it knows of the editor's copy of a file.
+var Editor = []analysis.CodeInfo{
+	{Code: CodeEditorDecoding, Severity: analysis.Warning, Doc: "The editor decoded a Latin-1 (Windows-1252) file as UTF-8: its text holds U+FFFD where the file on disk has bytes that are not UTF-8, and saving would write U+FFFD instead of those letters. Reopen the file with the Windows-1252 encoding (in VS Code the quick fix does; the extension also lets VS Code guess the encoding of PGN files)."},
+}
+
 // CatalogueEntry is one code of the catalogue with the source reporting it.
 type CatalogueEntry struct {
 	analysis.CodeInfo
@@ -47,6 +58,9 @@ func Catalogue() []CatalogueEntry {
 		for _, c := range a.Codes {
 			out = append(out, CatalogueEntry{c, a.Name})
 		}
+	}
+	for _, c := range Editor {
+		out = append(out, CatalogueEntry{c, "pgnls"})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out

@@ -186,9 +186,18 @@ func checkNames(p *analysis.Pass, r *record) {
 	}
 }
 
-// Placeholder values of missing game-record tags.
+// placeholders are the values of missing game-record tags (see
+// Placeholder).
 var placeholders = map[string]string{
 	"Event": "?", "Site": "?", "Date": "????-??-??", "Round": "-", "White": "?", "Black": "?",
+}
+
+// Placeholder returns the value the fix that adds a missing game-record
+// tag writes, as tag completion does: "?", "-" for Round, "????-??-??"
+// for Date; ok is false for a tag without one.
+func Placeholder(name string) (v string, ok bool) {
+	v, ok = placeholders[name]
+	return v, ok
 }
 
 // rosterSlot returns the place of a game-record identification tag after

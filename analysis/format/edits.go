@@ -68,13 +68,19 @@ func (l *Layout) flush() {
 	l.has = false
 }
 
+// Left is a game that formatting left as it was because of a problem
+// in it (Result.Broken).
+type Left struct {
+	Index  int    // the game's index in the file
+	Reason string // Result.Skipped
+}
+
 // Edits returns the file-absolute edits that put the games [from, to) of
 // f in export form, as File would lay them out, in order; inside a
 // changed game they cover only the lines, and bytes, that change (see
-// diff.Edits), and a game that cannot be formatted gets none. It stops
-// early, with partial edits, once ctx is done.
-func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) []syntax.Edit {
-	var edits []syntax.Edit
+// diff.Edits), and a game that cannot be formatted gets none: those are
+// listed in left. It stops early, with partial edits, once ctx is done.
+func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) (edits []syntax.Edit, left []Left) {
 	l := NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
 		edits = append(edits, diff.Shift(diff.Edits(old, new), start)...)
 	})
@@ -83,14 +89,18 @@ func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) []sy
 	}
 	for i := from; i < to; i++ {
 		if ctx.Err() != nil {
-			return edits
+			return edits, left
 		}
 		r := f.Game(i)
-		l.Add(r.Start, r.Game, Game(r.Game, f.Dialect, opts))
+		res := Game(r.Game, f.Dialect, opts)
+		if res.Broken {
+			left = append(left, Left{i, res.Skipped})
+		}
+		l.Add(r.Start, r.Game, res)
 	}
 	if to > from && to < f.NumGames() {
 		l.Keep(f.Game(to).Game)
 	}
 	l.Flush()
-	return edits
+	return edits, left
 }

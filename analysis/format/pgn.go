@@ -180,14 +180,7 @@ func exportTags(g *syntax.Game) []tagLine {
 			}
 		}
 		if !found {
-			v := "?"
-			switch name {
-			case "Date":
-				v = "????.??.??"
-			case "Result":
-				v = terminator(g)
-			}
-			out = append(out, tagLine{name, v})
+			out = append(out, tagLine{name, tags.Placeholder(g, name)})
 		}
 	}
 	var rest []tagLine

@@ -1,6 +1,10 @@
 package nag
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/pgnls/pgnls/analysis"
+)
 
 func TestTable(t *testing.T) {
 	for _, tc := range []struct {
@@ -49,5 +53,20 @@ func TestGlyphs(t *testing.T) {
 	}
 	if got, _ := Lookup(14); got.Title() != "$14: White has a slight advantage (⩲)" {
 		t.Errorf("Title = %q", got.Title())
+	}
+}
+
+// TestEvalSymbols: the evaluation symbols the syntax fixes turn into
+// NAGs name the NAGs of this table (the Unicode ones are its glyphs).
+func TestEvalSymbols(t *testing.T) {
+	for sym, n := range analysis.EvalSymbols {
+		info, _ := Lookup(n)
+		g := info.Symbol
+		if g == "" {
+			t.Errorf("%q: $%d has no symbol", sym, n)
+		}
+		if sym[0] >= 0x80 && g != sym {
+			t.Errorf("%q: $%d's symbol is %q", sym, n, g)
+		}
 	}
 }

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/ctlcheck"
 	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -154,7 +156,7 @@ func (c *completer) repeatable(name string) bool {
 // for a game with the tags of have.
 func (c *completer) expected(have map[string]bool) []string {
 	if c.d == syntax.PGN {
-		return roster
+		return tags.Roster
 	}
 	game := []string{"Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result"}
 	minimal := []string{"Variant", "Id", "Annotator"}
@@ -219,17 +221,23 @@ func (c *completer) tagNames(sp syntax.Span) []Item {
 // "}" and "\\").
 var snippetEscape = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace
 
-// defaultValue is the value a new tag is inserted with.
+// defaultValue is the value a new tag is inserted with: today for a
+// date, else the placeholder the fix that adds missing tags writes.
 func (c *completer) defaultValue(name string) string {
 	switch {
 	case isDateTag(name):
 		return c.today()
-	case name == "Result":
-		return "*"
 	case name == "Variant" && c.d == syntax.CTLPGN:
 		return "C'escacs"
-	case slices.Contains(roster, name):
-		return "?"
+	case c.d == syntax.CTLPGN:
+		if v, ok := ctlcheck.Placeholder(name); ok {
+			return v
+		}
+		if name == "Result" {
+			return "*"
+		}
+	case slices.Contains(tags.Roster, name):
+		return tags.Placeholder(c.g, name)
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"github.com/pgnls/pgnls/analysis/tags"
 	"strings"
 
 	"github.com/pgnls/pgnls/syntax"
@@ -169,9 +170,6 @@ func lookupTag(d syntax.Dialect, name string) (tagInfo, bool) {
 	return tagInfo{}, false
 }
 
-// roster is the Seven Tag Roster in export order.
-var roster = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
-
 // tagMarkdown documents the tag called name for a hover.
 func tagMarkdown(d syntax.Dialect, name string) string {
 	t, ok := lookupTag(d, name)
@@ -196,7 +194,7 @@ func tagMarkdown(d syntax.Dialect, name string) string {
 	var b strings.Builder
 	b.WriteString("**" + t.name + "**")
 	if d == syntax.PGN {
-		for i, r := range roster {
+		for i, r := range tags.Roster {
 			if r == name {
 				b.WriteString(" (Seven Tag Roster, tag " + string(rune('1'+i)) + " of 7)")
 			}

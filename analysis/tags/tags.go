@@ -122,7 +122,7 @@ func checkRoster(p *analysis.Pass, g *syntax.Game) {
 	last := g.Tags[len(g.Tags)-1]
 	var b strings.Builder
 	for _, name := range missing {
-		b.WriteString("\n[" + name + " \"" + defaultValue(g, name) + "\"]")
+		b.WriteString("\n[" + name + " \"" + Placeholder(g, name) + "\"]")
 	}
 	msg := "missing Seven Tag Roster tag " + missing[0]
 	if len(missing) > 1 {
@@ -134,9 +134,11 @@ func checkRoster(p *analysis.Pass, g *syntax.Game) {
 	})
 }
 
-// defaultValue is the export-format placeholder for a missing roster tag;
-// the Result tag copies the game's termination marker when there is one.
-func defaultValue(g *syntax.Game, name string) string {
+// Placeholder is the export-format value of a missing roster tag of g:
+// "?", "????.??.??" for Date, and for Result the game's termination
+// marker, or "*". The fix that adds missing tags, the formatter and tag
+// completion write it.
+func Placeholder(g *syntax.Game, name string) string {
 	switch name {
 	case "Date":
 		return "????.??.??"

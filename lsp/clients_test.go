@@ -1,0 +1,202 @@
+package lsp_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/lsp"
+	"github.com/pgnls/pgnls/lsp/lsptest"
+)
+
+// TestHoverPerClient: a hover follows what the client shows. Plain text
+// (no Markdown) for a client whose hover.contentFormat lacks markdown,
+// as eglot's; Markdown with the text board first for terminal clients;
+// the board image first for VS Code (by clientInfo) or when
+// pgnls.hover.images is on, never when it is off.
+func TestHoverPerClient(t *testing.T) {
+	markdown := map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"markdown", "plaintext"}}}}
+	plaintext := map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"plaintext"}}}}
+	for _, tc := range []struct {
+		name, client string
+		caps         any
+		images       string
+		kind         protocol.MarkupKind
+		prefix       string
+	}{
+		{"eglot", "Eglot", plaintext, "", protocol.PlainText, "8 r n b q k b n r\n"},
+		{"neovim", "Neovim", markdown, "", protocol.Markdown, "```text\n8 r n b q k b n r\n"},
+		{"vscode", "Visual Studio Code", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
+		{"code-server", "code-server", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
+		{"images on", "Neovim", markdown, "on", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
+		{"images off", "Visual Studio Code", markdown, "off", protocol.Markdown, "```text\n"},
+		{"images on, plain client", "Eglot", plaintext, "on", protocol.PlainText, "8 r n b q k b n r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				c := start(t, lsptest.Options{ClientName: tc.client, Capabilities: tc.caps})
+				var init any
+				if tc.images != "" {
+					init = map[string]any{"hover": map[string]any{"images": tc.images}}
+				}
+				c.Initialize(init)
+				const uri = "file:///h.pgn"
+				text := "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n"
+				c.Open(uri, text)
+				c.Settle()
+				var hover protocol.Hover
+				if err := c.Call(protocol.MethodTextDocumentHover, positionAt(uri, lsptest.RangeOf(t, text, "Nf3").Start), &hover); err != nil {
+					t.Fatal(err)
+				}
+				v := hover.Contents.Value
+				if hover.Contents.Kind != tc.kind || !strings.HasPrefix(v, tc.prefix) {
+					t.Errorf("hover %s starting %q, want %s starting %q", hover.Contents.Kind, v[:min(len(v), 50)], tc.kind, tc.prefix)
+				}
+				if tc.kind == protocol.PlainText && strings.ContainsAny(v, "*`") {
+					t.Errorf("plain-text hover holds Markdown: %q", v)
+				}
+				if !strings.Contains(v, "White knight from g1 to f3") {
+					t.Errorf("no description in %q", v)
+				}
+			})
+		})
+	}
+}
+
+// TestCapKeepsErrors: a file with more diagnostics than VS Code shows (a
+// missing roster tag in each of 1,500 games) and one illegal move in its
+// last game. VS Code (by clientInfo) gets at most 1,000, the illegal move
+// among them; the user is told the true total once the analysis is
+// complete, and before that only that there are at least so many.
+func TestCapKeepsErrors(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{ClientName: "Visual Studio Code", Serve: lsp.ServeForTest})
+		c.Initialize(nil)
+		const uri = "file:///big.pgn"
+		var b strings.Builder
+		for range 1499 {
+			b.WriteString("[Event \"x\"]\n\n1. e4 e5 *\n\n")
+		}
+		b.WriteString("[Event \"x\"]\n\n1. e4 Ke7 *\n")
+		c.Open(uri, b.String())
+		c.Settle()
+		last, _ := c.Last(uri)
+		illegal := 0
+		for _, d := range last.Diagnostics {
+			if d.Code == "illegal-move" {
+				illegal++
+			}
+		}
+		if len(last.Diagnostics) > 1000 || illegal != 1 {
+			t.Errorf("published %d diagnostics, %d illegal moves; want at most 1000 with the illegal move", len(last.Diagnostics), illegal)
+		}
+		var msgs []string
+		for _, raw := range c.Notifications(protocol.MethodWindowShowMessage) {
+			var m protocol.ShowMessageParams
+			if err := json.Unmarshal(raw, &m); err != nil {
+				t.Fatal(err)
+			}
+			msgs = append(msgs, m.Message)
+		}
+		if len(msgs) == 0 || !strings.Contains(msgs[len(msgs)-1], "has 1501 diagnostics; 1000 are shown") {
+			t.Errorf("messages %q, want the last to give the true total, 1501", msgs)
+		}
+		for _, m := range msgs[:max(len(msgs)-1, 0)] {
+			if !strings.Contains(m, "at least") {
+				t.Errorf("a message before the analysis was complete: %q", m)
+			}
+		}
+	})
+}
+
+// TestEditorDecoding: an editor that decoded a Latin-1 file as UTF-8
+// sends U+FFFD for its letters; the server, which sees the file on disk
+// is not UTF-8, warns at the first one how many a save would destroy,
+// and in VS Code offers the extension's command to reopen the file. A
+// U+FFFD in a file that is UTF-8 on disk is no such accident.
+func TestEditorDecoding(t *testing.T) {
+	dir := t.TempDir()
+	latin1 := filepath.Join(dir, "latin1.pgn")
+	if err := os.WriteFile(latin1, []byte("[Event \"Z\xfcrich\"]\n[White \"M\xfcller\"]\n\n1. e4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	utf8File := filepath.Join(dir, "utf8.pgn")
+	const decoded = "[Event \"Z\uFFFDrich\"]\n[White \"M\uFFFDller\"]\n\n1. e4 *\n"
+	if err := os.WriteFile(utf8File, []byte(decoded), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{ClientName: "Visual Studio Code", Serve: lsp.ServeForTest})
+		c.Initialize(nil)
+		uri := protocol.DocumentURI("file://" + latin1)
+		c.Open(uri, decoded)
+		c.Settle()
+		last, _ := c.Last(uri)
+		var found []protocol.Diagnostic
+		for _, d := range last.Diagnostics {
+			if d.Code == "editor-decoding" {
+				found = append(found, d)
+			}
+		}
+		if len(found) != 1 || found[0].Range.Start != (protocol.Position{Line: 0, Character: 9}) || !strings.Contains(found[0].Message, "saving will destroy 2 characters") {
+			t.Fatalf("editor-decoding diagnostics %+v", found)
+		}
+		raw, _ := json.Marshal(found[0])
+		var actions []struct {
+			Title   string            `json:"title"`
+			Command *protocol.Command `json:"command"`
+		}
+		if err := c.Call(protocol.MethodTextDocumentCodeAction, map[string]any{
+			"textDocument": map[string]any{"uri": uri}, "range": found[0].Range,
+			"context": map[string]any{"diagnostics": []json.RawMessage{raw}},
+		}, &actions); err != nil {
+			t.Fatal(err)
+		}
+		if len(actions) == 0 || actions[0].Command == nil || actions[0].Command.Command != "pgnls.reopenWithEncoding" {
+			t.Errorf("code actions %+v, want the reopen command first", actions)
+		}
+
+		other := protocol.DocumentURI("file://" + utf8File)
+		c.Open(other, decoded)
+		c.Settle()
+		last, _ = c.Last(other)
+		for _, d := range last.Diagnostics {
+			if d.Code == "editor-decoding" {
+				t.Errorf("editor-decoding on a file that is UTF-8 on disk: %+v", d)
+			}
+		}
+	})
+}
+
+// TestFormattingTellsWhatWasLeft: formatting says, in a window message,
+// which games it left as they were and why.
+func TestFormattingTellsWhatWasLeft(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{})
+		c.Initialize(nil)
+		const uri = "file:///f.pgn"
+		c.Open(uri, "[Event \"a\"]\n\n1.e4 e5 *\n\n[Event \"b\"]\n\n1. e4 { never closed\n")
+		c.Settle()
+		var edits []protocol.TextEdit
+		if err := c.Call(protocol.MethodTextDocumentFormatting, map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}, &edits); err != nil {
+			t.Fatal(err)
+		}
+		if len(edits) == 0 {
+			t.Error("the first game was not formatted")
+		}
+		var msgs []string
+		for _, raw := range c.Notifications(protocol.MethodWindowShowMessage) {
+			var m protocol.ShowMessageParams
+			json.Unmarshal(raw, &m)
+			msgs = append(msgs, m.Message)
+		}
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "pgnls: 1 game was left as it was: line 5: syntax error: comment is not closed") {
+			t.Errorf("messages %q", msgs)
+		}
+	})
+}
