@@ -226,6 +226,7 @@ async function reopenWithEncoding(target?: string | vscode.Uri, encoding = 'wind
   }
   try {
     const doc = await (vscode.workspace as unknown as EncodingWorkspace).openTextDocument(uri, { encoding });
+    output?.info(`reopen ${uri.toString()} as ${encoding}: now ${doc.encoding ?? 'no encoding API'}`);
     if (doc.encoding === encoding) {
       await vscode.window.showTextDocument(doc);
       return;
