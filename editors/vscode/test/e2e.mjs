@@ -118,6 +118,17 @@ async function waitText(ok, ms) {
   return t;
 }
 
+// waitFor polls ok until it holds or ms pass, and returns its last answer.
+async function waitFor(ok, ms) {
+  const deadline = Date.now() + ms;
+  let yes = await ok();
+  while (!yes && Date.now() < deadline) {
+    await sleep(250);
+    yes = await ok();
+  }
+  return yes;
+}
+
 // encodingStatus is the encoding the status bar shows.
 async function encodingStatus() {
   return ((await page.locator('#status\\.editor\\.encoding').textContent().catch(() => '')) || '').trim();
@@ -322,10 +333,18 @@ try {
   check('pgnls: Reopen file as Windows-1252 brings the accented letters back', hasAccents(latin),
     `encoding ${await encodingStatus()}; ${JSON.stringify(latin.slice(0, 160))}`);
   // The quick fix of the server's editor-decoding warning, once the
-  // server reports that code (it is then in the generated schema).
+  // server reports that code (it is then in the generated schema). The
+  // server looks at the file when the editor opens it, so a fresh copy,
+  // latin1-b.pgn, is opened with guessing off for [pgn] in the workspace
+  // settings: as a user without the defaults (or an older VS Code) gets it.
   const codes = Object.keys(pkg.contributes.configuration.properties['pgnls.diagnostics'].properties);
   if (codes.includes('editor-decoding')) {
-    latin = await reopenAsUTF8();
+    await command('View: Close All Editors');
+    const wsSettings = path.join(workspace, '.vscode', 'settings.json');
+    fs.writeFileSync(wsSettings, '{ "[pgn]": { "files.autoGuessEncoding": false } }\n');
+    await sleep(3000);
+    await openFile('latin1-b.pgn');
+    latin = await waitText(broken, 10000);
     const warning = page.locator('.monaco-editor .squiggly-warning');
     let shown = false;
     try {
@@ -334,23 +353,34 @@ try {
     } catch {
       // reported below
     }
-    check('the editor-decoding warning shows on the U+FFFD text', shown, `${await warning.count()} .squiggly-warning`);
-    const lines = fs.readFileSync(path.join(workspace, 'latin1.pgn'), 'latin1').split('\n');
+    check('the editor-decoding warning shows on a Latin-1 file opened as UTF-8', broken(latin) && shown,
+      `U+FFFD shown ${broken(latin)}, encoding ${await encodingStatus()}, ${await warning.count()} .squiggly-warning`);
+    const lines = fs.readFileSync(path.join(workspace, 'latin1-b.pgn'), 'latin1').split('\n');
     const l = lines.findIndex((x) => /[\x80-\xff]/.test(x));
     await goTo(l + 1, lines[l].search(/[\x80-\xff]/) + 1);
     await page.keyboard.press(`${mod}+.`);
-    const fix = page.locator('.action-widget .monaco-list-row', { hasText: /1252|Latin|encoding/i }).first();
+    // The menu takes keys, not clicks (a pointer block covers it): go
+    // down to the action and press Enter.
+    const reopenFix = /1252|Latin|encoding/i;
+    const fix = page.locator('.action-widget .monaco-list-row.action', { hasText: reopenFix }).first();
     let fixTitle = '';
     try {
       await fix.waitFor({ timeout: 10000 });
       fixTitle = (await fix.textContent()) || '';
-      await fix.click();
+      const focused = page.locator('.action-widget .monaco-list-row.focused');
+      for (let i = 0; i < 10 && !reopenFix.test((await focused.textContent().catch(() => '')) || ''); i++) {
+        await page.keyboard.press('ArrowDown');
+        await sleep(100);
+      }
+      await page.keyboard.press('Enter');
     } catch {
       await page.keyboard.press('Escape');
     }
     latin = await waitText(hasAccents, 10000);
-    check('the editor-decoding quick fix reopens the file as Windows-1252', fixTitle !== '' && hasAccents(latin),
-      `quick fix ${JSON.stringify(fixTitle)}; encoding ${await encodingStatus()}`);
+    const gone = await waitFor(async () => (await warning.count()) === 0, 10000);
+    check('the editor-decoding quick fix reopens the file as Windows-1252, and the warning goes', fixTitle !== '' && hasAccents(latin) && gone,
+      `quick fix ${JSON.stringify(fixTitle)}; encoding ${await encodingStatus()}; warning gone ${gone}`);
+    fs.writeFileSync(wsSettings, '{}\n');
   } else {
     record('skip', 'the editor-decoding quick fix', 'this server has no editor-decoding code yet');
   }
