@@ -35,7 +35,7 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
 	s.store.expect(0)
 	s.store.set(doc)
-	s.diags.opened(doc.uri, lostCharacters(doc.uri, item.Text))
+	s.diags.setLost(doc.uri, lostCharacters(doc.uri, item.Text))
 	s.diags.changed(doc, nil, syntax.Kept{})
 	return nil
 }
@@ -112,6 +112,11 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 		log.Debug("dialect changed", zap.Stringer("dialect", d))
 		f = parseDocument(f.Name, f.Text(), d)
 		edits = nil // nothing carries over to another dialect
+	}
+	if old.file.FirstReplacement() < 0 && f.FirstReplacement() >= 0 {
+		// The text gained U+FFFD, as when the editor reopens a Latin-1
+		// file as UTF-8: is the file on disk such a file?
+		s.diags.setLost(uri, lostCharacters(uri, "\uFFFD"))
 	}
 	doc := &document{uri: uri, version: version, file: f}
 	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", f.NumGames()))

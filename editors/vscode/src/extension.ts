@@ -136,7 +136,7 @@ function serverSettings(): Record<string, unknown> {
     profile: c.get<string>('profile', 'default'),
     lineLength: c.get<number>('lineLength', 79),
     tagOrder: c.get<string>('tagOrder', 'lenient'),
-    maxDiagnostics: c.get<number>('maxDiagnostics', 2000),
+    maxDiagnostics: c.get<number>('maxDiagnostics', 1000),
     ctlpgn: { symbols: c.get<string>('ctlpgn.symbols', 'keep') },
     hover: { images: c.get<string>('hover.images', 'auto') },
     diagnostics: c.get<Record<string, string>>('diagnostics', {}),
