@@ -542,6 +542,17 @@ local function run()
     check('pgn: write without formatting support keeps the file', written == original, 'server has no documentFormattingProvider yet')
     record('skip', 'pgn: format on save writes pgnls fmt output', 'server has no documentFormattingProvider yet')
   end
+
+  -- The cap: 2,100 games with a missing roster tag each (warnings) and an
+  -- illegal move in the last one. Neovim gets at most 2,000 diagnostics,
+  -- and the illegal move is among them.
+  local big_path = work .. '/big.pgn'
+  write_file(big_path, string.rep('[Event "x"]\n\n1. e4 e5 *\n\n', 2099) .. '[Event "x"]\n\n1. e4 Ke7 *\n')
+  local big = open(big_path)
+  local illegal = wait_diagnostic(big, function(c) return c == 'illegal-move' end)
+  local n = #vim.diagnostic.get(big)
+  check('cap: the illegal move at the end of a big file is shown', illegal ~= nil, codes(big):sub(-200))
+  check('cap: at most 2000 diagnostics published', n <= 2000 and n > 1000, tostring(n))
 end
 
 local ok, err = xpcall(run, debug.traceback)
