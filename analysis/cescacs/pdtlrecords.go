@@ -20,7 +20,10 @@ func (r *pdtlReader) castling(f pdtlField) {
 		ch, n := utf8.DecodeRuneInString(f.text[k:])
 		at := f.off + k
 		k += n
-		if ch == '-' {
+		if ch == '-' || ch == '‐' {
+			if ch == '‐' {
+				r.reportFix(at, at+n, SeverityHint, CodePDTLHyphen, "'-' is the usual hyphen", "-")
+			}
 			toks = append(toks, castlingToken{sym: '-', off: at, end: at + n})
 			continue
 		}
@@ -112,7 +115,10 @@ func (r *pdtlReader) applyRights(c Color, part []castlingToken) {
 // special reads field 4 (§6.5).
 func (r *pdtlReader) special(f pdtlField) {
 	t, off, end := f.text, f.off, f.off+len(f.text)
-	if t == "-" {
+	if isDash(t) {
+		if t != "-" {
+			r.reportFix(off, end, SeverityHint, CodePDTLHyphen, "'-' is the usual hyphen", "-")
+		}
 		return
 	}
 	bad := func(msg string) {
@@ -174,8 +180,8 @@ func (r *pdtlReader) special(f pdtlField) {
 		switch {
 		case rest[0] == '-':
 			rest = rest[1:]
-		case strings.HasPrefix(rest, "‐"):
-			rest = rest[len("‐"):]
+		case strings.HasPrefix(rest, unicodeHyphen):
+			rest = rest[len(unicodeHyphen):]
 		default:
 			bad("en-passant lines are separated by '-'")
 			return
@@ -197,7 +203,7 @@ func (r *pdtlReader) special(f pdtlField) {
 			return
 		}
 	}
-	if r.setEnPassant(h, targets, off, end) && strings.Contains(t, "‐") {
+	if r.setEnPassant(h, targets, off, end) && strings.Contains(t, unicodeHyphen) {
 		r.reportFix(off, end, SeverityHint, CodePDTLHyphen, "'-' is the usual hyphen", string(r.pos.appendSpecial(nil)))
 	}
 }
