@@ -302,8 +302,8 @@ func (r *pdtlReader) setEnPassant(pawn Hex, targets [2]Hex, off, end int) bool {
 
 // setScornful validates and records a scornful record for the pawn on h;
 // capturer, if not NoHex, is the scorned pawn named by E's form. When the
-// spec form leaves two scorned pawns possible (§12.1), the one whose
-// sidestep origin has the lower column is chosen, with a hint.
+// spec form leaves two scorned pawns possible, either may capture (§6.5,
+// §12.1), with a hint.
 func (r *pdtlReader) setScornful(h, capturer Hex, off, end int) bool {
 	owner := r.specialOwner()
 	bad := func(msg string) bool {
@@ -314,7 +314,8 @@ func (r *pdtlReader) setScornful(h, capturer Hex, off, end int) bool {
 		return bad("no " + owner.String() + " pawn on " + h.String() + " that has just sidestepped")
 	}
 	var found []Hex
-	// pawnObliqueDirs lists the step from the lower-column origin first.
+	// pawnObliqueDirs lists the step from the lower-column origin first,
+	// which orders the two pawns of an ambiguous record.
 	for _, d := range pawnObliqueDirs[owner] {
 		origin := step[opposite[d]][h]
 		if origin == NoHex || r.pos.board[origin] != NoPiece {
@@ -328,10 +329,12 @@ func (r *pdtlReader) setScornful(h, capturer Hex, off, end int) bool {
 	switch len(found) {
 	case 0:
 		return bad("no " + r.pos.turn.String() + " pawn was scorned by the pawn on " + h.String())
+	case 1:
+		found = append(found, NoHex)
 	case 2:
 		r.report(off, end, SeverityHint, CodePDTLSpecial, "ambiguous scornful record: the pawns on "+
-			found[0].String()+" and "+found[1].String()+" may both have been scorned; assuming "+found[0].String())
+			found[0].String()+" and "+found[1].String()+" may both have been scorned; either may capture")
 	}
-	r.pos.sp = special{kind: spScornful, pawn: h, hexes: [2]Hex{found[0], NoHex}}
+	r.pos.sp = special{kind: spScornful, pawn: h, hexes: [2]Hex{found[0], found[1]}}
 	return true
 }
