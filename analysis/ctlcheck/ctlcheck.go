@@ -12,7 +12,8 @@
 //     §8.4.1.
 //   - Movetext layout: one move pair per line and each pair on one line,
 //     "…" only in the first pair of a record or variation, comment braces
-//     at line start and end, "@W:"/"@B:" prefixes, references "~F14",
+//     at line start and end, "@W:"/"@B:" prefixes, the space before a
+//     valuation glyph, references "~F14",
 //     "~J[d]", "#14[#12.2]@B", "#12.2" that are well formed, resolve and
 //     point backwards, piece letters of references against the Redefine
 //     tag, nesting dots, variation labels.
@@ -66,6 +67,7 @@ const (
 	CodeRefLetters       = analysis.Code("ctl-ref-letters")
 	CodeNestingDots      = analysis.Code("ctl-nesting-dots")
 	CodeVarLabel         = analysis.Code("ctl-var-label")
+	CodeValuationSpace   = analysis.Code("ctl-valuation-space")
 )
 
 // Codes reported by the Chars analyzer.
@@ -108,6 +110,7 @@ var Movetext = &analysis.Analyzer{
 		{Code: CodeRefLetters, Severity: analysis.Warning, Doc: "A piece reference in a comment (~J, ~gL5) whose letter is not in force: a standard letter replaced by the Redefine tag, an alternative letter without its Redefine pair, or a FAN glyph without Redefine \"FAN\" (under FAN, whose use in references the specification leaves open, letters and glyphs are both accepted). The fix writes the letter in force."},
 		{Code: CodeNestingDots, Severity: analysis.Warning, Doc: "Leading nesting dots before a move number, '(' or '{' do not match the variation depth. The fix writes the right number of dots."},
 		{Code: CodeVarLabel, Severity: analysis.Warning, Doc: "Two variations of the same move carry the same label $[n], or a label is $[0]; references #N.n would be ambiguous."},
+		{Code: CodeValuationSpace, Severity: analysis.Warning, Doc: "A valuation glyph (! ? !! ?? !? ?! ◇) written right after its move, as in 'H6-H12?!': one space separates a move from its valuation, while the draw offer and ':' that follow the valuation are joined to it (§7.1, §7.4: 'H6-H12 ?!(=):'). The fix inserts the space."},
 	},
 	Run: runMovetext,
 }

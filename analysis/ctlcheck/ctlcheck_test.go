@@ -32,6 +32,12 @@ func TestRefs(t *testing.T) {
 	analysistest.Run(t, filepath.Join(dir, "refs.ctl-pgn"), nil, ctlcheck.Movetext)
 }
 
+// TestSpacing checks the space between a move and its valuation against
+// the file's ERROR comments.
+func TestSpacing(t *testing.T) {
+	analysistest.Run(t, filepath.Join(dir, "spacing.ctl-pgn"), nil, ctlcheck.Movetext)
+}
+
 // run parses a CTL-PGN file and runs the package's analyzers (and the
 // syntax check) over each game.
 func run(t *testing.T, path string, cfg *analysis.Config) (*syntax.File, [][]analysis.Diagnostic) {

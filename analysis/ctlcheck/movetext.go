@@ -299,8 +299,8 @@ func (m *mover) checkPairsPerLine() {
 	}
 }
 
-// checkTokens checks comment placement and nesting dots, which depend on
-// the tokens around them.
+// checkTokens checks comment placement, nesting dots and the space
+// before a valuation glyph, which depend on the tokens around them.
 func (m *mover) checkTokens() {
 	toks := m.g.Tokens
 	nl := newline(m.g.Text)
@@ -315,6 +315,12 @@ func (m *mover) checkTokens() {
 			m.checkDots(i, depth)
 		case syntax.KBraceComment:
 			m.checkPlacement(i, nl)
+		case syntax.KGlyph:
+			if i > 0 && toks[i-1].Kind == syntax.KMove {
+				at := syntax.Span{Start: t.Span.Start, End: t.Span.Start}
+				m.report(t.Span, analysis.Warning, CodeValuationSpace, "one space separates a move from its valuation: write "+m.g.Slice(toks[i-1].Span)+" "+m.g.Slice(t.Span),
+					fix("Insert a space", at, " "))
+			}
 		}
 	}
 }
