@@ -51,8 +51,8 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors."},
 		{Code: CodeBadPDTL, Severity: analysis.Error, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
 		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record, or the U+2010 hyphen the specification's prose writes where the canonical form has '-') are reported with hint severity."},
-		{Code: CodeBadRedefine, Severity: analysis.Error, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs. The valid pairs are applied."},
-		{Code: CodeRedefineForm, Severity: analysis.Warning, Doc: "The Redefine tag is readable but not in the specified form, such as the stray quote of the specification's own example 'A@J, T@R\", C@N'."},
+		{Code: CodeBadRedefine, Severity: analysis.Error, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs, or an unescaped stray quote, as in the specification's own example [Redefine \"A@J, T@R\", C@N\"] (PGN readers end the value there; this error replaces the parser's unescaped-quote, and the fix deletes the quote). The valid pairs are applied."},
+		{Code: CodeRedefineForm, Severity: analysis.Warning, Doc: "The Redefine tag is readable but not in the specified form, such as an escaped stray quote ('A@J, T@R\\\", C@N'), which the fix deletes."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number or ellipsis does not fit the CTL-PGN move pairs (§8.5), whose numbers count from the PDTL's move number (or from 1? when it is unknown). The cases: a number that is not the move's; a White move without its number; Black's move opening a line not written as number, ellipsis and comma ('5. …, NL17-G9'); a number inside a pair; an ellipsis where White moves; '1?' when the move number is known, or on a later number. Fixes write the expected number. A pair split by a comment or variation is a layout finding of ctlmovetext."},
 		{Code: CodeMovePair, Severity: analysis.Warning, Doc: "A comma is missing or out of place in a move pair (§8.5): a comma follows White's move (or the ellipsis that stands for it) and precedes Black's, as in '3. L5-L7, NG25-L17', and appears nowhere else. Fixes insert or delete the comma."},
 		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' on an earlier move or inside a variation is wrong. Fixes add or delete it."},
@@ -149,6 +149,10 @@ func reportTag(p *analysis.Pass, g *syntax.Game, t *syntax.Tag, probs []cescacs.
 	}
 	for _, pr := range probs {
 		sp := g.TagValueSpan(t, pr.Offset, pr.End)
+		if pr.Code == cescacs.CodeRedefineStrayQuote && g.Slice(sp) == `"` {
+			strayQuote(p, t, pr, sp, bad)
+			continue
+		}
 		d := analysis.Diagnostic{Span: sp, Severity: severity(pr.Severity), Code: form, Message: t.Name + ": " + pr.Msg}
 		if pr.Severity == cescacs.SeverityError {
 			d.Code = bad
@@ -158,6 +162,17 @@ func reportTag(p *analysis.Pass, g *syntax.Game, t *syntax.Tag, probs []cescacs.
 		}
 		p.Report(d)
 	}
+}
+
+// strayQuote reports a quote left unescaped inside the Redefine tag t,
+// as in the specification's own example [Redefine "A@J, T@R", C@N"]
+// (§10.1): PGN readers end the value there, so it is an error, told once
+// in place of the parser's unescaped-quote, with the fix that deletes it.
+func strayQuote(p *analysis.Pass, t *syntax.Tag, pr cescacs.Problem, sp syntax.Span, code analysis.Code) {
+	reads := t.Value[:pr.Offset] + t.Value[pr.End:]
+	p.ReportInstead(analysis.Diagnostic{Span: sp, Severity: analysis.Error, Code: code,
+		Message: t.Name + ": stray quote: PGN readers end the value at it; pgnls ignores it and reads " + strconv.Quote(reads),
+		Fixes:   []analysis.Fix{{Title: "Delete the quote", Edits: []analysis.Edit{{Span: sp}}}}}, syntax.CodeUnescapedQuote)
 }
 
 // fixTitle names a replacement for the fix menu.
