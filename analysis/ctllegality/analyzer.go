@@ -48,7 +48,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeCheckRefine, Severity: analysis.Hint, Doc: "A check written with the plain '+', which is always acceptable, where the refined indicator is '+∞', '+^' or '++' (the form writers should emit, §5.3). Older files write '+' for checks from afar."},
 		{Code: CodeFalseMate, Severity: analysis.Error, Doc: "A move is marked '#' but does not checkmate; '#' also ends the game, so the record claims a false end."},
 		{Code: CodeAwaiting, Severity: analysis.Warning, Doc: "A pawn reaches its promotion hex with no regainable piece to promote to and stays there awaiting promotion; the move is written with '=&' (§3.7). E's files omit it."},
-		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors."},
+		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either."},
 		{Code: CodeBadPDTL, Severity: analysis.Error, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
 		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record, or the U+2010 hyphen the specification's prose writes where the canonical form has '-') are reported with hint severity."},
 		{Code: CodeBadRedefine, Severity: analysis.Error, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs, or an unescaped stray quote, as in the specification's own example [Redefine \"A@J, T@R\", C@N\"] (PGN readers end the value there; this error replaces the parser's unescaped-quote, and the fix deletes the quote). The valid pairs are applied."},
@@ -198,16 +198,20 @@ type reporter struct {
 type lineRun struct {
 	first, last *syntax.Move
 	n           int
-	fromStart   bool // the line's start position is unknown
+	fromStart   bool       // the line's start position is unknown
+	end         syntax.Pos // the end of the line: commas up to it are not judged
 }
 
 func (r *reporter) step(st *Step) {
-	r.numbers(st)
-	r.pair(st)
 	if st.Before == nil {
+		// Not judged: after a failed move the reading of the text is in
+		// doubt, and the line's one unverified-moves report says so.
+		r.pair(st, false)
 		r.unverified(st)
 		return
 	}
+	r.numbers(st)
+	r.pair(st, true)
 	n := st.Node
 	for _, pr := range st.Problems {
 		r.moveProblem(n, pr) // an invalid notation always has an error here
@@ -298,7 +302,7 @@ func (r *reporter) unverified(st *Step) {
 	if r.open == nil {
 		r.open = map[*syntax.Elem]*lineRun{}
 	}
-	ru := &lineRun{first: st.Node, last: st.Node, n: 1, fromStart: firstMove(st.Line) == st.Node}
+	ru := &lineRun{first: st.Node, last: st.Node, n: 1, fromStart: firstMove(st.Line) == st.Node, end: st.Line[len(st.Line)-1].Span().End}
 	r.open[key] = ru
 	r.runs = append(r.runs, ru)
 }
