@@ -40,6 +40,13 @@ func TestResults(t *testing.T) {
 	analysistest.RunWithFixes(t, dir+"results.ctl-pgn", *update, nil, ctllegality.Analyzer)
 }
 
+// TestEnd checks the moves written after the end of the game (a mate,
+// a stalemate, an automatic draw), in the main line and in variations,
+// and the end mark after a mate.
+func TestEnd(t *testing.T) {
+	analysistest.RunWithFixes(t, dir+"end.ctl-pgn", *update, nil, ctllegality.Analyzer)
+}
+
 // TestTags checks the start position (PDTL, DPTL), the alphabet
 // (Redefine, FAN) and the Variant tag.
 func TestTags(t *testing.T) {

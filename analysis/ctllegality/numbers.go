@@ -119,10 +119,10 @@ func (r *reporter) pair(st *Step, judged bool) {
 }
 
 // unjudged reports whether offset at lies in a stretch of a line whose
-// moves were not verified.
+// moves are not judged: unverified, or after the end of the game.
 func (r *reporter) unjudged(at syntax.Pos) bool {
-	for _, ru := range r.runs {
-		if ru.first.Sp.Start <= at && at < ru.end {
+	for _, sp := range r.quiet {
+		if sp.Start <= at && at < sp.End {
 			return true
 		}
 	}
