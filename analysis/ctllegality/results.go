@@ -90,19 +90,25 @@ func side(c cescacs.Color) string {
 
 // checkEndMarks checks the end-of-record mark ':' (§7.3) of the main
 // line, whose game ends with the move last: ':' is required there unless
-// the game ends in checkmate (mated, or last is written '#'), and wrong
-// anywhere else. The marks from offset after on, which follow the end of
-// the game, are not judged.
+// the game ends in checkmate (mated, or last is written '#'), redundant
+// after a checkmate, which '#' ends, and wrong anywhere else. The marks
+// from offset after on, which follow the end of the game, are not
+// judged.
 func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mated bool, after syntax.Pos) {
 	i := slices.Index(g.Moves, syntax.Elem(last))
 	final := trailerMark(g.Moves, i)
-	if last != nil && final == nil && !mated && !strings.HasSuffix(last.Text, "#") {
+	switch {
+	case last != nil && final == nil && !mated && !strings.HasSuffix(last.Text, "#"):
 		// The fix rewrites the end of the trailer rather than inserting
 		// at its end, where a missing check indicator is inserted too.
 		at := trailerEnd(g.Moves, i)
 		p.Report(analysis.Diagnostic{Span: syntax.Span{Start: last.Sp.Start, End: at.End}, Severity: analysis.Warning, Code: CodeEndMark,
 			Message: "the last move of the record lacks the end mark ':', required unless the move mates",
 			Fixes:   []analysis.Fix{{Title: "Add ':'", Edits: []analysis.Edit{{Span: at, New: g.Slice(at) + ":"}}}}})
+	case final != nil && mated:
+		p.Report(analysis.Diagnostic{Span: final.Sp, Severity: analysis.Warning, Code: CodeEndMark,
+			Message: "':' is redundant after a checkmate: '#' already ends the game",
+			Fixes:   []analysis.Fix{{Title: "Delete ':'", Edits: []analysis.Edit{{Span: final.Sp, New: ""}}}}})
 	}
 	var walk func(line []syntax.Elem, depth int)
 	walk = func(line []syntax.Elem, depth int) {

@@ -71,6 +71,13 @@ func checkFormattedWith(t *testing.T, name, in, out string, opts format.Options)
 		t.Errorf("%s: not idempotent", name)
 	}
 	before, after := parse(name, in), parse(name, out)
+	if after.Dialect == syntax.CTLPGN {
+		for i := range after.NumGames() {
+			if g := after.Game(i).Game; mateEndMark(g) {
+				t.Errorf("%s: game %d: the output writes ':' after '#'", name, i)
+			}
+		}
+	}
 	if before.NumGames() != after.NumGames() {
 		t.Errorf("%s: %d games became %d", name, before.NumGames(), after.NumGames())
 		return
@@ -90,6 +97,28 @@ func checkFormattedWith(t *testing.T, name, in, out string, opts format.Options)
 			t.Errorf("%s: game %d changed meaning\nbefore: %s\nafter:  %s", name, i, d0, d1)
 		}
 	}
+}
+
+// mateEndMark reports whether a CTL-PGN game writes the end mark ':'
+// after a move marked '#' (and its annotations).
+func mateEndMark(g *syntax.Game) bool {
+	mate := false
+	for _, t := range g.Tokens {
+		switch t.Kind {
+		case syntax.KMove:
+			mate = strings.HasSuffix(g.Slice(t.Span), "#")
+		case syntax.KEndMark:
+			if mate {
+				return true
+			}
+		case syntax.KGlyph, syntax.KNAG, syntax.KDrawOffer:
+		default:
+			if !t.Kind.IsTrivia() {
+				mate = false
+			}
+		}
+	}
+	return false
 }
 
 func errorCount(g *syntax.Game) int {
