@@ -133,7 +133,8 @@ type Step struct {
 	// Move is the move played. It is set when After is set, which
 	// happens when the move resolved, possibly with a tolerated Err
 	// (a wrong separator or captured-piece symbol, which still identify
-	// the move).
+	// the move). Under ReplayMinimal it is the move as written, and Err
+	// says why the notation is not coherent.
 	Move  cescacs.Move
 	Err   *cescacs.ResolveError
 	After *cescacs.Position // the position after the move; nil if it failed
@@ -155,7 +156,7 @@ type Step struct {
 
 // Verified reports whether the move was played: its position was known
 // and the notation designated a legal move (perhaps with a tolerated
-// error).
+// error), or under ReplayMinimal a coherent one.
 func (st *Step) Verified() bool { return st.After != nil }
 
 // Replay visits every move of g in source order, the main line first
@@ -167,6 +168,15 @@ func Replay(g *syntax.Game, start Start, visit func(*Step)) {
 	r.line(g.Moves, start.Pos, start.OK, start.FirstPly, 0)
 }
 
+// ReplayMinimal is Replay as the minimal reader of the specification
+// reads a record (§8.9): the main line only, variations and comments
+// ignored, each move checked for its algebraic coherence alone and
+// played as written (cescacs.Position.Coherent), whatever the rules say.
+func ReplayMinimal(g *syntax.Game, start Start, visit func(*Step)) {
+	r := replayer{letters: start.Letters, visit: visit, minimal: true}
+	r.line(g.Moves, start.Pos, start.OK, start.FirstPly, 0)
+}
+
 // ringSize is the number of positions a line keeps: those before its
 // last few plies. A variation replacing an older move is replayed from
 // the line's start instead.
@@ -175,6 +185,7 @@ const ringSize = 4
 type replayer struct {
 	letters *cescacs.Alphabet
 	visit   func(*Step)
+	minimal bool // ReplayMinimal
 }
 
 // line replays one line whose first move is at ply first, from pos when
@@ -209,7 +220,11 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 				st.Before = before
 				st.Notation, st.Problems = cescacs.ParseMove(n.Text, r.letters)
 				if st.Notation.Kind != cescacs.NotationInvalid {
-					st.Move, st.Err = before.Resolve(st.Notation)
+					if r.minimal {
+						st.Move, st.Err = before.Coherent(st.Notation)
+					} else {
+						st.Move, st.Err = before.Resolve(st.Notation)
+					}
 					if st.Err == nil || !st.Move.IsZero() {
 						after := &ring[(ply+1)%ringSize]
 						*after = *before
@@ -223,6 +238,9 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 			ply++
 			num, ell, firstMove, resumes = nil, nil, false, false
 		case *syntax.Variation:
+			if r.minimal {
+				continue
+			}
 			t := variationPly(n, first, ply)
 			var vpos cescacs.Position
 			vok := false
