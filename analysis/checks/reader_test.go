@@ -1,7 +1,9 @@
 package checks_test
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -11,7 +13,9 @@ import (
 
 // TestReaders runs every analyzer over the records of
 // testdata/analysis/reader under both CTL-PGN readers; their ERROR@full
-// and ERROR@minimal clauses say what each reports.
+// and ERROR@minimal clauses say what each reports, and NAME.full.golden
+// and NAME.minimal.golden hold the diagnostics in full (-update rewrites
+// them).
 func TestReaders(t *testing.T) {
 	files, _ := filepath.Glob("../../testdata/analysis/reader/*.ctl-pgn")
 	if len(files) == 0 {
@@ -20,7 +24,25 @@ func TestReaders(t *testing.T) {
 	for _, path := range files {
 		for _, r := range []analysis.CTLReader{analysis.FullReader, analysis.MinimalReader} {
 			t.Run(filepath.Base(path)+"/"+r.String(), func(t *testing.T) {
-				analysistest.Run(t, path, &analysis.Config{CTLReader: r}, checks.All...)
+				f, all := analysistest.Run(t, path, &analysis.Config{CTLReader: r}, checks.All...)
+				var b strings.Builder
+				for gi, ds := range all {
+					b.WriteString(analysistest.Describe(f, gi, ds))
+				}
+				golden := strings.TrimSuffix(path, ".ctl-pgn") + "." + r.String() + ".golden"
+				if updating() {
+					if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run with -update)", err)
+				}
+				if b.String() != string(want) {
+					t.Errorf("diagnostics differ from %s:\n%s", golden, b.String())
+				}
 			})
 		}
 	}
