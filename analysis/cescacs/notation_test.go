@@ -233,7 +233,9 @@ func TestAlphabetLookup(t *testing.T) {
 func TestStandardMove(t *testing.T) {
 	for _, tc := range []struct{ redefine, in, want string }{
 		{"A@J, T@R, C@N", "AF6-C15", "JF6-C15"},
-		{"A@J, T@R, C@N", "CE3×AC13+∞ !", "NE3×JC13+∞ !"},
+		{"A@J, T@R, C@N", "CE3×AC13+∞ !", ""},
+		{"", "AF6-C15", ""},
+		{"T@R", "RC3-C7", ""},
 		{"A@J, T@R, C@N", "CE3×AC13+∞", "NE3×JC13+∞"},
 		{"A@J, T@R, C@N", "KTK-HIO", "KRK-HIO"},
 		{"A@J, T@R, C@N", "KTT-FEE+^", "KRR-FEE+^"},

@@ -41,7 +41,7 @@ func TestPDTLRedefineExamples(t *testing.T) {
 		}
 		// Read without the Redefine: accepted with warnings.
 		q, probs := ParsePDTL(tc.pdtl, nil)
-		if q != p || len(probs) == 0 || hasError(probs) {
+		if q != p || len(probs) == 0 || HasError(probs) {
 			t.Errorf("%s without Redefine: %v", tc.redefine, probs)
 		}
 		// With the standard letters: the initial PDTL (§6.8, §8.9).
@@ -101,7 +101,7 @@ func TestPDTLTolerances(t *testing.T) {
 		if pr.Code != "" && (pr.Severity != tc.sev || pr.HasFix != tc.wantFixed || pr.Fix != tc.fix) {
 			t.Errorf("%q: %v (fix %q %v), want severity %v fix %q", tc.in, pr, pr.Fix, pr.HasFix, tc.sev, tc.fix)
 		}
-		if hasError(probs) {
+		if HasError(probs) {
 			t.Errorf("%q: errors %v", tc.in, probs)
 		}
 	}

@@ -69,7 +69,7 @@ func TestRandomGames(t *testing.T) {
 				t.Fatalf("game %d ply %d %s: shortcut %v, slow %v", g, ply, p.PDTL(nil), moves, slow)
 			}
 			q, probs := ParsePDTL(p.PDTL(nil), nil)
-			if hasError(probs) || q != p && p.sp.kind != spScornful {
+			if HasError(probs) || q != p && p.sp.kind != spScornful {
 				t.Fatalf("game %d ply %d: PDTL round trip of %s: %v", g, ply, p.PDTL(nil), probs)
 			}
 			if len(moves) == 0 || p.Status().Over() {

@@ -10,15 +10,16 @@ import (
 // standard letters P E J N G R V D K and every other byte as it was: what
 // the minimal reader reads once the Redefine tag is gone (§8.9). Castling
 // keeps its letters K, D and R ("KTK-HIO" becomes "KRK-HIO"). ok is false
-// when s is not a move, or when the text would not read back, with the
-// standard letters, as the same move.
+// when s is not well-formed CTL-AN (ParseMove reports an error), or when
+// the text would not read back, with the standard letters, as the same
+// move.
 func StandardMove(s string, letters *Alphabet) (string, bool) {
-	n, _ := ParseMove(s, letters)
+	n, probs := ParseMove(s, letters)
 	var out string
-	switch n.Kind {
-	case NotationInvalid:
+	switch {
+	case n.Kind == NotationInvalid || HasError(probs):
 		return s, false
-	case NotationCastling:
+	case n.Kind == NotationCastling:
 		side := s[2]
 		if side != 'K' && side != 'D' {
 			side = 'R'
@@ -58,7 +59,7 @@ func (n Notation) same(m Notation) bool {
 // back, with the standard letters, as the same position.
 func StandardPDTL(s string, letters *Alphabet) (string, bool) {
 	want, probs := ParsePDTL(s, letters)
-	if hasError(probs) {
+	if HasError(probs) {
 		return s, false
 	}
 	a := letters.orStandard()
@@ -83,15 +84,5 @@ func StandardPDTL(s string, letters *Alphabet) (string, bool) {
 	}
 	out := b.String()
 	got, probs := ParsePDTL(out, nil)
-	return out, got == want && !hasError(probs)
-}
-
-// hasError reports whether some problem is an error.
-func hasError(probs []Problem) bool {
-	for _, p := range probs {
-		if p.Severity == SeverityError {
-			return true
-		}
-	}
-	return false
+	return out, got == want && !HasError(probs)
 }

@@ -86,11 +86,7 @@ func StartOf(g *syntax.Game) Start {
 		s.Pos, s.NumberKnown = cescacs.InitialPosition(), true
 	} else {
 		s.Pos, s.PDTLErrs = cescacs.ParsePDTL(s.PDTL.Value, s.Letters)
-		for _, p := range s.PDTLErrs {
-			if p.Severity == cescacs.SeverityError {
-				s.OK = false
-			}
-		}
+		s.OK = !cescacs.HasError(s.PDTLErrs)
 		s.NumberKnown = s.Pos.MoveNumber() > 0
 	}
 	n := s.Pos.MoveNumber()
