@@ -194,6 +194,26 @@ func (p *Pass) Report(d Diagnostic) {
 	p.diags = append(p.diags, d)
 }
 
+// ReportInstead reports d in place of the parser's diagnostics of code
+// parser whose spans lie inside d's, for an analyzer that reads the text
+// better (what it means, how to repair it), so that the problem is told
+// once. When d is dropped (its code switched off), the parser's stay.
+func (p *Pass) ReportInstead(d Diagnostic, parser Code) {
+	n := len(p.diags)
+	p.Report(d)
+	if len(p.diags) == n {
+		return
+	}
+	kept := p.diags[:0]
+	for _, x := range p.diags {
+		if x.Source == "syntax" && x.Code == parser && d.Span.Start <= x.Span.Start && x.Span.End <= d.Span.End {
+			continue
+		}
+		kept = append(kept, x)
+	}
+	p.diags = kept
+}
+
 // severity returns the severity a diagnostic of code c reported at sev
 // gets, and whether it is kept.
 func (p *Pass) severity(c Code, sev Severity) (Severity, bool) {

@@ -161,6 +161,24 @@ func TestEditorDecoding(t *testing.T) {
 			t.Errorf("code actions %+v, want the reopen command first", actions)
 		}
 
+		// The same file opened right, then reopened as UTF-8 (a full
+		// change to the decoded text): the warning comes with the change.
+		c.Close(uri)
+		c.Open(uri, "[Event \"Zürich\"]\n[White \"Müller\"]\n\n1. e4 *\n")
+		c.Settle()
+		c.Change(uri, lsptest.Replace(protocol.Range{End: protocol.Position{Line: 5}}, decoded))
+		c.Settle()
+		last, _ = c.Last(uri)
+		found = nil
+		for _, d := range last.Diagnostics {
+			if d.Code == "editor-decoding" {
+				found = append(found, d)
+			}
+		}
+		if len(found) != 1 {
+			t.Errorf("after the reopen as UTF-8: editor-decoding %+v", found)
+		}
+
 		other := protocol.DocumentURI("file://" + utf8File)
 		c.Open(other, decoded)
 		c.Settle()

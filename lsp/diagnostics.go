@@ -249,9 +249,9 @@ func withoutFixes(ds []analysis.Diagnostic) []analysis.Diagnostic {
 	return out
 }
 
-// opened records, before the first changed of a document, how many
-// characters a save of it would destroy (see lostCharacters).
-func (d *diagnoser) opened(uri protocol.DocumentURI, lost int) {
+// setLost records how many characters a save of the document at uri
+// would destroy (see lostCharacters), for its next analyses.
+func (d *diagnoser) setLost(uri protocol.DocumentURI, lost int) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	st := d.docs[uri]

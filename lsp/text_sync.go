@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -35,7 +36,7 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
 	s.store.expect(0)
 	s.store.set(doc)
-	s.diags.opened(doc.uri, lostCharacters(doc.uri, item.Text))
+	s.diags.setLost(doc.uri, lostCharacters(doc.uri, item.Text))
 	s.diags.changed(doc, nil, syntax.Kept{})
 	return nil
 }
@@ -113,6 +114,11 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 		f = parseDocument(f.Name, f.Text(), d)
 		edits = nil // nothing carries over to another dialect
 	}
+	if old.file.FirstReplacement() < 0 && f.FirstReplacement() >= 0 {
+		// The text gained U+FFFD, as when the editor reopens a Latin-1
+		// file as UTF-8: is the file on disk such a file?
+		s.diags.setLost(uri, lostCharacters(uri, "\uFFFD"))
+	}
 	doc := &document{uri: uri, version: version, file: f}
 	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", f.NumGames()))
 	s.store.set(doc)
@@ -129,6 +135,12 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 // says (clamped counts them). A range whose end precedes its start is an
 // error; then no change is applied and f is returned unchanged.
 func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edits []syntax.Edit, kept syntax.Kept, clamped int, err error) {
+	if len(changes) > 1 {
+		if batch, ok := inOriginal(f, changes); ok {
+			f, edits, kept := applyBatch(f, batch)
+			return f, edits, kept, 0, nil
+		}
+	}
 	orig := f
 	edits = make([]syntax.Edit, 0, len(changes))
 	kept = syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}
@@ -156,6 +168,153 @@ func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edit
 		edits = append(edits, e)
 	}
 	return f, edits, kept, clamped, nil
+}
+
+// batchGap is how far apart two edits of a batch may be and still be
+// reparsed as one: less than a chunk of games (see applyBatch).
+const batchGap = 64 << 10
+
+// applyBatch applies edits (in the coordinates of f, ascending, not
+// overlapping): those less than batchGap apart as one edit, each such
+// group reparsed once, from the last to the first so that each group's
+// offsets hold. The thousands of edits of a formatting thus cost about
+// one parse of what they span, not a reparse each.
+func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edit, syntax.Kept) {
+	var groups []syntax.Edit
+	for i := 0; i < len(batch); {
+		j := i + 1
+		for j < len(batch) && batch[j].Start-batch[j-1].End < batchGap {
+			j++
+		}
+		g := syntax.Edit{Start: batch[i].Start, End: batch[j-1].End}
+		if j == i+1 {
+			g.New = batch[i].New
+		} else {
+			var b strings.Builder
+			for k := i; k < j; k++ {
+				if k > i {
+					b.WriteString(f.Slice(syntax.Span{Start: batch[k-1].End, End: batch[k].Start}))
+				}
+				b.WriteString(batch[k].New)
+			}
+			g.New = b.String()
+		}
+		groups = append(groups, g)
+		i = j
+	}
+	edits := make([]syntax.Edit, 0, len(groups))
+	kept := syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}
+	for i := len(groups) - 1; i >= 0; i-- {
+		var k syntax.Kept
+		f, k = syntax.Reparse(f, groups[i])
+		kept = kept.Then(k)
+		edits = append(edits, groups[i])
+	}
+	return f, edits, kept
+}
+
+// inOriginal returns the edits that changes make, in the coordinates of
+// f, ascending, when every change is ranged and lies entirely before the
+// one before it (the order editors apply many edits in) or entirely
+// after it: then its positions can be read in f. ok is false otherwise,
+// and when a position had to be clamped or snapped: the changes are then
+// applied one by one, as the text each was written for says.
+func inOriginal(f *syntax.File, changes []contentChange) (edits []syntax.Edit, ok bool) {
+	m := mapper{f}
+	clamped := 0
+	offset := func(p wirePosition) syntax.Pos {
+		off, exact := m.offset(p.protocol())
+		if !exact {
+			clamped++
+		}
+		return off
+	}
+	for _, c := range changes {
+		if c.Range == nil || c.Range.End.before(c.Range.Start) {
+			return nil, false
+		}
+	}
+	descending := true
+	for i := 1; i < len(changes) && descending; i++ {
+		descending = !changes[i-1].Range.Start.before(changes[i].Range.End)
+	}
+	if descending {
+		for i := len(changes) - 1; i >= 0; i-- {
+			c := changes[i]
+			edits = append(edits, syntax.Edit{Start: offset(c.Range.Start), End: offset(c.Range.End), New: c.Text})
+		}
+		return edits, clamped == 0 && separate(f, edits)
+	}
+	// Ascending: a change's positions are after those of the changes
+	// before it, in the text they made; a line after the last change's
+	// end is that line of f shifted by the lines the changes added, and a
+	// position on that line is measured from its end.
+	lineDelta := int64(0)
+	var curEnd, origEnd wirePosition // of the previous change, in the text after it and in f
+	for i, c := range changes {
+		if i > 0 && c.Range.Start.before(curEnd) {
+			return nil, false
+		}
+		toOrig := func(p wirePosition) wirePosition {
+			if i > 0 && p.Line == curEnd.Line {
+				return wirePosition{Line: origEnd.Line, Character: origEnd.Character + p.Character - curEnd.Character}
+			}
+			return wirePosition{Line: p.Line - lineDelta, Character: p.Character}
+		}
+		start, end := toOrig(c.Range.Start), toOrig(c.Range.End)
+		edits = append(edits, syntax.Edit{Start: offset(start), End: offset(end), New: c.Text})
+		lines, last := lineBreaks(c.Text)
+		lineDelta += lines - (c.Range.End.Line - c.Range.Start.Line)
+		curEnd = wirePosition{Line: c.Range.Start.Line + lines, Character: last}
+		if lines == 0 {
+			curEnd.Character += c.Range.Start.Character
+		}
+		origEnd = end
+	}
+	return edits, clamped == 0 && separate(f, edits)
+}
+
+// separate reports whether edits (in the coordinates of f) are ascending,
+// do not overlap, and join no "\r" to a "\n" (which would merge two line
+// breaks into one and move the lines that the positions of the changes
+// after it were read in).
+func separate(f *syntax.File, edits []syntax.Edit) bool {
+	n := f.Len()
+	at := func(p syntax.Pos) byte {
+		if p < 0 || p >= n {
+			return 0
+		}
+		return f.Slice(syntax.Span{Start: p, End: p + 1})[0]
+	}
+	for i, e := range edits {
+		if i > 0 && (e.Start < edits[i-1].End || e.Start == edits[i-1].End && strings.ContainsAny(e.New+edits[i-1].New, "\r")) {
+			return false
+		}
+		joined := string(at(e.Start-1)) + e.New + string(at(e.End))
+		if strings.Contains(joined, "\r\n") && !strings.Contains(e.New, "\r\n") || strings.Contains(joined[1:], "\r\n") && !strings.Contains(e.New, "\r\n") {
+			return false
+		}
+	}
+	return true
+}
+
+// lineBreaks counts the line breaks of s ("\n", "\r\n" or a lone "\r")
+// and returns the UTF-16 length of its last line.
+func lineBreaks(s string) (lines int64, last int64) {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			fallthrough
+		case '\n':
+			lines++
+			start = i + 1
+		}
+	}
+	return lines, int64(utf16Len(s[start:], len(s)-start))
 }
 
 // fullEdit returns the smallest edit turning old into text: the bytes

@@ -2,8 +2,10 @@ package lsp
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 
@@ -195,6 +197,81 @@ func TestFileName(t *testing.T) {
 	} {
 		if got := fileName(protocol.DocumentURI(uri)); got != want {
 			t.Errorf("fileName(%q) = %q, want %q", uri, got, want)
+		}
+	}
+}
+
+// TestApplyChangesBatches: many ranged changes in one didChange, as an
+// editor sends the edits of a formatting (each before the previous one,
+// or each after it), give exactly what applying them one by one gives:
+// the text and its parse. The batch takes one reparse per group of
+// nearby edits instead of one per change.
+func TestApplyChangesBatches(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"1. e4 e5 ", "{é 🩐}", "\r\n", "\n", "\r", "[Event \"x\"]", "*", "\n\n", "Nf3 ", "ü"}
+	for iter := range 300 {
+		var b strings.Builder
+		for range 20 + r.IntN(40) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		f := parseDocument("t.pgn", text, syntax.PGN)
+		// Random edits in ascending order at character boundaries.
+		var cuts []int
+		for i := 0; i <= len(text); i++ {
+			if i == len(text) || utf8.RuneStart(text[i]) && !(i > 0 && text[i-1] == '\r' && text[i] == '\n') {
+				cuts = append(cuts, i)
+			}
+		}
+		var edits []syntax.Edit
+		at := 0
+		for at < len(cuts) {
+			start := at + r.IntN(4)
+			if start >= len(cuts) {
+				break
+			}
+			end := min(start+r.IntN(3), len(cuts)-1)
+			nu := pieces[r.IntN(len(pieces))]
+			if r.IntN(3) == 0 {
+				nu = ""
+			}
+			edits = append(edits, syntax.Edit{Start: syntax.Pos(cuts[start]), End: syntax.Pos(cuts[end]), New: nu})
+			at = end + 1
+		}
+		if len(edits) < 2 {
+			continue
+		}
+		toWire := func(p protocol.Position) wirePosition {
+			return wirePosition{int64(p.Line), int64(p.Character)}
+		}
+		// Descending: every range is read in the original text.
+		var desc []contentChange
+		m := mapper{f}
+		for i := len(edits) - 1; i >= 0; i-- {
+			rg := m.rangeOf(syntax.Span{Start: edits[i].Start, End: edits[i].End})
+			desc = append(desc, contentChange{&wireRange{toWire(rg.Start), toWire(rg.End)}, edits[i].New})
+		}
+		// Ascending: each range in the text the changes before it made.
+		var asc []contentChange
+		cur, shift := f, syntax.Pos(0)
+		for _, e := range edits {
+			rg := mapper{cur}.rangeOf(syntax.Span{Start: e.Start + shift, End: e.End + shift})
+			asc = append(asc, contentChange{&wireRange{toWire(rg.Start), toWire(rg.End)}, e.New})
+			cur, _ = syntax.Reparse(cur, syntax.Edit{Start: e.Start + shift, End: e.End + shift, New: e.New})
+			shift += syntax.Pos(len(e.New)) - (e.End - e.Start)
+		}
+		for _, changes := range [][]contentChange{desc, asc} {
+			got, _, _, _, err := applyChanges(f, changes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := f
+			for _, c := range changes {
+				want, _, _, _, _ = applyChanges(want, []contentChange{c})
+			}
+			if got.Text() != want.Text() || syntax.Dump(got) != syntax.Dump(parseDocument("t.pgn", want.Text(), syntax.PGN)) {
+				t.Fatalf("iteration %d: batch gives %q, one by one %q (text %q, changes %+v)", iter, got.Text(), want.Text(), text, changes)
+			}
 		}
 	}
 }

@@ -28,6 +28,7 @@ const chunkSize = 256
 type Chunk struct {
 	d      Dialect
 	ends   []Pos        // chunk-relative end of each game
+	reach  []Pos        // how far the parse of each game read (Game.reach), game-relative
 	errs   [][]Error    // the syntax errors of each game (its Errs)
 	gfacts []chunkFacts // the file facts of each game, game-relative
 	facts  chunkFacts   // and of the whole chunk
@@ -93,9 +94,10 @@ func relative(games []GameRef) []GameRef {
 // chunkMeta returns a chunk with the facts of games (chunk-relative
 // starts) and nothing held.
 func chunkMeta(games []GameRef, d Dialect) *Chunk {
-	c := &Chunk{d: d, ends: make([]Pos, len(games)), errs: make([][]Error, len(games)), gfacts: make([]chunkFacts, len(games))}
+	c := &Chunk{d: d, ends: make([]Pos, len(games)), reach: make([]Pos, len(games)), errs: make([][]Error, len(games)), gfacts: make([]chunkFacts, len(games))}
 	for i, r := range games {
 		c.ends[i] = r.End()
+		c.reach[i] = r.Game.reach
 		c.errs[i] = r.Game.Errs
 		le := r.Game.lineEnd
 		c.gfacts[i] = chunkFacts{first: [3]Pos{le.lf, le.crlf, le.cr}, invalid: Pos(r.Game.invalidUTF8()), fffd: Pos(strings.Index(r.Game.Text, "\uFFFD"))}
@@ -127,7 +129,7 @@ func (c *Chunk) foldFacts() {
 // shares c's source text and, while c holds them, its games.
 func (c *Chunk) view(a, b int) *Chunk {
 	base := c.start(a)
-	v := &Chunk{d: c.d, cache: c.cache, ends: make([]Pos, b-a), errs: c.errs[a:b:b], gfacts: c.gfacts[a:b:b]}
+	v := &Chunk{d: c.d, cache: c.cache, ends: make([]Pos, b-a), reach: c.reach[a:b:b], errs: c.errs[a:b:b], gfacts: c.gfacts[a:b:b]}
 	for j := a; j < b; j++ {
 		v.ends[j-a] = c.ends[j] - base
 	}
@@ -415,6 +417,14 @@ func (f *File) GameSpan(i int) Span {
 	c, j := f.chunkOfGame(i)
 	ch := f.chunks[c]
 	return Span{ch.start(j), ch.ends[j]}.Shift(f.refs[c].Start)
+}
+
+// gameReach returns the file-absolute offset just past the furthest byte
+// the parse of game i read (see Game.reach).
+func (f *File) gameReach(i int) Pos {
+	c, j := f.chunkOfGame(i)
+	ch := f.chunks[c]
+	return f.refs[c].Start + ch.start(j) + ch.reach[j]
 }
 
 // GameErrors returns the syntax errors of game i (its Errs, game-relative)

@@ -58,8 +58,13 @@ type Game struct {
 	Errs   []Error // syntax diagnostics, game-relative, sorted
 
 	lineEnd lineEndings
-	nl      []Pos // offsets after each line terminator, see lines
-	nlOnce  sync.Once
+	// reach is just past the furthest byte the parser read to parse the
+	// game (game-relative, at least len(Text)): the scanner looks ahead
+	// (the brace that closes a nested '{', a tag line after a comment), so
+	// an edit before reach may change how the game reads.
+	reach  Pos
+	nl     []Pos // offsets after each line terminator, see lines
+	nlOnce sync.Once
 }
 
 // lineEndings records the first line terminator of each kind in a game,

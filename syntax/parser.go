@@ -188,7 +188,7 @@ func (p *parser) startsGame(t Token) bool {
 		if t.Kind != KTagOpen || g.nlSeen < 2 || len(g.game.Tags) == 0 {
 			return false
 		}
-		name := peekTagName(p.text, int(t.Span.End))
+		name := p.peekTagName(int(t.Span.End))
 		for _, tag := range g.game.Tags {
 			if tag.Name == name && name != "Annotator" && name != "Example" {
 				return true
@@ -216,6 +216,7 @@ func (p *parser) restartsMoves(t Token) bool {
 	for i < len(p.text) && (p.text[i] == ' ' || p.text[i] == '\t') {
 		i++
 	}
+	p.sc.saw(min(i+1, len(p.text)))
 	if i == len(p.text) || !isLetter(p.text[i]) {
 		return false // not White's move: "1... e5", "1. {comment}"
 	}
@@ -230,8 +231,10 @@ func (p *parser) restartsMoves(t Token) bool {
 	return false
 }
 
-// peekTagName reads the symbol after "[" at offset i.
-func peekTagName(text string, i int) string {
+// peekTagName reads the symbol after "[" at offset i, and records what
+// it read.
+func (p *parser) peekTagName(i int) string {
+	text := p.text
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
@@ -239,6 +242,7 @@ func peekTagName(text string, i int) string {
 	for j < len(text) && !isDelim(text[j]) {
 		j++
 	}
+	p.sc.saw(min(j+1, len(text)))
 	return text[i:j]
 }
 
@@ -389,6 +393,7 @@ func (p *parser) element(t Token) {
 // nextSignificantByte returns the first byte at or after i that is not
 // blank and not inside a comment, or 0 at the end of the text.
 func (p *parser) nextSignificantByte(i int) byte {
+	defer func() { p.sc.saw(min(i+1, len(p.text))) }() // what it read
 	for i < len(p.text) {
 		switch c := p.text[i]; c {
 		case ' ', '\t', '\n', '\r':
@@ -396,6 +401,7 @@ func (p *parser) nextSignificantByte(i int) byte {
 		case '{':
 			j := strings.IndexByte(p.text[i:], '}')
 			if j < 0 {
+				i = len(p.text)
 				return 0
 			}
 			i += j + 1
@@ -481,7 +487,12 @@ func (p *parser) tag() *Tag {
 		if t.Kind == KNewline {
 			// Import format lets a tag pair go on on the next line
 			// ("[White" / "\"Me\"]"); without that, the tag ends here.
-			if len(junk) > 0 || !continuesTag(p.text, int(t.Span.End), tag) {
+			if len(junk) > 0 {
+				break
+			}
+			cont, to := continuesTag(p.text, int(t.Span.End), tag)
+			p.sc.saw(to)
+			if !cont {
 				break
 			}
 			p.take()
@@ -517,20 +528,20 @@ func (p *parser) tag() *Tag {
 
 // continuesTag reports whether the line starting at offset i goes on with
 // the unclosed tag: after blanks, its missing name and value, its missing
-// value, or its closing bracket.
-func continuesTag(text string, i int, tag *Tag) bool {
+// value, or its closing bracket; to is just past the last byte it read.
+func continuesTag(text string, i int, tag *Tag) (ok bool, to int) {
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
 	switch {
 	case i >= len(text):
-		return false
+		return false, i
 	case tag.NameSpan == (Span{}):
 		return namedValue(text, i)
 	case tag.ValueSpan == (Span{}):
-		return text[i] == '"'
+		return text[i] == '"', i + 1
 	}
-	return text[i] == ']'
+	return text[i] == ']', i + 1
 }
 
 func (p *parser) checkTag(tag *Tag, junk []Span) {
@@ -644,6 +655,7 @@ func (p *parser) finish(end int) GameRef {
 	game := g.game
 	game.Text = p.text[g.start:end]
 	game.Errs = g.errs
+	game.reach = Pos(max(p.sc.far, end) - g.start)
 	if !p.noTokens {
 		game.lineEnd = scanLineEndings(game)
 	}

@@ -36,6 +36,11 @@ func Reparse(old *File, e Edit) (f *File, kept Kept) {
 	if k > 0 {
 		k--
 	}
+	// Games before the edit whose parse looked at its bytes are parsed
+	// again too.
+	for k > 0 && old.gameReach(k-1) > e.Start {
+		k--
+	}
 	// The window covers old games [k, m): at least two games past the
 	// first one that starts after the edit, doubled until a boundary of
 	// the new parse meets an old game start.
@@ -89,6 +94,11 @@ func splice(old *File, k, reuse int, fresh []GameRef) []*Chunk {
 	return chunks
 }
 
+// lookAhead is how much text past a window reparseWindow lets the scanner
+// read: more than its longest look-ahead that does not consume what it
+// reads (nestLookahead past a comment's first '}').
+const lookAhead = 2 * nestLookahead
+
 // reparseWindow parses the edited text of old games [k, m). It succeeds
 // when a new game boundary meets the start of an old game j < m whose
 // preceding byte is unchanged (the scanner looks one byte behind a token),
@@ -102,7 +112,11 @@ func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reu
 		lb = 1 // one byte of look-behind
 	}
 	winEnd := old.GameSpan(m - 1).End
-	text := old.Slice(Span{winStart - lb, e.Start}) + e.New + old.Slice(Span{e.End, winEnd})
+	// The text after the window is there for the scanner's look-aheads
+	// (the brace that closes a nested '{', the quote that ends a tag
+	// value, a tag line after a comment): the games of the window must be
+	// read as in the whole text. Games past the window are not kept.
+	text := old.Slice(Span{winStart - lb, e.Start}) + e.New + old.Slice(Span{e.End, min(winEnd+lookAhead, old.Len())})
 	base := winStart - lb // unchanged: the window starts before the edit
 	reuse = old.n
 	stop := func(b int) bool {

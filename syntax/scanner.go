@@ -21,6 +21,14 @@ type scanner struct {
 	tail    int
 	tagName bool    // the next word is a tag name
 	errs    []Error // diagnostics in position order
+	far     int     // just past the furthest byte read so far, look-aheads included (see Game.reach)
+}
+
+// saw records that the bytes before i have been read.
+func (s *scanner) saw(i int) {
+	if i > s.far {
+		s.far = i
+	}
 }
 
 func newScanner(text string, d Dialect, start int) *scanner {
@@ -39,8 +47,16 @@ func (s *scanner) atLineStart(i int) bool {
 }
 
 // next returns the next token; at the end of text it returns a token with
-// an empty span and ok false.
+// an empty span and ok false. Every token's scan may read the byte after
+// it (to see where it ends); the look-aheads record themselves.
 func (s *scanner) next() (Token, bool) {
+	t, ok := s.scan()
+	s.saw(min(s.pos+1, len(s.text)))
+	return t, ok
+}
+
+// scan is next without the bookkeeping of what it read.
+func (s *scanner) scan() (Token, bool) {
 	if s.head < s.tail {
 		t := s.queue[s.head]
 		s.head++
@@ -167,28 +183,33 @@ func nextLineStart(text string, i int) int {
 }
 
 // looksLikeTagLine reports whether the line starting at i opens a tag pair:
-// blanks, "[", a symbol, blanks and a quote.
-func looksLikeTagLine(text string, i int) bool {
+// blanks, "[", a symbol, blanks and a quote; to is just past the last
+// byte it read.
+func looksLikeTagLine(text string, i int) (ok bool, to int) {
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
 		i++
 	}
-	return i < len(text) && text[i] == '[' && namedValue(text, i+1)
+	if i >= len(text) || text[i] != '[' {
+		return false, min(i+1, len(text))
+	}
+	return namedValue(text, i+1)
 }
 
-// namedValue reports whether a tag name, blanks and a quote start at i.
-func namedValue(text string, i int) bool {
+// namedValue reports whether a tag name, blanks and a quote start at i;
+// to is just past the last byte it read.
+func namedValue(text string, i int) (ok bool, to int) {
 	j := i
 	for j < len(text) && isSymbolByte(text[j]) {
 		j++
 	}
 	if j == i || !isLetter(text[i]) {
-		return false
+		return false, min(j+1, len(text))
 	}
 	k := j
 	for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 		k++
 	}
-	return k > j && k < len(text) && text[k] == '"'
+	return k > j && k < len(text) && text[k] == '"', min(k+1, len(text))
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
@@ -230,7 +251,9 @@ func (s *scanner) braceComment() Token {
 			nested = true
 		case '\n', '\r':
 			n := nextLineStart(s.text, i)
-			if looksLikeTagLine(s.text, n) {
+			tagLine, to := looksLikeTagLine(s.text, n)
+			s.saw(to)
+			if tagLine {
 				if firstClose >= 0 {
 					end = firstClose
 					nested = false
@@ -251,6 +274,7 @@ func (s *scanner) braceComment() Token {
 		}
 		i++
 	}
+	s.saw(min(i+1, len(s.text)))
 	if end < 0 {
 		if firstClose >= 0 {
 			end, nested = firstClose, false
@@ -273,6 +297,7 @@ func (s *scanner) braceComment() Token {
 func (s *scanner) str() Token {
 	start := s.pos
 	eol := lineEnd(s.text, start)
+	s.saw(min(eol+1, len(s.text)))
 	i := start + 1
 	for i < eol {
 		switch s.text[i] {
@@ -531,6 +556,9 @@ func isEnPassantMark(w string) bool {
 // the move: the token then holds the blanks too.
 func (s *scanner) move(start, end int) {
 	m := start + splitGlyph(s.text[start:end])
+	if m == end && s.dialect == PGN {
+		s.saw(min(end+3, len(s.text))) // mayMarkEnPassant's look
+	}
 	if m == end && s.dialect == PGN && mayMarkEnPassant(s.text, end) {
 		if mark, wordEnd := s.enPassantMarkAt(end); mark > end {
 			m, end = mark, wordEnd
@@ -567,6 +595,7 @@ func (s *scanner) enPassantMarkAt(i int) (mark, wordEnd int) {
 	for j < len(s.text) && (s.text[j] == ' ' || s.text[j] == '\t') {
 		j++
 	}
+	s.saw(min(j+2, len(s.text)))
 	// Most moves are followed by another move: reject those at once.
 	if j == i || j+1 >= len(s.text) || s.text[j] != 'e' || (s.text[j+1] != '.' && s.text[j+1] != 'p') {
 		return i, i
@@ -575,6 +604,7 @@ func (s *scanner) enPassantMarkAt(i int) (mark, wordEnd int) {
 	for k < len(s.text) && !isDelim(s.text[k]) && s.text[k] != '*' {
 		k++
 	}
+	s.saw(min(k+1, len(s.text)))
 	if k == j {
 		return i, i
 	}

@@ -30,14 +30,14 @@
 //     Problems whose byte offsets point into the text they were given.
 //   - Writers emit the specified canonical forms (§6, §7.4); parsing
 //     what a writer produced yields the same value, except that a PDTL
-//     scornful record cannot tell which of two scorned pawns was meant.
+//     scornful record cannot tell which of two scorned pawns was meant,
+//     so that either may capture once it is read.
 //   - Package-level tables are built at initialisation and never change,
 //     so distinct Positions may be used from different goroutines.
 //
 // Where the specification leaves a choice open, the package follows its
 // recommendations (§12): a scornful-capture record read from a PDTL that
-// fits two scorned pawns is taken to name the one whose sidestep origin
-// has the lower column (a hint reports the ambiguity); en-passant records
-// are written after every double or triple step; castling keeps letters
-// under FAN.
+// fits two scorned pawns lets either capture (§6.5, §12.1; a hint reports
+// the ambiguity); en-passant records are written after every double or
+// triple step; castling keeps letters under FAN.
 package cescacs

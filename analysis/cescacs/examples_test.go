@@ -144,6 +144,42 @@ func TestExample7ScornfulPawn(t *testing.T) {
 	expectMoves(t, "G13 (E form)", movesFrom(&q, "G13"), "G13-G15 G13-G17 G13-H14 G13@F14")
 }
 
+// TestScornfulAmbiguous reads a PDTL scornful record that fits two
+// scorned pawns: either may capture (§6.5, §12.1). A sidestep played on
+// the board scorns only the pawn it faced.
+func TestScornfulAmbiguous(t *testing.T) {
+	const s = "/27:1k/14:3p3/13:3PP3/1:1K/ w -- F14 0 11"
+	p, probs := ParsePDTL(s, nil)
+	if pr := findProblem(t, s, probs, CodePDTLSpecial, "F14"); pr.Severity != SeverityHint || !strings.Contains(pr.Msg, "either may capture") {
+		t.Errorf("ambiguity: %v", pr)
+	}
+	if _, scorned, ok := p.Scornful(); !ok || scorned != [2]Hex{mustHex(t, "E13"), mustHex(t, "G13")} {
+		t.Errorf("Scornful() = %v, %v", scorned, ok)
+	}
+	expectMoves(t, "E13", movesFrom(&p, "E13"), "E13-D14 E13-E15 E13-E17 E13@F14")
+	expectMoves(t, "G13", movesFrom(&p, "G13"), "G13-G15 G13-G17 G13-H14 G13@F14")
+	for _, capture := range []string{"E13@F14", "G13@F14"} {
+		q := p
+		play(t, &q, capture)
+		if got, want := q.PDTL(nil), "/27:1k/14:3P3/13:"+map[string]string{"E13@F14": "4P3", "G13@F14": "3P4"}[capture]+"/1:1K/ b -- - 0 11"; got != want {
+			t.Errorf("after %s: got %s, want %s", capture, got, want)
+		}
+	}
+	q := mustPDTL(t, "/27:1k/15:4p3/13:3PP3/1:1K/ b -- - 0 10")
+	play(t, &q, "G15-F14")
+	expectMoves(t, "E13 after G15-F14", movesFrom(&q, "E13"), "E13-D14 E13-E15 E13-E17")
+	expectMoves(t, "G13 after G15-F14", movesFrom(&q, "G13"), "G13-G15 G13-G17 G13-H14 G13@F14")
+}
+
+func mustHex(t *testing.T, s string) Hex {
+	t.Helper()
+	h, ok := ParseHex(s)
+	if !ok {
+		t.Fatalf("bad hex %s", s)
+	}
+	return h
+}
+
 func TestExample8ScornfulPromotion(t *testing.T) {
 	p := mustPDTL(t, "/27:1k/23:p5/21:1P6/1:1K/ w - - 0 30")
 	expectMoves(t, "A21", movesFrom(&p, "A21"), expandPromotions("A21-B22 A21-T22=D|G|J|N|R|V"))

@@ -15,7 +15,8 @@ import (
 // digits in a row, letters or glyphs of another alphabet, E's castling
 // spelling (a moved side omitted, single "-", "KR"), E's field-4 forms
 // ("P@G9[G11]", "P@G9,11[G13]", "G13@F14"), "-" as clock or move number,
-// "?" or a missing move number, and U+2010 hyphens. Rights whose king or
+// "?" or a missing move number, and U+2010 hyphens (‐) wherever a field
+// has '-', as the specification's prose writes them. Rights whose king or
 // rook is not on its home hex are dropped with a warning, as are
 // inconsistent special-capture records.
 func ParsePDTL(s string, letters *Alphabet) (Position, []Problem) {
@@ -109,6 +110,13 @@ func (r *pdtlReader) split() []pdtlField {
 }
 
 func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+// unicodeHyphen is U+2010, which the specification's prose writes where
+// the canonical form has '-' (§6.1).
+const unicodeHyphen = "‐"
+
+// isDash reports whether a field is a lone hyphen, '-' or U+2010.
+func isDash(s string) bool { return s == "-" || s == unicodeHyphen }
 
 // placement reads field 1 (§6.2).
 func (r *pdtlReader) placement(f pdtlField) {
@@ -249,8 +257,8 @@ func (r *pdtlReader) turn(f pdtlField) {
 
 // clock reads field 5 (§6.6).
 func (r *pdtlReader) clock(f pdtlField) {
-	if f.text == "-" {
-		r.reportFix(f.off, f.off+1, SeverityHint, CodePDTLClock, "unknown halfmove clock is written 0", "0")
+	if isDash(f.text) {
+		r.reportFix(f.off, f.off+len(f.text), SeverityHint, CodePDTLClock, "unknown halfmove clock is written 0", "0")
 		return
 	}
 	n, ok := smallNumber(f.text)
@@ -263,11 +271,11 @@ func (r *pdtlReader) clock(f pdtlField) {
 
 // moveNumber reads field 6 (§6.7).
 func (r *pdtlReader) moveNumber(f pdtlField) {
-	switch f.text {
-	case "?":
+	switch {
+	case f.text == "?":
 		return
-	case "-":
-		r.reportFix(f.off, f.off+1, SeverityHint, CodePDTLMoveNumber, "unknown move number is written ?", "?")
+	case isDash(f.text):
+		r.reportFix(f.off, f.off+len(f.text), SeverityHint, CodePDTLMoveNumber, "unknown move number is written ?", "?")
 		return
 	}
 	n, ok := smallNumber(f.text)

@@ -73,6 +73,12 @@ func TestPDTLTolerances(t *testing.T) {
 		{"/27:1k/13:4P3/1:1K/ b -- P@G9,11[G13] 0 1", "/27:1k/13:4P3/1:1K/ b -- G13@9-11 0 1", CodePDTLSpecialEForm, "P@G9,11[G13]", SeverityWarning, "G13@9-11", true},
 		{"/27:1k/13:4P3/1:1K/ b -- G13@11-9 0 1", "/27:1k/13:4P3/1:1K/ b -- G13@9-11 0 1", "", "", 0, "", false},
 		{"/27:1k/13:4P3/1:1K/ b -- G13@9‐11 0 1", "/27:1k/13:4P3/1:1K/ b -- G13@9-11 0 1", CodePDTLHyphen, "G13@9‐11", SeverityHint, "G13@9-11", true},
+		// U+2010 where a field has '-', as the specification's prose writes it.
+		{"/27:1k/1:1K/ w ‐‐ - 0 1", "/27:1k/1:1K/ w -- - 0 1", CodePDTLHyphen, "‐", SeverityHint, "-", true},
+		{"/27:1k/25:r2r/1:1K/ w ‐rkr - 0 1", "/27:1k/25:r2r/1:1K/ w -rkr - 0 1", CodePDTLHyphen, "‐", SeverityHint, "-", true},
+		{"/27:1k/1:1K/ w -- ‐ 0 1", "/27:1k/1:1K/ w -- - 0 1", CodePDTLHyphen, "‐", SeverityHint, "-", true},
+		{"/27:1k/1:1K/ w -- - ‐ 1", "/27:1k/1:1K/ w -- - 0 1", CodePDTLClock, "‐", SeverityHint, "0", true},
+		{"/27:1k/1:1K/ w -- - 0 ‐", "/27:1k/1:1K/ w -- - 0 ?", CodePDTLMoveNumber, "‐", SeverityHint, "?", true},
 		{"/27:1k/16:3P3/1:1K/ b -- P@F15[F16] 0 1", "/27:1k/16:3P3/1:1K/ b -- - 0 1", CodePDTLSpecial, "P@F15[F16]", SeverityWarning, "-", true},
 		{"/27:1k/14:3p3/13:4P3/1:1K/ w - G13@F14 0 11", "/27:1k/14:3p3/13:4P3/1:1K/ w -- F14 0 11", CodePDTLSpecialEForm, "G13@F14", SeverityWarning, "F14", true},
 		{"/27:1k/1:1K/ w -- - - -", "/27:1k/1:1K/ w -- - 0 ?", CodePDTLMoveNumber, "-", SeverityHint, "?", true},

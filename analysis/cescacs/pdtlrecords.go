@@ -20,7 +20,10 @@ func (r *pdtlReader) castling(f pdtlField) {
 		ch, n := utf8.DecodeRuneInString(f.text[k:])
 		at := f.off + k
 		k += n
-		if ch == '-' {
+		if ch == '-' || ch == '‐' {
+			if ch == '‐' {
+				r.reportFix(at, at+n, SeverityHint, CodePDTLHyphen, "'-' is the usual hyphen", "-")
+			}
 			toks = append(toks, castlingToken{sym: '-', off: at, end: at + n})
 			continue
 		}
@@ -112,7 +115,10 @@ func (r *pdtlReader) applyRights(c Color, part []castlingToken) {
 // special reads field 4 (§6.5).
 func (r *pdtlReader) special(f pdtlField) {
 	t, off, end := f.text, f.off, f.off+len(f.text)
-	if t == "-" {
+	if isDash(t) {
+		if t != "-" {
+			r.reportFix(off, end, SeverityHint, CodePDTLHyphen, "'-' is the usual hyphen", "-")
+		}
 		return
 	}
 	bad := func(msg string) {
@@ -174,8 +180,8 @@ func (r *pdtlReader) special(f pdtlField) {
 		switch {
 		case rest[0] == '-':
 			rest = rest[1:]
-		case strings.HasPrefix(rest, "‐"):
-			rest = rest[len("‐"):]
+		case strings.HasPrefix(rest, unicodeHyphen):
+			rest = rest[len(unicodeHyphen):]
 		default:
 			bad("en-passant lines are separated by '-'")
 			return
@@ -197,7 +203,7 @@ func (r *pdtlReader) special(f pdtlField) {
 			return
 		}
 	}
-	if r.setEnPassant(h, targets, off, end) && strings.Contains(t, "‐") {
+	if r.setEnPassant(h, targets, off, end) && strings.Contains(t, unicodeHyphen) {
 		r.reportFix(off, end, SeverityHint, CodePDTLHyphen, "'-' is the usual hyphen", string(r.pos.appendSpecial(nil)))
 	}
 }
@@ -296,8 +302,8 @@ func (r *pdtlReader) setEnPassant(pawn Hex, targets [2]Hex, off, end int) bool {
 
 // setScornful validates and records a scornful record for the pawn on h;
 // capturer, if not NoHex, is the scorned pawn named by E's form. When the
-// spec form leaves two scorned pawns possible (§12.1), the one whose
-// sidestep origin has the lower column is chosen, with a hint.
+// spec form leaves two scorned pawns possible, either may capture (§6.5,
+// §12.1), with a hint.
 func (r *pdtlReader) setScornful(h, capturer Hex, off, end int) bool {
 	owner := r.specialOwner()
 	bad := func(msg string) bool {
@@ -308,7 +314,8 @@ func (r *pdtlReader) setScornful(h, capturer Hex, off, end int) bool {
 		return bad("no " + owner.String() + " pawn on " + h.String() + " that has just sidestepped")
 	}
 	var found []Hex
-	// pawnObliqueDirs lists the step from the lower-column origin first.
+	// pawnObliqueDirs lists the step from the lower-column origin first,
+	// which orders the two pawns of an ambiguous record.
 	for _, d := range pawnObliqueDirs[owner] {
 		origin := step[opposite[d]][h]
 		if origin == NoHex || r.pos.board[origin] != NoPiece {
@@ -322,10 +329,12 @@ func (r *pdtlReader) setScornful(h, capturer Hex, off, end int) bool {
 	switch len(found) {
 	case 0:
 		return bad("no " + r.pos.turn.String() + " pawn was scorned by the pawn on " + h.String())
+	case 1:
+		found = append(found, NoHex)
 	case 2:
 		r.report(off, end, SeverityHint, CodePDTLSpecial, "ambiguous scornful record: the pawns on "+
-			found[0].String()+" and "+found[1].String()+" may both have been scorned; assuming "+found[0].String())
+			found[0].String()+" and "+found[1].String()+" may both have been scorned; either may capture")
 	}
-	r.pos.sp = special{kind: spScornful, pawn: h, hexes: [2]Hex{found[0], NoHex}}
+	r.pos.sp = special{kind: spScornful, pawn: h, hexes: [2]Hex{found[0], found[1]}}
 	return true
 }

@@ -44,8 +44,9 @@ type special struct {
 	pawn Hex
 	// hexes are, for en passant, the crossed target hexes (hexes[1] is
 	// NoHex after a double step; after a triple step hexes[0] is the one
-	// nearer the origin); for a scornful sidestep, hexes[0] is the scorned
-	// pawn, the only one allowed to capture, and hexes[1] is NoHex.
+	// nearer the origin); for a scornful sidestep, the scorned pawns, the
+	// only ones allowed to capture: hexes[0], and hexes[1] when a PDTL
+	// record fits two (§6.5, §12.1), else NoHex.
 	hexes [2]Hex
 }
 
@@ -129,14 +130,15 @@ func (p *Position) EnPassant() (pawn Hex, targets [2]Hex, ok bool) {
 }
 
 // Scornful returns the pending scornful-capture record: the hex of the
-// scornful pawn (or of the piece it promoted to) and the hex of the
-// scorned pawn, the only one allowed to capture it. ok is false when no
-// scornful capture is pending.
-func (p *Position) Scornful() (pawn, scorned Hex, ok bool) {
+// scornful pawn (or of the piece it promoted to) and the hexes of the
+// scorned pawns, the only ones allowed to capture it: one after a
+// sidestep (scorned[1] is NoHex), two when a PDTL record fits both
+// (§6.5, §12.1). ok is false when no scornful capture is pending.
+func (p *Position) Scornful() (pawn Hex, scorned [2]Hex, ok bool) {
 	if p.sp.kind != spScornful {
-		return NoHex, NoHex, false
+		return NoHex, [2]Hex{NoHex, NoHex}, false
 	}
-	return p.sp.pawn, p.sp.hexes[0], true
+	return p.sp.pawn, p.sp.hexes, true
 }
 
 // put places pc on the empty hex h, updating the material counts.

@@ -59,13 +59,27 @@ func (p *Position) Status() Status {
 	case !moves:
 		s.Stalemate = true
 		s.Result = [2]string{"1-2", "2-1"}[p.turn&1]
-	case p.insufficientMaterial():
-		s.Draw, s.Result = DrawInsufficientMaterial, "1-1"
-	case p.clock >= AutomaticClock:
-		s.Draw, s.Result = DrawMoveLimit, "1-1"
+	default:
+		if s.Draw = p.AutomaticDraw(); s.Draw != NoDraw {
+			s.Result = "1-1"
+		}
 	}
 	s.Claimable = s.Result == "" && p.clock >= ClaimableClock
 	return s
+}
+
+// AutomaticDraw returns the automatic draw that the material or the
+// halfmove clock of p makes (§5.4), or NoDraw. It is cheaper than
+// Status, which gives checkmate and stalemate precedence over it;
+// repetitions need the game history (see WithRepetitions).
+func (p *Position) AutomaticDraw() DrawReason {
+	switch {
+	case p.insufficientMaterial():
+		return DrawInsufficientMaterial
+	case p.clock >= AutomaticClock:
+		return DrawMoveLimit
+	}
+	return NoDraw
 }
 
 // insufficientMaterial applies E's automatic rule (§5.4, [E decides]):

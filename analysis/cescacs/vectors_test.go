@@ -97,6 +97,15 @@ func TestVectors(t *testing.T) {
 			t.Errorf("vector %d: turn %c, want %s", i+1, turn, v.Turn)
 		}
 		got := moveStrings(&p)
+		if _, scorned, ok := p.Scornful(); ok && scorned[1] != NoHex {
+			// The vectors come from play, which knows the pawn the
+			// sidestep scorned; the PDTL alone does not, and either
+			// pawn may capture (§6.5, §12.1).
+			got = slices.DeleteFunc(got, func(m string) bool {
+				capture := strings.HasPrefix(m, scorned[0].String()+"@") || strings.HasPrefix(m, scorned[1].String()+"@")
+				return capture && !slices.Contains(v.Moves, m)
+			})
+		}
 		if !slices.Equal(got, v.Moves) {
 			t.Errorf("vector %d: %s\nmoves differ: %s", i+1, v.PDTL, diffSorted(got, v.Moves))
 		}

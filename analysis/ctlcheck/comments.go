@@ -86,8 +86,8 @@ func (m *mover) checkPrefixOrder(l *mline) {
 func label(v varLabel) string { return "#" + strconv.Itoa(v.move) + "." + strconv.Itoa(v.n) }
 
 // checkRefs checks the references of a comment: well formed, resolvable,
-// not pointing forwards, and for moves on the comment's own line unless
-// reached through a labelled variation.
+// not pointing forwards, and for moves of the comment's own line of play
+// unless reached through a labelled variation (§8.7).
 func (m *mover) checkRefs(cc commentCtx) {
 	c := cc.c
 	for _, r := range scanRefs(m.g.Slice(c.Sp)) {
@@ -103,22 +103,21 @@ func (m *mover) checkRefs(cc commentCtx) {
 		n := r.name
 		if len(r.path) == 0 {
 			switch {
+			case cc.where == inHeader:
+				report("move " + n + " comes after the comment; a comment may not refer to a later move")
 			case cc.where == afterMain:
-				if pr := m.main.pair(r.num); pr == nil {
+				if !m.main.plays(r.num, 0, c.Sp.Start) {
 					report("the main line has no move " + n)
-				} else if msg := sideMissing(pr, r); msg != "" {
-					report(msg)
+				} else if !m.main.plays(r.num, r.side, c.Sp.Start) {
+					report(sideMissing(r))
 				}
-			case cc.where == inHeader || cc.pair == nil:
+			case cc.line.plays(r.num, r.side, c.Sp.Start):
+			case cc.line.plays(r.num, r.side, syntax.Pos(len(m.g.Text))) || r.num < 0 || r.num > cc.number():
 				report("move " + n + " comes after the comment; a comment may not refer to a later move")
-			case r.num > cc.pair.num.Number || r.num < 0:
-				report("move " + n + " comes after the comment; a comment may not refer to a later move")
-			case r.num < cc.pair.num.Number:
-				report("move " + n + " is not on the comment's line; a comment refers only to moves of its own line, or to labelled variations (" + n + "[#12.2])")
+			case cc.line.plays(r.num, 0, c.Sp.Start):
+				report(sideMissing(r))
 			default:
-				if msg := sideMissing(cc.pair, r); msg != "" {
-					report(msg)
-				}
+				report("move " + n + " is not on the comment's line; a comment refers only to moves of its own line, or to labelled variations (" + n + "[#12.2])")
 			}
 			continue
 		}
@@ -137,24 +136,21 @@ func (m *mover) checkRefs(cc commentCtx) {
 		case r.kind == refMove:
 			if pr := v.pair(r.num); pr == nil {
 				report("variation " + written + " has no move " + n)
-			} else if msg := sideMissing(pr, r); msg != "" {
-				report(msg)
+			} else if !v.plays(r.num, r.side, c.Sp.Start) {
+				report(sideMissing(r))
 			}
 		}
 	}
 }
 
-// sideMissing explains why a reference #N@W or #N@B names a move the
-// pair does not have, or returns "".
-func sideMissing(pr *pair, r ref) string {
+// sideMissing explains that a reference #N@W or #N@B names a move the
+// pair N does not have.
+func sideMissing(r ref) string {
 	n := r.name
-	switch {
-	case r.side == 'W' && !pr.hasWhite():
+	if r.side == 'W' {
 		return "move " + n + " has no White move (" + n + "@W)"
-	case r.side == 'B' && pr.black == nil:
-		return "move " + n + " has no Black move (" + n + "@B)"
 	}
-	return ""
+	return "move " + n + " has no Black move (" + n + "@B)"
 }
 
 // resolvePath finds the variation named by a path (innermost label

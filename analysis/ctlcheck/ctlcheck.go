@@ -12,7 +12,8 @@
 //     §8.4.1.
 //   - Movetext layout: one move pair per line and each pair on one line,
 //     "…" only in the first pair of a record or variation, comment braces
-//     at line start and end, "@W:"/"@B:" prefixes, references "~F14",
+//     at line start and end, "@W:"/"@B:" prefixes, the space before a
+//     valuation glyph, references "~F14",
 //     "~J[d]", "#14[#12.2]@B", "#12.2" that are well formed, resolve and
 //     point backwards, piece letters of references against the Redefine
 //     tag, nesting dots, variation labels.
@@ -66,6 +67,7 @@ const (
 	CodeRefLetters       = analysis.Code("ctl-ref-letters")
 	CodeNestingDots      = analysis.Code("ctl-nesting-dots")
 	CodeVarLabel         = analysis.Code("ctl-var-label")
+	CodeValuationSpace   = analysis.Code("ctl-valuation-space")
 )
 
 // Codes reported by the Chars analyzer.
@@ -85,7 +87,7 @@ var Tags = &analysis.Analyzer{
 		{Code: CodeNotConsecutive, Severity: analysis.Warning, Doc: "Annotator (or Example) tags are not consecutive; the real record 2022-08-14 repeats Annotator after Result. The fix regroups them with the tag-order rewrite."},
 		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag other than Annotator and Example appears twice in one record. The fix removes an identical copy."},
 		{Code: CodeMissingTag, Severity: analysis.Warning, Doc: "A tag the record needs is missing: a game record needs Event, Site, Date, Round, White, Black and Result (the fix inserts them with placeholder values); WhiteNA and BlackNA need their alias tag; a minimal record with Id needs an Annotator; an annotator draft (Id with the A prefix) needs Date and AnnotatorId."},
-		{Code: CodeTagName, Severity: analysis.Warning, Doc: "A misspelt tag name: DPTL for PDTL (as in the specification's own example; the tag is otherwise ignored), or a known name in the wrong case such as model or Timecontrol. The fix renames it."},
+		{Code: CodeTagName, Severity: analysis.Warning, Doc: "A misspelt tag name: DPTL for PDTL (as in the specification's own example §6.10; pgnls replays the record from it when there is no PDTL tag, readers that follow the specification ignore it), or a known name in the wrong case such as model or Timecontrol. The fix renames it."},
 		{Code: CodeTagValue, Severity: analysis.Warning, Doc: "A tag value does not have its CTL-PGN format: Date, EventDate, MatchDate YYYY-MM-DD with ? digits (PGN's dots get a fix); Round - or dotted numbers; Result 3-0, 0-3, 1-1, 2-1, 1-2 or * (PGN results get a fix); Termination; Lang (ISO 639 letters); Mode; WhiteType and BlackType; TimeControl; Id, Model, Revisited and Example (the Id grammar of §8.4.1)."},
 		{Code: CodeSite, Severity: analysis.Hint, Doc: "The Site value does not end with an ISO 3166 three-letter country code (\"Barcelona, Catalunya ESP\"). A hint, or a warning when the value is clearly wrong (empty, or a two-letter code)."},
 		{Code: CodeLangMismatch, Severity: analysis.Warning, Doc: "The Lang tag differs from the language suffix of the Id (Cescacs-X01-ca with Lang \"en\")."},
@@ -104,10 +106,11 @@ var Movetext = &analysis.Analyzer{
 		{Code: CodeVariationPlace, Severity: analysis.Warning, Doc: "A variation stands after a later pair than the one whose move it replaces; it belongs right after that pair and its comments (§8.6). A variation numbered after the pair it follows is a move-number finding of ctllegality."},
 		{Code: CodeCommentPlacement, Severity: analysis.Warning, Doc: "A brace comment that does not start its line (after optional nesting dots) or whose closing brace is not the last thing on its line. The fix breaks the line."},
 		{Code: CodeCommentPrefix, Severity: analysis.Warning, Doc: "A misused move-comment prefix: more than one @W: or @B: comment after a move line, @B: before @W:, a prefix for a move the line does not have, a prefix outside move comments, or a lower-case @w:/@b: (fixed)."},
-		{Code: CodeCommentRef, Severity: analysis.Warning, Doc: "A reference inside a comment that is malformed or does not resolve: ~ followed by no hex or piece, a coordinate that is not a hex, a colour class other than [d], [l] or [c], a move #N or variation #N.k that does not exist, lies after the comment, or is not on the comment's own line."},
+		{Code: CodeCommentRef, Severity: analysis.Warning, Doc: "A reference inside a comment that is malformed or does not resolve: ~ followed by no hex or piece, a coordinate that is not a hex, a colour class other than [d], [l] or [c], a move #N or variation #N.k that does not exist, lies after the comment, or is not on the comment's line of play. The earlier moves of that line, those of the lines a variation branches from included, need no label (§8.7); the moves of other variations are reached through their labels (#14[#12.2])."},
 		{Code: CodeRefLetters, Severity: analysis.Warning, Doc: "A piece reference in a comment (~J, ~gL5) whose letter is not in force: a standard letter replaced by the Redefine tag, an alternative letter without its Redefine pair, or a FAN glyph without Redefine \"FAN\" (under FAN, whose use in references the specification leaves open, letters and glyphs are both accepted). The fix writes the letter in force."},
 		{Code: CodeNestingDots, Severity: analysis.Warning, Doc: "Leading nesting dots before a move number, '(' or '{' do not match the variation depth. The fix writes the right number of dots."},
 		{Code: CodeVarLabel, Severity: analysis.Warning, Doc: "Two variations of the same move carry the same label $[n], or a label is $[0]; references #N.n would be ambiguous."},
+		{Code: CodeValuationSpace, Severity: analysis.Warning, Doc: "A valuation glyph (! ? !! ?? !? ?! ◇) written right after its move, as in 'H6-H12?!': one space separates a move from its valuation, while the draw offer and ':' that follow the valuation are joined to it (§7.1, §7.4: 'H6-H12 ?!(=):'). The fix inserts the space."},
 	},
 	Run: runMovetext,
 }

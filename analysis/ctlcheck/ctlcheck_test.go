@@ -26,6 +26,18 @@ func TestValues(t *testing.T) {
 	analysistest.Run(t, filepath.Join(dir, "values.ctl-pgn"), nil, ctlcheck.Tags)
 }
 
+// TestRefs checks the move references of comments against the file's
+// ERROR comments: earlier moves of the comment's line of play are fine.
+func TestRefs(t *testing.T) {
+	analysistest.Run(t, filepath.Join(dir, "refs.ctl-pgn"), nil, ctlcheck.Movetext)
+}
+
+// TestSpacing checks the space between a move and its valuation against
+// the file's ERROR comments.
+func TestSpacing(t *testing.T) {
+	analysistest.Run(t, filepath.Join(dir, "spacing.ctl-pgn"), nil, ctlcheck.Movetext)
+}
+
 // run parses a CTL-PGN file and runs the package's analyzers (and the
 // syntax check) over each game.
 func run(t *testing.T, path string, cfg *analysis.Config) (*syntax.File, [][]analysis.Diagnostic) {

@@ -64,6 +64,40 @@ func (l *mline) moveNumber() int {
 	return -1
 }
 
+// plays reports whether move n of side ('W', 'B', or 0 for either) is
+// played on the line of play of l before offset at: in l's own pairs
+// or, when l is a variation and n comes before the move it replaces, in
+// the line it branches from, before the variation (§8.7). White's move
+// of a variation that opens with Black's, "(6. …, move", is its
+// parent's.
+func (l *mline) plays(n int, side byte, at syntax.Pos) bool {
+	for cur := l; cur != nil; cur = cur.parent {
+		for _, pr := range cur.pairs {
+			if pr.num.Sp.Start >= at {
+				break
+			}
+			if pr.num.Number != n {
+				continue
+			}
+			if w, ok := pr.white.(*syntax.Move); ok && side != 'B' && w.Sp.End <= at {
+				return true
+			}
+			if pr.black != nil && side != 'W' && pr.black.Sp.End <= at {
+				return true
+			}
+		}
+		if cur.v == nil {
+			return false
+		}
+		first := cur.moveNumber()
+		if n > first || n == first && (side == 'B' || len(cur.pairs) == 0 || cur.pairs[0].hasWhite()) {
+			return false
+		}
+		at = cur.v.Sp.Start
+	}
+	return false
+}
+
 // pair is a move pair "N. white, black" with the comments after it. Its
 // moves are taken in order; ctllegality checks that they fit the number.
 type pair struct {
@@ -95,6 +129,20 @@ type commentCtx struct {
 	where where
 	line  *mline
 	pair  *pair // the pair the comment follows in its line, or nil
+}
+
+// number returns the number of the last pair before the comment on its
+// line of play: the pair it follows or, before the first pair of a
+// variation, the one before the move the variation replaces; -1 before
+// the first move of the record.
+func (cc commentCtx) number() int {
+	switch {
+	case cc.pair != nil:
+		return cc.pair.num.Number
+	case cc.line.v != nil:
+		return cc.line.moveNumber() - 1
+	}
+	return -1
 }
 
 // mover holds the state of one Movetext run.
@@ -251,8 +299,8 @@ func (m *mover) checkPairsPerLine() {
 	}
 }
 
-// checkTokens checks comment placement and nesting dots, which depend on
-// the tokens around them.
+// checkTokens checks comment placement, nesting dots and the space
+// before a valuation glyph, which depend on the tokens around them.
 func (m *mover) checkTokens() {
 	toks := m.g.Tokens
 	nl := newline(m.g.Text)
@@ -267,6 +315,12 @@ func (m *mover) checkTokens() {
 			m.checkDots(i, depth)
 		case syntax.KBraceComment:
 			m.checkPlacement(i, nl)
+		case syntax.KGlyph:
+			if i > 0 && toks[i-1].Kind == syntax.KMove {
+				at := syntax.Span{Start: t.Span.Start, End: t.Span.Start}
+				m.report(t.Span, analysis.Warning, CodeValuationSpace, "one space separates a move from its valuation: write "+m.g.Slice(toks[i-1].Span)+" "+m.g.Slice(t.Span),
+					fix("Insert a space", at, " "))
+			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -167,15 +168,32 @@ func lineStart(text string, p syntax.Pos) syntax.Pos {
 }
 
 // checkNames reports misspelt tag names.
+// dptlUse says what pgnls does with a DPTL tag t of g: it replays the
+// record from the first one when there is no PDTL tag (§6.10). rename
+// is false when a PDTL tag exists, which a renamed DPTL would repeat.
+func dptlUse(g *syntax.Game, t *syntax.Tag) (use string, rename bool) {
+	switch start := ctllegality.StartOf(g).PDTL; {
+	case start == t:
+		return "pgnls replays the record from it, but readers that follow the specification ignore it and start from the initial position", true
+	case start != nil && start.Name == "PDTL":
+		return "the PDTL tag gives the start position, and this one is ignored", false
+	}
+	return "the first DPTL tag gives the start position, and this one is ignored", true
+}
+
 func checkNames(p *analysis.Pass, r *record) {
 	for i, t := range r.tags {
 		switch {
 		case t.Name == "DPTL":
-			p.Report(analysis.Diagnostic{
+			use, rename := dptlUse(r.g, t)
+			d := analysis.Diagnostic{
 				Span: t.NameSpan, Severity: analysis.Warning, Code: CodeTagName,
-				Message: "unknown tag DPTL, probably PDTL misspelt; readers ignore it, so the position is lost",
-				Fixes:   fix("Rename to PDTL", t.NameSpan, "PDTL"),
-			})
+				Message: "unknown tag DPTL, probably PDTL misspelt; " + use,
+			}
+			if rename {
+				d.Fixes = fix("Rename to PDTL", t.NameSpan, "PDTL")
+			}
+			p.Report(d)
 		case r.names[i] != t.Name:
 			p.Report(analysis.Diagnostic{
 				Span: t.NameSpan, Severity: analysis.Warning, Code: CodeTagName,

@@ -33,6 +33,7 @@ const (
 	CodeResultMismatch = analysis.Code("ctl-result-mismatch")
 	CodeResultPosition = analysis.Code("ctl-result-position")
 	CodeVariant        = analysis.Code("ctl-variant-not-checked")
+	CodeMovesAfterEnd  = analysis.Code("ctl-moves-after-end")
 )
 
 // Analyzer checks every move of C'escacs records.
@@ -40,7 +41,7 @@ var Analyzer = &analysis.Analyzer{
 	Name: "ctllegality",
 	Doc:  "Move legality for C'escacs (CTL-PGN): every move of every line is resolved against its position, with its check and game marks, move numbers and the result.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A CTL-AN move is coherent (see ctl-incoherent-move) but the rules forbid it; the message says why: the piece does not move that way, the path is blocked, the own king is left in check, a castling condition fails, a promotion is missing or not available, no en-passant or scornful capture is pending, the separator does not fit the move, the game is already over. When the move is still identified (a wrong separator, say), the fix writes it right and the line goes on being checked; otherwise the rest of the line is reported once as not verified. The minimal reader (check --reader minimal) does not report it."},
+		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A CTL-AN move is coherent (see ctl-incoherent-move) but the rules forbid it; the message says why: the piece does not move that way, the path is blocked, the own king is left in check, a castling condition fails, a promotion is missing or not available, no en-passant or scornful capture is pending, the separator does not fit the move. When the move is still identified (a wrong separator, say), the fix writes it right and the line goes on being checked; otherwise the rest of the line is reported once as not verified. The minimal reader (check --reader minimal) does not report it."},
 		{Code: CodeIncoherent, Severity: analysis.Error, Minimal: true, Doc: "A CTL-AN move cannot describe any move of its position: it fails the algebraic coherence that even a minimal reader verifies (§8.9). The cases: the origin does not hold a piece of the side to move of the kind written; a quiet move's destination is not empty, or a capture's does not hold the enemy piece written (a pawn when none is; never a king); the pawn captured en passant (@, @@) or by the scornful capture is not where that capture finds it; a promotion is written by a piece other than a pawn or off a promotion hex; a castling's king or rooks are not at home, or their destinations not free. Both readers report it; the rest of the line is then reported once as not verified. When the move is still identified under the rules (a capture written '-', say), the fix writes it right."},
 		{Code: CodeBadMove, Severity: analysis.Error, Minimal: true, Doc: "A move is not well-formed CTL-AN (§7.1): not a move at all, coordinates that are not one of the 169 hexes, an unknown castling identifier, text after the move, a letter not in force under the record's Redefine tag, a captured pawn or a captured king written. A fix is offered where the intended text is clear."},
 		{Code: CodeCaptureX, Severity: analysis.Error, Minimal: true, Doc: "The letter 'x' is used as the capture sign; CTL-AN writes × or * (§7.1). The fix writes ×. The move is still checked."},
@@ -50,16 +51,17 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeCheckRefine, Severity: analysis.Hint, Doc: "A check written with the plain '+', which is always acceptable, where the refined indicator is '+∞', '+^' or '++' (the form writers should emit, §5.3). Older files write '+' for checks from afar."},
 		{Code: CodeFalseMate, Severity: analysis.Error, Doc: "A move is marked '#' but does not checkmate; '#' also ends the game, so the record claims a false end."},
 		{Code: CodeAwaiting, Severity: analysis.Warning, Doc: "A pawn reaches its promotion hex with no regainable piece to promote to and stays there awaiting promotion; the move is written with '=&' (§3.7). E's files omit it."},
-		{Code: CodeUnverified, Severity: analysis.Info, Minimal: true, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors."},
+		{Code: CodeUnverified, Severity: analysis.Info, Minimal: true, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either."},
 		{Code: CodeBadPDTL, Severity: analysis.Error, Minimal: true, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
-		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record) are reported with hint severity."},
-		{Code: CodeBadRedefine, Severity: analysis.Error, Minimal: true, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs. The valid pairs are applied."},
-		{Code: CodeRedefineForm, Severity: analysis.Warning, Doc: "The Redefine tag is readable but not in the specified form, such as the stray quote of the specification's own example 'A@J, T@R\", C@N'."},
+		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record, or the U+2010 hyphen the specification's prose writes where the canonical form has '-') are reported with hint severity."},
+		{Code: CodeBadRedefine, Severity: analysis.Error, Minimal: true, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs, or an unescaped stray quote, as in the specification's own example [Redefine \"A@J, T@R\", C@N\"] (PGN readers end the value there; this error replaces the parser's unescaped-quote, and the fix deletes the quote). The valid pairs are applied."},
+		{Code: CodeRedefineForm, Severity: analysis.Warning, Doc: "The Redefine tag is readable but not in the specified form, such as an escaped stray quote ('A@J, T@R\\\", C@N'), which the fix deletes."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number or ellipsis does not fit the CTL-PGN move pairs (§8.5), whose numbers count from the PDTL's move number (or from 1? when it is unknown). The cases: a number that is not the move's; a White move without its number; Black's move opening a line not written as number, ellipsis and comma ('5. …, NL17-G9'); a number inside a pair; an ellipsis where White moves; '1?' when the move number is known, or on a later number. Fixes write the expected number. A pair split by a comment or variation is a layout finding of ctlmovetext."},
 		{Code: CodeMovePair, Severity: analysis.Warning, Doc: "A comma is missing or out of place in a move pair (§8.5): a comma follows White's move (or the ellipsis that stands for it) and precedes Black's, as in '3. L5-L7, NG25-L17', and appears nowhere else. Fixes insert or delete the comma."},
-		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' on an earlier move or inside a variation is wrong. Fixes add or delete it."},
+		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' after a mate is redundant, since '#' ends the game ('GL5-H6#:' is written 'GL5-H6#'); ':' on an earlier move or inside a variation is wrong. Fixes add or delete it."},
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The result line and the Result tag disagree; fixes set either to the other."},
 		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position of the main line (§5.4): checkmate wins for the mating side (3-0 or 0-3), stalemate is a win for the stalemating side (2-1 or 1-2), and an automatic draw (insufficient material, 150 half-moves, a fifth repetition) is 1-1. Fixes write the result the position demands."},
+		{Code: CodeMovesAfterEnd, Severity: analysis.Error, Doc: "Moves are written after the game ended: after a checkmate, a stalemate or an automatic draw (insufficient material, 150 half-moves without capture or pawn move, the fifth occurrence of a position; §5.4), in the main line or in a variation. The first such move gets this one error, which names the move that ended the game and how; the rest of that line, and the variations written after it, are not judged (no illegal-move, move-number, comma, unverified-moves or end-mark findings). The result is compared with the position where the game ended. A record whose text starts again at 1. after the end is taken as moves after the end: a CTL-PGN record starts with its tag section, [Variant \"C'escacs\"] first (§8.1)."},
 		{Code: CodeVariant, Severity: analysis.Info, Minimal: true, Doc: "The Variant tag names a variant other than C'escacs (such as the experimental Grand C'escacs); moves are not checked."},
 	},
 	Run: run,
@@ -83,43 +85,53 @@ func run(p *analysis.Pass) {
 	if p.MinimalReader() {
 		// Only coherence: no numbers, marks or results (§8.9).
 		r := &reporter{p: p, g: g, start: start, minimal: true}
-		ReplayMinimal(g, start, r.step)
+		ReplayMinimal(g, start, func(st *Step) { r.step(st) })
 		r.flush()
 		return
 	}
 	r := &reporter{p: p, g: g, start: start, commas: map[int]bool{}}
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
-	lastMate := false
-	// Occurrences of the main line's positions, for the repetition draw.
-	seen := map[cescacs.RepetitionKey]int{}
-	occurrences := 0
-	if start.OK {
-		seen[start.Pos.RepetitionKey()]++
-		occurrences = 1
-	}
+	var main *lineState
 	Replay(g, start, func(st *Step) {
-		r.step(st)
+		ls := r.step(st)
 		if st.Depth == 0 {
-			last, lastMate = st.Node, strings.HasSuffix(st.Node.Text, "#")
-			finalOK = st.After != nil
-			if finalOK {
-				final = *st.After
-				k := final.RepetitionKey()
-				seen[k]++
-				occurrences = seen[k]
+			main = ls
+			if ls.end == nil || !ls.end.reported {
+				last, finalOK = st.Node, st.After != nil
+				if finalOK {
+					final = *st.After
+				}
 			}
 		}
 	})
 	r.flush()
 	r.strayCommas()
 	checkResultTag(p, g)
+	// The game ends with the last move of the main line or, when moves
+	// follow the end of the game, with the move that ended it; the moves
+	// from after on are not judged.
+	after := syntax.Pos(len(g.Text))
 	var status cescacs.Status
-	if finalOK {
-		status = final.Status().WithRepetitions(occurrences)
+	known := finalOK
+	switch {
+	case main != nil && main.end != nil && main.end.reported:
+		e := main.end
+		last, after, status, known = e.move, e.after, e.status, true
+		checkFinal(p, g, status, e.turn)
+	case finalOK:
+		reps := 1
+		if main != nil {
+			reps = main.reps
+		}
+		status = final.Status().WithRepetitions(reps)
 		checkFinal(p, g, status, final.Turn())
 	}
-	checkEndMarks(p, g, last, lastMate || status.Checkmate)
+	mated := status.Checkmate
+	if !known && last != nil {
+		mated = strings.HasSuffix(last.Text, "#") // the final position is not known
+	}
+	checkEndMarks(p, g, last, mated, after)
 }
 
 func variantTag(g *syntax.Game) *syntax.Tag {
@@ -158,6 +170,10 @@ func reportTag(p *analysis.Pass, g *syntax.Game, t *syntax.Tag, probs []cescacs.
 	}
 	for _, pr := range probs {
 		sp := g.TagValueSpan(t, pr.Offset, pr.End)
+		if pr.Code == cescacs.CodeRedefineStrayQuote && g.Slice(sp) == `"` {
+			strayQuote(p, t, pr, sp, bad)
+			continue
+		}
 		d := analysis.Diagnostic{Span: sp, Severity: severity(pr.Severity), Code: form, Message: t.Name + ": " + pr.Msg}
 		if pr.Severity == cescacs.SeverityError {
 			d.Code = bad
@@ -167,6 +183,17 @@ func reportTag(p *analysis.Pass, g *syntax.Game, t *syntax.Tag, probs []cescacs.
 		}
 		p.Report(d)
 	}
+}
+
+// strayQuote reports a quote left unescaped inside the Redefine tag t,
+// as in the specification's own example [Redefine "A@J, T@R", C@N"]
+// (§10.1): PGN readers end the value there, so it is an error, told once
+// in place of the parser's unescaped-quote, with the fix that deletes it.
+func strayQuote(p *analysis.Pass, t *syntax.Tag, pr cescacs.Problem, sp syntax.Span, code analysis.Code) {
+	reads := t.Value[:pr.Offset] + t.Value[pr.End:]
+	p.ReportInstead(analysis.Diagnostic{Span: sp, Severity: analysis.Error, Code: code,
+		Message: t.Name + ": stray quote: PGN readers end the value at it; pgnls ignores it and reads " + strconv.Quote(reads),
+		Fixes:   []analysis.Fix{{Title: "Delete the quote", Edits: []analysis.Edit{{Span: sp}}}}}, syntax.CodeUnescapedQuote)
 }
 
 // fixTitle names a replacement for the fix menu.
@@ -185,9 +212,11 @@ type reporter struct {
 	start  Start
 	commas map[int]bool // token indices of the commas that separate a pair
 	runs   []*lineRun
-	open   map[*syntax.Elem]*lineRun // by line
+	lines  []*lineState  // the lines being replayed, by depth
+	quiet  []syntax.Span // stretches of lines whose moves are not judged
 	// minimal: the steps come from ReplayMinimal, and only what the
-	// minimal reader reports is looked at.
+	// minimal reader reports is looked at (coherence, not the rules, so
+	// not the end of the game either).
 	minimal bool
 }
 
@@ -198,14 +227,25 @@ type lineRun struct {
 	fromStart   bool // the line's start position is unknown
 }
 
-func (r *reporter) step(st *Step) {
-	if !r.minimal {
-		r.numbers(st)
-		r.pair(st)
+// step reports on one move and returns the state of its line.
+func (r *reporter) step(st *Step) *lineState {
+	ls := r.enter(st)
+	if !r.minimal && r.over(ls, st) {
+		r.pair(st, false)
+		return ls
 	}
 	if st.Before == nil {
-		r.unverified(st)
-		return
+		// Not judged: after a failed move the reading of the text is in
+		// doubt, and the line's one unverified-moves report says so.
+		if !r.minimal {
+			r.pair(st, false)
+		}
+		r.unverified(ls, st)
+		return ls
+	}
+	if !r.minimal {
+		r.numbers(st)
+		r.pair(st, true)
 	}
 	n := st.Node
 	for _, pr := range st.Problems {
@@ -215,8 +255,9 @@ func (r *reporter) step(st *Step) {
 		r.p.Report(failure(st))
 	}
 	if st.After == nil || r.minimal {
-		return
+		return ls
 	}
+	r.played(ls, st)
 	for _, f := range st.Before.Findings(st.Notation, st.Move) {
 		d := analysis.Diagnostic{Span: n.Sp, Severity: severity(f.Severity), Message: n.Text + ": " + f.Msg}
 		switch f.Code {
@@ -234,6 +275,7 @@ func (r *reporter) step(st *Step) {
 		}
 		r.p.Report(d)
 	}
+	return ls
 }
 
 // failure is the diagnostic of a move whose Err is set: incoherent when
@@ -298,24 +340,31 @@ func moveFix(n *syntax.Move, off, end int, s string) analysis.Fix {
 
 func quote(s string) string { return "'" + s + "'" }
 
-// unverified collects the moves whose position is unknown; flush reports
-// each line's run once.
-func (r *reporter) unverified(st *Step) {
-	if len(st.Line) == 0 {
-		return
-	}
-	key := &st.Line[0]
-	if ru, ok := r.open[key]; ok {
+// unverified collects the moves of line ls whose position is unknown;
+// flush reports each line's run once.
+func (r *reporter) unverified(ls *lineState, st *Step) {
+	if ru := ls.run; ru != nil {
 		ru.n++
 		ru.last = st.Node
 		return
 	}
-	if r.open == nil {
-		r.open = map[*syntax.Elem]*lineRun{}
+	ls.run = &lineRun{first: st.Node, last: st.Node, n: 1, fromStart: firstMove(st.Line) == st.Node}
+	r.runs = append(r.runs, ls.run)
+	r.unjudge(st)
+}
+
+// unjudge records that the moves of the line of st from st on are not
+// judged, up to the end of its last element and the commas after it.
+func (r *reporter) unjudge(st *Step) {
+	end := st.Line[len(st.Line)-1].Span().End
+	toks := r.g.Tokens
+	for i := r.g.TokenAt(end); i >= 0 && i < len(toks); i++ {
+		if k := toks[i].Kind; k != syntax.KComma && !k.IsTrivia() {
+			break
+		}
+		end = toks[i].Span.End
 	}
-	ru := &lineRun{first: st.Node, last: st.Node, n: 1, fromStart: firstMove(st.Line) == st.Node}
-	r.open[key] = ru
-	r.runs = append(r.runs, ru)
+	r.quiet = append(r.quiet, syntax.Span{Start: st.Node.Sp.Start, End: end})
 }
 
 // firstMove returns the first move of a line.

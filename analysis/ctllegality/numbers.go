@@ -90,8 +90,9 @@ func (r *reporter) warnFix(code analysis.Code, sp syntax.Span, msg, title string
 }
 
 // pair checks the comma before a Black move: it separates the moves of
-// a pair and follows the ellipsis of "N. …, move".
-func (r *reporter) pair(st *Step) {
+// a pair and follows the ellipsis of "N. …, move". A move that is not
+// judged only accounts for its comma.
+func (r *reporter) pair(st *Step, judged bool) {
 	if st.Ply%2 == 0 {
 		return
 	}
@@ -108,10 +109,24 @@ func (r *reporter) pair(st *Step) {
 	case syntax.KComma:
 		r.commas[j] = true
 	case syntax.KMove, syntax.KGlyph, syntax.KNAG, syntax.KDrawOffer, syntax.KEllipsis:
+		if !judged {
+			return
+		}
 		at := syntax.Span{Start: toks[j].Span.End, End: toks[j].Span.End}
 		r.warnFix(CodeMovePair, st.Node.Sp, "a comma goes before Black's move "+st.Node.Text,
 			"Insert a comma", at, ",")
 	}
+}
+
+// unjudged reports whether offset at lies in a stretch of a line whose
+// moves are not judged: unverified, or after the end of the game.
+func (r *reporter) unjudged(at syntax.Pos) bool {
+	for _, sp := range r.quiet {
+		if sp.Start <= at && at < sp.End {
+			return true
+		}
+	}
+	return false
 }
 
 // prevToken returns the index of the last non-trivia token before i, or
@@ -126,11 +141,12 @@ func prevToken(toks []syntax.Token, i int) int {
 }
 
 // strayCommas reports the commas that neither stand before a Black move
-// nor follow an ellipsis. The span includes what precedes the comma.
+// nor follow an ellipsis, outside the stretches of lines that are not
+// judged. The span includes what precedes the comma.
 func (r *reporter) strayCommas() {
 	toks := r.g.Tokens
 	for i, t := range toks {
-		if t.Kind != syntax.KComma || r.commas[i] {
+		if t.Kind != syntax.KComma || r.commas[i] || r.unjudged(t.Span.Start) {
 			continue
 		}
 		sp := t.Span

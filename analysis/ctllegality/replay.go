@@ -9,7 +9,8 @@
 // Invariants:
 //
 //   - One failed move stops the verification of its own line only; the
-//     rest of that line is reported once as not verified, and sibling
+//     rest of that line is reported once as not verified (its move
+//     numbers and commas are not judged), and sibling
 //     variations, other games and variations that replace the failed
 //     move itself are still checked.
 //   - A variation starts from the position before the move it replaces.

@@ -1,7 +1,9 @@
 package ctllegality
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
@@ -42,15 +44,7 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, s cescacs.Status, turn cescacs
 		return
 	}
 	want := s.Result
-	var why string
-	switch {
-	case s.Checkmate:
-		why = side(turn) + " is checkmated"
-	case s.Stalemate:
-		why = side(turn) + " is stalemated, a win for " + side(turn.Other())
-	default:
-		why = "the game is drawn: " + s.Draw.String()
-	}
+	why := howEnded(s, turn)
 	tag := resultTag(g)
 	var fix analysis.Fix
 	var at syntax.Span
@@ -74,6 +68,18 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, s cescacs.Status, turn cescacs
 		Fixes:   []analysis.Fix{fix}})
 }
 
+// howEnded tells how the game is over in a final position of status s
+// with turn to move: "Black is checkmated".
+func howEnded(s cescacs.Status, turn cescacs.Color) string {
+	switch {
+	case s.Checkmate:
+		return side(turn) + " is checkmated"
+	case s.Stalemate:
+		return side(turn) + " is stalemated, a win for " + side(turn.Other())
+	}
+	return "the game is drawn: " + s.Draw.String()
+}
+
 // side names a colour with a capital, as in "White is checkmated".
 func side(c cescacs.Color) string {
 	if c == cescacs.White {
@@ -82,23 +88,35 @@ func side(c cescacs.Color) string {
 	return "Black"
 }
 
-// checkEndMarks checks the end-of-record mark ':' (§7.3): required on
-// the last move of the main line unless it mates (mate: the move is
-// written '#' or mates), wrong anywhere else.
-func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mate bool) {
-	final := trailerMark(g.Moves)
-	if last != nil && final == nil && !mate {
+// checkEndMarks checks the end-of-record mark ':' (§7.3) of the main
+// line, whose game ends with the move last: ':' is required there unless
+// the game ends in checkmate (mated, or last is written '#'), redundant
+// after a checkmate, which '#' ends, and wrong anywhere else. The marks
+// from offset after on, which follow the end of the game, are not
+// judged.
+func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mated bool, after syntax.Pos) {
+	i := slices.Index(g.Moves, syntax.Elem(last))
+	final := trailerMark(g.Moves, i)
+	switch {
+	case last != nil && final == nil && !mated && !strings.HasSuffix(last.Text, "#"):
 		// The fix rewrites the end of the trailer rather than inserting
 		// at its end, where a missing check indicator is inserted too.
-		at := trailerEnd(g.Moves)
+		at := trailerEnd(g.Moves, i)
 		p.Report(analysis.Diagnostic{Span: syntax.Span{Start: last.Sp.Start, End: at.End}, Severity: analysis.Warning, Code: CodeEndMark,
 			Message: "the last move of the record lacks the end mark ':', required unless the move mates",
 			Fixes:   []analysis.Fix{{Title: "Add ':'", Edits: []analysis.Edit{{Span: at, New: g.Slice(at) + ":"}}}}})
+	case final != nil && mated:
+		p.Report(analysis.Diagnostic{Span: final.Sp, Severity: analysis.Warning, Code: CodeEndMark,
+			Message: "':' is redundant after a checkmate: '#' already ends the game",
+			Fixes:   []analysis.Fix{{Title: "Delete ':'", Edits: []analysis.Edit{{Span: final.Sp, New: ""}}}}})
 	}
 	var walk func(line []syntax.Elem, depth int)
 	walk = func(line []syntax.Elem, depth int) {
-		varEnd := trailerMark(line)
+		varEnd := trailerMark(line, lastMove(line))
 		for _, e := range line {
+			if e.Span().Start >= after {
+				return
+			}
 			switch n := e.(type) {
 			case *syntax.EndMark:
 				var msg string
@@ -122,20 +140,21 @@ func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mate boo
 	walk(g.Moves, 0)
 }
 
-// trailer returns the index of the last move of line and the end of its
-// trailer: the valuation glyphs, NAGs, draw offer and end mark that
-// follow it.
-func trailer(line []syntax.Elem) (last, end int) {
-	last = -1
-	for i, e := range line {
-		if _, ok := e.(*syntax.Move); ok {
-			last = i
+// lastMove returns the index of the last move of line, or -1.
+func lastMove(line []syntax.Elem) int {
+	for i := len(line) - 1; i >= 0; i-- {
+		if _, ok := line[i].(*syntax.Move); ok {
+			return i
 		}
 	}
-	if last < 0 {
-		return -1, -1
-	}
-	end = last + 1
+	return -1
+}
+
+// trailer returns the end of the trailer of the move line[last]: the
+// index after the valuation glyphs, NAGs, draw offer and end mark that
+// follow it.
+func trailer(line []syntax.Elem, last int) int {
+	end := last + 1
 	for end < len(line) {
 		switch line[end].(type) {
 		case *syntax.Glyph, *syntax.NAG, *syntax.DrawOffer, *syntax.EndMark:
@@ -144,14 +163,16 @@ func trailer(line []syntax.Elem) (last, end int) {
 		}
 		break
 	}
-	return last, end
+	return end
 }
 
-// trailerMark returns the end mark in the trailer of the last move of
-// line, or nil.
-func trailerMark(line []syntax.Elem) *syntax.EndMark {
-	last, end := trailer(line)
-	for i := last + 1; last >= 0 && i < end; i++ {
+// trailerMark returns the end mark in the trailer of the move line[last],
+// or nil (also for last < 0).
+func trailerMark(line []syntax.Elem, last int) *syntax.EndMark {
+	if last < 0 {
+		return nil
+	}
+	for i := last + 1; i < trailer(line, last); i++ {
 		if m, ok := line[i].(*syntax.EndMark); ok {
 			return m
 		}
@@ -160,8 +181,7 @@ func trailerMark(line []syntax.Elem) *syntax.EndMark {
 }
 
 // trailerEnd returns the span of the last element of the trailer of the
-// last move of line, after which its end mark goes.
-func trailerEnd(line []syntax.Elem) syntax.Span {
-	_, end := trailer(line)
-	return line[end-1].Span()
+// move line[last], after which its end mark goes.
+func trailerEnd(line []syntax.Elem, last int) syntax.Span {
+	return line[trailer(line, last)-1].Span()
 }

@@ -25,6 +25,7 @@ import (
 //	.{ @W: ... }              its lines carry one dot per nesting level,
 //	)                         ")" ends its last pair line or stands alone
 //	2. EH4-H8:                game marks joined to what precedes them
+//	                          (no ':' after '#', which ends the game)
 //	0-3
 //
 //	{ final comment }
@@ -288,6 +289,7 @@ type ctlPrinter struct {
 	has    bool            // cur holds a line
 	pair   int             // ply of the White move cur ends with, or -1
 	annot  bool            // cur ends with a move or its annotations
+	mate   bool            // ... of a move that mates
 	glyph  bool            // cur ends with a valuation glyph
 	open   string          // "(" and label of a variation whose first line is not written yet
 	reason string          // why the movetext cannot be printed
@@ -300,7 +302,7 @@ func (p *ctlPrinter) flush() {
 		p.out.WriteString(p.nl)
 		p.cur.Reset()
 	}
-	p.has, p.pair, p.annot, p.glyph = false, -1, false, false
+	p.has, p.pair, p.annot, p.mate, p.glyph = false, -1, false, false, false
 }
 
 // start begins a new line at nesting depth, carrying a pending "(".
@@ -404,7 +406,7 @@ func (p *ctlPrinter) line(elems []syntax.Elem, depth int) bool {
 			if m.ply%2 == 0 {
 				p.pair = m.ply
 			}
-			p.annot, p.glyph = true, false
+			p.annot, p.mate, p.glyph = true, strings.HasSuffix(m.text, "#"), false
 		case *syntax.Glyph:
 			if !p.annotation(" " + n.Text) {
 				return false
@@ -423,6 +425,9 @@ func (p *ctlPrinter) line(elems []syntax.Elem, depth int) bool {
 				return false
 			}
 		case *syntax.EndMark:
+			if p.mate && p.annot {
+				continue // '#' ends the game: ':' is redundant (§7.3)
+			}
 			text := ":"
 			if strings.HasSuffix(p.cur.String(), ":") {
 				text = " :" // "::" would read as one token
@@ -476,7 +481,7 @@ func (p *ctlPrinter) close(depth int) {
 		p.start(0)
 		p.cur.WriteString(")")
 	}
-	p.pair, p.annot, p.glyph = -1, false, false
+	p.pair, p.annot, p.mate, p.glyph = -1, false, false, false
 }
 
 // comment prints a comment on lines of its own at nesting depth. A brace

@@ -59,6 +59,7 @@ func ctlDigest(g *syntax.Game) string {
 		}
 		b.WriteString(lead + strings.Join(strings.Fields(text), " ") + "}")
 	}
+	mate := false // the last move mates: an end mark after it means nothing
 	var walk func([]syntax.Elem)
 	walk = func(elems []syntax.Elem) {
 		// A Black move (with its annotations) goes before the comments
@@ -108,11 +109,12 @@ func ctlDigest(g *syntax.Game) string {
 		for _, e := range order {
 			switch n := e.(type) {
 			case *syntax.Move:
-				if c, ok := canon[n]; ok {
-					b.WriteString(" " + c)
-				} else {
-					b.WriteString(" " + n.Text)
+				c, ok := canon[n]
+				if !ok {
+					c = n.Text
 				}
+				b.WriteString(" " + c)
+				mate = strings.HasSuffix(c, "#")
 			case *syntax.NAG:
 				b.WriteString(" $" + strconv.Itoa(n.Value))
 			case *syntax.Glyph:
@@ -120,7 +122,9 @@ func ctlDigest(g *syntax.Game) string {
 			case *syntax.DrawOffer:
 				b.WriteString(" (=)")
 			case *syntax.EndMark:
-				b.WriteString(" :")
+				if !mate {
+					b.WriteString(" :")
+				}
 			case *syntax.Comment:
 				comment(n)
 			case *syntax.Variation:

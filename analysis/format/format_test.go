@@ -83,6 +83,9 @@ func checkFormattedWith(t *testing.T, name, in, out string, opts format.Options)
 			}
 			continue
 		}
+		if after.Dialect == syntax.CTLPGN && mateEndMark(g1) {
+			t.Errorf("%s: game %d: the output writes ':' after '#'", name, i)
+		}
 		if n0, n1 := errorCount(g0), errorCount(g1); n1 > n0 {
 			t.Errorf("%s: game %d has %d syntax errors after formatting, %d before", name, i, n1, n0)
 		}
@@ -90,6 +93,28 @@ func checkFormattedWith(t *testing.T, name, in, out string, opts format.Options)
 			t.Errorf("%s: game %d changed meaning\nbefore: %s\nafter:  %s", name, i, d0, d1)
 		}
 	}
+}
+
+// mateEndMark reports whether a formatted CTL-PGN game writes the end mark ':'
+// after a move marked '#' (and its annotations).
+func mateEndMark(g *syntax.Game) bool {
+	mate := false
+	for _, t := range g.Tokens {
+		switch t.Kind {
+		case syntax.KMove:
+			mate = strings.HasSuffix(g.Slice(t.Span), "#")
+		case syntax.KEndMark:
+			if mate {
+				return true
+			}
+		case syntax.KGlyph, syntax.KNAG, syntax.KDrawOffer:
+		default:
+			if !t.Kind.IsTrivia() {
+				mate = false
+			}
+		}
+	}
+	return false
 }
 
 func errorCount(g *syntax.Game) int {

@@ -99,6 +99,62 @@ CTL-PGN is the notation of the hexagonal chess variant C'escacs.")
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.ctl-pgn\\'" . ctl-pgn-mode))
 
+;; Files from older chess software are often Latin-1.  Emacs would read a
+;; file that is not valid UTF-8 as raw bytes, which eglot cannot send to
+;; the server; pgnls reads such bytes as Windows-1252, and so does Emacs
+;; with this function.  The coding system a file is read with is the one
+;; it is saved with.
+
+(defun pgnls--bytes-coding-system ()
+  "Return the coding system for the undecoded bytes of the current buffer.
+Valid UTF-8 (or ASCII) gives `utf-8', or `utf-8-with-signature' after
+a byte-order mark.  Anything else gives `windows-1252', or
+`iso-latin-1' when a byte that Windows-1252 leaves undefined (81, 8D,
+8F, 90, 9D) is there, so that no byte is decoded as a raw byte."
+  (save-excursion
+    (goto-char (point-min))
+    (skip-chars-forward "\0-\177")
+    (cond
+     ((eobp) 'utf-8)
+     ((not (memq 'eight-bit (find-charset-string
+                             (decode-coding-region (point) (point-max) 'utf-8 t))))
+      (goto-char (point-min))
+      (if (looking-at-p "\357\273\277") 'utf-8-with-signature 'utf-8))
+     ((progn (goto-char (point-min))
+             (skip-chars-forward "^\201\215\217\220\235")
+             (eobp))
+      'windows-1252)
+     (t 'iso-latin-1))))
+
+;;;###autoload
+(defun pgnls-file-coding-system (arguments)
+  "Return the coding system of a PGN or CTL-PGN file for I/O ARGUMENTS.
+ARGUMENTS is the list `find-operation-coding-system' was called with.
+Reading a file that is valid UTF-8 gives `utf-8' (or
+`utf-8-with-signature'), any other `windows-1252', as pgnls reads it
+\(see `pgnls--bytes-coding-system').  Emacs then saves the file in the
+coding system it was read with.  Writing a buffer that has no coding
+system of its own, such as a new file, gives `utf-8'.  A coding
+system given by `coding-system-for-read', a `coding:' tag or
+`auto-coding-alist' takes precedence, as always."
+  (let ((target (nth 1 arguments)))
+    (cond
+     ((not (eq (car arguments) 'insert-file-contents)) 'utf-8)
+     ;; (FILENAME . BUFFER): BUFFER holds the undecoded text, e.g. of a
+     ;; compressed file (jka-compr) or an archive member.
+     ((consp target)
+      (with-current-buffer (cdr target) (pgnls--bytes-coding-system)))
+     ((and (stringp target) (file-regular-p target) (file-readable-p target))
+      (with-temp-buffer
+        (set-buffer-multibyte nil)
+        (insert-file-contents-literally target)
+        (pgnls--bytes-coding-system)))
+     (t 'utf-8))))
+
+;;;###autoload
+(modify-coding-system-alist
+ 'file "\\.\\(?:[Cc][Tt][Ll]-\\)?[Pp][Gg][Nn]\\'" #'pgnls-file-coding-system)
+
 (defun pgnls--contact (&optional _interactive)
   "The eglot contact for pgnls: the command and its initializationOptions."
   (append pgnls-command (list :initializationOptions pgnls-settings)))

@@ -1,16 +1,20 @@
-;;; test.el --- batch test of pgnls.el with eglot -*- lexical-binding: t; -*-
+;;; test.el --- batch test of pgnls.el with eglot -*- lexical-binding: t; coding: utf-8 -*-
 
 ;; Run by .ci/editors:
 ;;
 ;;   emacs --batch -Q -l editors/emacs/test/test.el
 ;;
 ;; Environment: PGNLS_EMACS_DIR (editors/emacs), PGNLS_TEST_WORK (holds
-;; illegal.pgn), PGNLS_TEST_RESULTS (result lines "pass|fail|skip TAB name
-;; TAB detail").  pgnls must be on PATH.  Exit status 0 when nothing failed.
+;; illegal.pgn, illegal.ctl-pgn, messy.pgn, broken.pgn and
+;; broken.pgn.expected (pgnls fmt output), latin1.pgn, a Windows-1252
+;; file, and utf8.pgn, the same text in UTF-8), PGNLS_TEST_RESULTS (result lines
+;; "pass|fail|skip TAB name TAB detail").  pgnls must be on PATH.  Exit
+;; status 0 when nothing failed.
 
 ;;; Code:
 
 (require 'cl-lib)
+(require 'subr-x)
 
 (dolist (dir (file-expand-wildcards "/usr/share/emacs/site-lisp/elpa/*"))
   (when (file-directory-p dir)
@@ -52,6 +56,74 @@
         ((vectorp contents) (mapconcat #'pgnls-test-hover-text contents "\n"))
         (t (format "%s" contents))))
 
+;; Hover on a move, for terminal clients: plain text, no Markdown, no
+;; image, the text board or the move first.
+(defun pgnls-test-hover-looks-plain (text move)
+  "Return nil if hover TEXT on MOVE is fit for a terminal, else why not."
+  (let ((first (car (split-string (string-trim-left text) "\n"))))
+    (cond ((string-empty-p (string-trim text)) "empty")
+          ((string-match-p "data:image" text) "holds a data:image")
+          ((string-match-p "```" text) "holds a ``` fence")
+          ((string-match-p "\\*\\*" text) "holds ** emphasis")
+          ((not (or (string-match-p "\\`8 [.A-Za-z]\\( [.A-Za-z]\\)\\{7\\}" first)
+                    (string-match-p (concat "\\`\\([0-9]+\\.+ *\\)?" (regexp-quote move)) first)))
+           (format "starts with %S, not the text board or %s" first move)))))
+
+(defun pgnls-test-file-bytes (file)
+  "The bytes of FILE, as a unibyte string."
+  (with-temp-buffer
+    (set-buffer-multibyte nil)
+    (insert-file-contents-literally file)
+    (buffer-string)))
+
+(defun pgnls-test-diagnostic (code)
+  "Wait for a Flymake diagnostic of CODE in the current buffer."
+  (pgnls-test-wait
+   (lambda ()
+     (cl-find-if (lambda (d) (string-match-p (format "\\[%s\\]" code) (flymake-diagnostic-text d)))
+                 (flymake-diagnostics)))))
+
+(defun pgnls-test-raw-bytes-p ()
+  "Non-nil when the current buffer holds raw bytes (undecoded)."
+  (memq 'eight-bit (find-charset-region (point-min) (point-max))))
+
+(defun pgnls-test-encoding (name coding text)
+  "Open the file NAME, expect it read with CODING, save it, compare bytes.
+TEXT must be in the buffer.  Also checks that eglot manages it and
+shows the illegal move on Ke3."
+  (let* ((file (expand-file-name name (getenv "PGNLS_TEST_WORK")))
+         (before (pgnls-test-file-bytes file)))
+    (find-file file)
+    ;; eglot manages the buffer (find-file-hook); Flymake defers its first
+    ;; check to the next command, which batch mode never runs.
+    (when (pgnls-test-wait (lambda () (and (eglot-managed-p) flymake-mode)) 5)
+      (flymake-start))
+    (pgnls-test-check (format "%s: read as %s, no raw bytes" name coding)
+                      (and (eq (coding-system-base buffer-file-coding-system) coding)
+                           (not (pgnls-test-raw-bytes-p))
+                           (save-excursion (goto-char (point-min)) (search-forward text nil t)))
+                      (format "%s; %S" buffer-file-coding-system
+                              (buffer-substring (point-min) (min (point-max) (+ (point-min) 40)))))
+    (let ((diag (pgnls-test-diagnostic "illegal-move"))
+          (ke3 (save-excursion (goto-char (point-min)) (search-forward "Ke3") (match-beginning 0))))
+      (pgnls-test-check (format "%s: eglot shows illegal-move on Ke3 after non-ASCII text" name)
+                        (and diag (eglot-managed-p) (= (flymake-diagnostic-beg diag) ke3))
+                        (if diag (format "at %d, Ke3 at %d" (flymake-diagnostic-beg diag) ke3)
+                          (mapconcat #'flymake-diagnostic-text (flymake-diagnostics) " | "))))
+    (set-buffer-modified-p t)
+    (save-buffer)
+    (pgnls-test-check (format "%s: saving writes the same bytes" name)
+                      (equal (pgnls-test-file-bytes file) before)
+                      (format "%S" (pgnls-test-file-bytes file)))
+    (goto-char (point-max))
+    (insert "{é}\n")
+    (save-buffer)
+    (let ((want (concat before (encode-coding-string "{é}\n" coding))))
+      (pgnls-test-check (format "%s: an added é is saved in %s" name coding)
+                        (equal (pgnls-test-file-bytes file) want)
+                        (format "%S" (substring (pgnls-test-file-bytes file) -8))))
+    (kill-buffer)))
+
 (defun pgnls-test-run ()
   (require 'pgnls)
   (setq eglot-sync-connect t)
@@ -91,6 +163,70 @@
                             (string-match-p "good move" (downcase text))
                             (substring text 0 (min 120 (length text))))))
     (pgnls-test-record "skip" "pgn: hover on NAG $1" "server has no hoverProvider yet"))
+  ;; Hover on a move: eglot announces plaintext only, so the server must
+  ;; send plain text, without the image and Markdown meant for VS Code.
+  (goto-char (point-min))
+  (search-forward "1. e4")
+  (backward-char 1)
+  (let* ((result (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                  (eglot--TextDocumentPositionParams)))
+         (contents (plist-get result :contents))
+         (text (pgnls-test-hover-text contents))
+         (why (pgnls-test-hover-looks-plain text "e4")))
+    (pgnls-test-check "pgn: hover on move e4 is plaintext"
+                      (equal (plist-get contents :kind) "plaintext")
+                      (format "kind %S" (plist-get contents :kind)))
+    (pgnls-test-check "pgn: hover on move e4 has no image or Markdown and starts with the board or the move"
+                      (null why)
+                      (or why (substring text 0 (min 120 (length text))))))
+  ;; Tag completion leaves point inside the value's quotes (eglot 1.9
+  ;; without yasnippet takes no snippets: a plain text edit).
+  (find-file (expand-file-name "messy.pgn" (getenv "PGNLS_TEST_WORK")))
+  (goto-char (point-min))
+  (search-forward "[ECO ")
+  (end-of-line)
+  (insert "\n[Annot")
+  (let ((done (completion-at-point))
+        (line (buffer-substring (line-beginning-position) (point))))
+    (pgnls-test-check "pgn: completing [Annot leaves point inside the quotes"
+                      (and done (string-match-p "\\`\\[Annotator \"[^\"]*\\'" line))
+                      (format "%S, then %S" line (buffer-substring (point) (line-end-position)))))
+  (set-buffer-modified-p nil)
+  (kill-buffer)
+  ;; Formatting leaves a game with an illegal move as it is and says so.
+  (find-file (expand-file-name "broken.pgn" (getenv "PGNLS_TEST_WORK")))
+  (let ((start (with-current-buffer (messages-buffer) (point-max)))
+        (game-line (save-excursion (goto-char (point-min))
+                                   (search-forward "[Event \"pgnls editor test: left as it is\"]")
+                                   (line-number-at-pos))))
+    (eglot-format-buffer)
+    (let ((message (pgnls-test-wait
+                    (lambda ()
+                      (with-current-buffer (messages-buffer)
+                        (save-excursion
+                          (goto-char start)
+                          (and (re-search-forward "^.*left as it was.*$" nil t) (match-string 0)))))
+                    5))
+          (expected (with-temp-buffer
+                      (insert-file-contents (expand-file-name "broken.pgn.expected" (getenv "PGNLS_TEST_WORK")))
+                      (buffer-string))))
+      (pgnls-test-check "pgn: eglot-format-buffer formats the other games and leaves the illegal one as it is"
+                        (equal (buffer-string) expected)
+                        (buffer-string))
+      (pgnls-test-check "pgn: formatting says which game it left as it was, and why"
+                        (and message (string-match-p (format "line %d: .*Ke3" game-line) message))
+                        (or message "no message"))))
+  (set-buffer-modified-p nil)
+  (kill-buffer)
+  ;; Encodings: a Windows-1252 file is read as such (not as raw bytes,
+  ;; which eglot cannot send) and saved as such; UTF-8 stays UTF-8.
+  (pgnls-test-encoding "latin1.pgn" 'windows-1252 "500 €\"]")
+  (pgnls-test-encoding "utf8.pgn" 'utf-8 "Müller’s “idea”")
+  ;; 81 is not a Windows-1252 character: ISO Latin-1 reads it as U+0081.
+  (let ((coding-system-for-write 'no-conversion))
+    (write-region (concat "[White \"M\374ller\"]\n\n1. e4 {\201} e5 2. Ke3 *\n") nil
+                  (expand-file-name "c1.pgn" (getenv "PGNLS_TEST_WORK"))))
+  (pgnls-test-encoding "c1.pgn" 'iso-latin-1 "{\u0081}")
   (find-file (expand-file-name "illegal.ctl-pgn" (getenv "PGNLS_TEST_WORK")))
   (pgnls-test-check "ctl-pgn-mode for *.ctl-pgn" (eq major-mode 'ctl-pgn-mode) major-mode))
 

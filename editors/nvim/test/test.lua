@@ -6,9 +6,11 @@
 -- detection, require('pgnls').setup()), with pgnls taken from PATH. The
 -- environment gives:
 --   PGNLS_NVIM_PLUGIN   the plugin directory (editors/nvim)
---   PGNLS_TEST_WORK     a scratch directory holding copies of
---                       editors/testdata/{illegal.pgn,illegal.ctl-pgn,messy.pgn}
---                       and messy.pgn.expected (the output of pgnls fmt)
+--   PGNLS_TEST_WORK     a scratch directory holding copies of editors/testdata
+--                       (illegal.pgn, illegal.ctl-pgn, messy.pgn,
+--                       messy.ctl-pgn, error-and-info.pgn, broken.pgn) and
+--                       messy.pgn.expected, messy.ctl-pgn.expected,
+--                       broken.pgn.expected (the output of pgnls fmt)
 --   PGNLS_TEST_CTL_ILLEGAL  "1" when `pgnls check` reports a code containing
 --                       "illegal" for illegal.ctl-pgn: the server must too
 --   PGNLS_TEST_RESULTS  where to write the results, one line per check:
@@ -152,6 +154,136 @@ local function wait_diagnostic(bufnr, match)
   return found
 end
 
+local function write_file(path, text)
+  local f = assert(io.open(path, 'wb'))
+  f:write(text)
+  f:close()
+end
+
+local function buffer_text(bufnr)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') .. '\n'
+end
+
+-- omni_complete types keys (ending in <C-x><C-o>) in Insert mode, as a
+-- user would, and returns the words of the popup menu, or nil. With
+-- accept, it then takes the selected item (<C-y>) and also returns the
+-- line and the cursor column (1-based, in Insert mode) after that. A
+-- timer reads the menu and leaves Insert mode, which ends the feedkeys
+-- call.
+local function omni_complete(keys, accept)
+  local words, line, col, ticks, accepted = nil, nil, nil, 0, false
+  local function key(k)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), 'n', false)
+  end
+  vim.fn.timer_start(20, function(timer)
+    ticks = ticks + 1
+    if accepted then
+      line, col = vim.api.nvim_get_current_line(), vim.fn.col('.')
+      vim.fn.timer_stop(timer)
+      key('<Esc>')
+    elseif vim.fn.pumvisible() == 1 then
+      words = vim.tbl_map(function(item)
+        return item.word
+      end, vim.fn.complete_info({ 'items' }).items or {})
+      if accept then
+        accepted = true
+        key('<C-y>')
+      else
+        vim.fn.timer_stop(timer)
+        key('<C-e><Esc>')
+      end
+    elseif ticks > 250 then
+      vim.fn.timer_stop(timer)
+      key('<C-e><Esc>')
+    end
+  end, { ['repeat'] = -1 })
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'tx!', false)
+  return words, line, col
+end
+
+-- visible_text returns the lines of window win as they are shown:
+-- without the characters that syntax conceals ('conceallevel').
+local function visible_text(win)
+  local out = {}
+  vim.api.nvim_win_call(win, function()
+    for i, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
+      local shown = {}
+      for c = 1, #l do
+        local sc = vim.fn.synconcealed(i, c)
+        table.insert(shown, sc[1] == 1 and sc[2] or l:sub(c, c))
+      end
+      table.insert(out, table.concat(shown))
+    end
+  end)
+  return out
+end
+
+-- hover_float runs K and returns the float's lines as shown, or nil and
+-- why not.
+local function hover_float()
+  local ok, err = pcall(vim.cmd, 'normal K') -- not normal!: the buffer's mapping
+  if not ok then
+    return nil, err
+  end
+  local lines
+  vim.wait(5000, function()
+    for _, w in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(w).relative ~= '' then
+        lines = visible_text(w)
+        vim.api.nvim_win_close(w, true)
+        return true
+      end
+    end
+    return false
+  end, 20)
+  return lines, lines == nil and 'no float' or nil
+end
+
+-- terminal_hover_problem tells what makes hover text on move unfit for
+-- a terminal, or returns nil: an image, Markdown marks, or a first line
+-- other than the text board or the move.
+local function terminal_hover_problem(text, move)
+  local first = text:match('^%s*([^\n]*)') or ''
+  if not text:match('%S') then
+    return 'empty'
+  elseif text:find('data:image', 1, true) then
+    return 'holds a data:image'
+  elseif text:find('```', 1, true) then
+    return 'holds a ``` fence'
+  elseif text:find('**', 1, true) then
+    return 'holds ** emphasis'
+  elseif not (first:match('^8 [%.%a]' .. string.rep(' [%.%a]', 7)) or first:match('^%d*%.* *' .. vim.pesc(move))) then
+    return string.format('starts with %q, not the text board or %s', first, move)
+  end
+  return nil
+end
+
+-- line_signs returns the diagnostic signs placed on line lnum (1-based)
+-- of bufnr, the one shown first.
+local function line_signs(bufnr, lnum)
+  local placed = vim.fn.sign_getplaced(bufnr, { group = '*', lnum = lnum })
+  local signs = placed[1] and placed[1].signs or {}
+  return vim.tbl_filter(function(s)
+    return s.name:find('^DiagnosticSign') ~= nil
+  end, signs)
+end
+
+-- virtual_text returns the virtual text chunks that vim.diagnostic shows
+-- for namespace ns on line lnum (0-based) of bufnr.
+local function virtual_text(bufnr, ns, lnum)
+  local meta = vim.diagnostic.get_namespace(ns)
+  local vt_ns = meta and meta.user_data and meta.user_data.virt_text_ns
+  if vt_ns == nil then
+    return nil
+  end
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, vt_ns, { lnum, 0 }, { lnum, -1 }, { details = true })) do
+    if m[4] and m[4].virt_text then
+      return m[4].virt_text
+    end
+  end
+  return nil
+end
+
 local function run()
   -- Load the plugin exactly as a user's config would.
   vim.opt.runtimepath:prepend(plugin)
@@ -192,6 +324,73 @@ local function run()
     check('pgn: hover on NAG $1 says "good move"', text:lower():find('good move', 1, true) ~= nil, err or text:sub(1, 120))
   else
     record('skip', 'pgn: hover on NAG $1', 'server has no hoverProvider yet')
+  end
+
+  -- What Neovim 0.8+ sets on attach (omnifunc, formatexpr) and 0.10+
+  -- maps (K), the plugin sets on 0.7; on later versions Neovim's own
+  -- defaults must pass the same checks.
+  check('pgn: omnifunc is vim.lsp.omnifunc', vim.bo[pgn].omnifunc == 'v:lua.vim.lsp.omnifunc', vim.bo[pgn].omnifunc)
+  check('pgn: formatexpr is vim.lsp.formatexpr()', vim.bo[pgn].formatexpr == 'v:lua.vim.lsp.formatexpr()', vim.bo[pgn].formatexpr)
+  do
+    local l, c = find(pgn, '$1')
+    vim.api.nvim_win_set_cursor(0, { l + 1, c + 1 })
+    local lines, why = hover_float()
+    local text = lines and table.concat(lines, ' ') or ''
+    check('pgn: K shows the hover of NAG $1 in a float', text:lower():find('good move', 1, true) ~= nil, why or text:sub(1, 120))
+  end
+
+  -- Hover on a move, for a terminal: no image, the text board first. The
+  -- server sends Neovim Markdown (it announces it); what Neovim shows in
+  -- the float must have no fences or ** left.
+  if caps.hoverProvider then
+    local l, c = find(pgn, '1. e4')
+    local res, err = request(pgn, 'textDocument/hover', {
+      textDocument = { uri = vim.uri_from_bufnr(pgn) },
+      position = { line = l, character = c + 3 },
+    })
+    local raw = hover_text(res)
+    check('pgn: hover on move e4 sends no image', raw:match('%S') ~= nil and not raw:find('data:image', 1, true), err or raw:sub(1, 120))
+    vim.api.nvim_win_set_cursor(0, { l + 1, c + 3 })
+    local lines, why = hover_float()
+    local shown = lines and table.concat(lines, '\n') or ''
+    why = why or terminal_hover_problem(shown, 'e4')
+    check('pgn: K on move e4 shows the text board first, no image or Markdown marks', why == nil, why or shown:sub(1, 120))
+  else
+    record('skip', 'pgn: hover on move e4', 'server has no hoverProvider yet')
+  end
+
+  -- severity_sort, on pgnls's namespace only: on a line with an error
+  -- and an info after it, the sign and the virtual text are the error's.
+  local sev = open(work .. '/error-and-info.pgn')
+  wait_client(sev)
+  wait_diagnostic(sev, function(c)
+    return c == 'unverified-moves'
+  end)
+  local sl = find(sev, 'Ke3')
+  local got = {}
+  for _, dg in ipairs(vim.diagnostic.get(sev, { lnum = sl })) do
+    table.insert(got, string.format('%s/%d', tostring(dg.code), dg.severity))
+  end
+  if check('error-and-info.pgn: an error and an info on one line', #got == 2, table.concat(got, ' ')) then
+    local signs = line_signs(sev, sl + 1)
+    local top = signs[1]
+    check(
+      'error-and-info.pgn: the sign shown is the error',
+      top ~= nil and top.name == 'DiagnosticSignError' and (signs[2] == nil or signs[2].priority < top.priority),
+      vim.inspect(vim.tbl_map(function(sg)
+        return sg.name .. '@' .. sg.priority
+      end, signs))
+    )
+    local ns = vim.lsp.diagnostic.get_namespace(client.id)
+    local vt = virtual_text(sev, ns, sl)
+    local last = vt and vt[#vt]
+    check(
+      'error-and-info.pgn: the virtual text shows the error',
+      last ~= nil and last[2] == 'DiagnosticVirtualTextError' and last[1]:find('Ke3', 1, true) ~= nil,
+      vim.inspect(vt)
+    )
+    check('severity_sort is set on the pgnls namespace', vim.diagnostic.config(nil, ns).severity_sort == true, vim.inspect(vim.diagnostic.config(nil, ns)))
+    check('the global vim.diagnostic.config() is left as it is', not vim.diagnostic.config().severity_sort, vim.inspect(vim.diagnostic.config().severity_sort))
   end
 
   -- CTL-PGN: filetype, the same client, legality diagnostic, hex hover.
@@ -261,16 +460,99 @@ local function run()
     record('skip', 'pgn: tag name completion after [', 'server has no completionProvider yet')
   end
 
+  -- Completion with <C-x><C-o> (omnifunc), in a copy that is not saved.
+  if caps.completionProvider then
+    local omni_path = work .. '/omni.pgn'
+    write_file(omni_path, original)
+    local omni = open(omni_path)
+    wait_client(omni)
+    vim.api.nvim_win_set_cursor(0, { find(omni, '[ECO ') + 1, 0 })
+    local words, line, col = omni_complete('o[<C-x><C-o>', true)
+    local tags = vim.tbl_filter(function(w)
+      return w:match('^%u%a+ ') ~= nil
+    end, words or {})
+    check('pgn: <C-x><C-o> after [ lists tag names', #tags > 0,
+      words and string.format('%d items: %s', #words, table.concat(vim.list_slice(words, 1, 8), ' | ')) or 'no popup menu')
+    -- Taking the item leaves the cursor inside the value's quotes.
+    local before = line and col and line:sub(1, col - 1) or ''
+    check('pgn: the completed tag leaves the cursor inside its quotes', before:match('^%[%u%a+ "[^"]*$') ~= nil,
+      line and string.format('%q, cursor at column %d', line, col) or 'nothing taken')
+  else
+    record('skip', 'pgn: <C-x><C-o> after [ lists tag names', 'server has no completionProvider yet')
+  end
+
+  -- gq (formatexpr, range formatting) and :PgnlsFormat, in copies.
+  if caps.documentRangeFormattingProvider then
+    local gq_path = work .. '/gq.pgn'
+    write_file(gq_path, original)
+    local gq = open(gq_path)
+    wait_client(gq)
+    vim.cmd('normal! gg')
+    vim.cmd('normal gqG')
+    check('pgn: gqG formats through formatexpr', buffer_text(gq) == expected, buffer_text(gq))
+  else
+    record('skip', 'pgn: gqG formats through formatexpr', 'server has no documentRangeFormattingProvider yet')
+  end
+  local ctl_expected = read_file(work .. '/messy.ctl-pgn.expected')
+  local mctl = open(work .. '/messy.ctl-pgn')
+  wait_client(mctl)
+  if caps.documentFormattingProvider then
+    local ok_cmd, cmd_err = pcall(vim.cmd, 'PgnlsFormat')
+    check('ctl-pgn: :PgnlsFormat formats the buffer', ok_cmd and buffer_text(mctl) == ctl_expected,
+      ok_cmd and buffer_text(mctl) or cmd_err)
+  else
+    record('skip', 'ctl-pgn: :PgnlsFormat formats the buffer', 'server has no documentFormattingProvider yet')
+  end
+
+  -- A game pgnls cannot format is left as it is, and a message says so.
+  if caps.documentFormattingProvider then
+    local shown = {}
+    local show = vim.lsp.handlers['window/showMessage']
+    vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, config)
+      table.insert(shown, result and result.message or '')
+      return show(err, result, ctx, config)
+    end
+    local broken = open(work .. '/broken.pgn')
+    wait_client(broken)
+    vim.cmd('PgnlsFormat')
+    vim.wait(3000, function()
+      return #shown > 0
+    end, 20)
+    vim.lsp.handlers['window/showMessage'] = show
+    local bl = find(broken, '[Event "pgnls editor test: left as it is"]') + 1 -- where the game starts
+    local message = table.concat(shown, ' | ')
+    check('pgn: :PgnlsFormat formats the other games and leaves the illegal one as it is',
+      buffer_text(broken) == read_file(work .. '/broken.pgn.expected'), buffer_text(broken))
+    check('pgn: formatting says which game it left as it was, and why',
+      message:find('left as it was', 1, true) ~= nil and message:find('line ' .. bl .. ':', 1, true) ~= nil
+        and message:find('Ke3', 1, true) ~= nil,
+      message ~= '' and message or 'no window/showMessage')
+  else
+    record('skip', 'pgn: formatting leaves the illegal game as it is', 'server has no documentFormattingProvider yet')
+  end
+
+  open(messy_path)
   vim.cmd('write')
   local written = read_file(messy_path)
-  local buffer_text = table.concat(vim.api.nvim_buf_get_lines(messy, 0, -1, false), '\n') .. '\n'
+  local formatted = buffer_text(messy)
   if caps.documentFormattingProvider then
     check('pgn: format on save writes pgnls fmt output', written == expected, written == expected and '' or ('on disk:\n' .. tostring(written)))
-    check('pgn: formatted buffer', buffer_text == expected, buffer_text == expected and '' or buffer_text)
+    check('pgn: formatted buffer', formatted == expected, formatted == expected and '' or formatted)
   else
     check('pgn: write without formatting support keeps the file', written == original, 'server has no documentFormattingProvider yet')
     record('skip', 'pgn: format on save writes pgnls fmt output', 'server has no documentFormattingProvider yet')
   end
+
+  -- The cap: 2,100 games with a missing roster tag each (warnings) and an
+  -- illegal move in the last one. Neovim gets at most 2,000 diagnostics,
+  -- and the illegal move is among them.
+  local big_path = work .. '/big.pgn'
+  write_file(big_path, string.rep('[Event "x"]\n\n1. e4 e5 *\n\n', 2099) .. '[Event "x"]\n\n1. e4 Ke7 *\n')
+  local big = open(big_path)
+  local illegal = wait_diagnostic(big, function(c) return c == 'illegal-move' end)
+  local n = #vim.diagnostic.get(big)
+  check('cap: the illegal move at the end of a big file is shown', illegal ~= nil, codes(big):sub(-200))
+  check('cap: at most 2000 diagnostics published', n <= 2000 and n > 1000, tostring(n))
 end
 
 local ok, err = xpcall(run, debug.traceback)

@@ -6,3 +6,11 @@ let b:did_ftplugin = 1
 setlocal commentstring=;\ %s
 setlocal comments=:;
 let b:undo_ftplugin = 'setlocal commentstring< comments<'
+
+" :PgnlsFormat formats the buffer with pgnls fmt through ALE's fixer
+" (see autoload/pgnls.vim); without ALE there is no such command.
+if exists('g:loaded_ale')
+  call pgnls#RegisterFixer()
+  command! -buffer -bar PgnlsFormat ALEFix pgnls
+  let b:undo_ftplugin .= ' | delcommand -buffer PgnlsFormat'
+endif

@@ -3,7 +3,8 @@
 "   vim -N -u NONE -i NONE -n -es -S editors/vim/test/test.vim </dev/null
 "
 " Environment: PGNLS_VIM_DIR (editors/vim), PGNLS_TEST_WORK (holds
-" illegal.pgn and illegal.ctl-pgn), PGNLS_TEST_CTL_ILLEGAL ("1" when pgnls
+" illegal.pgn, illegal.ctl-pgn, broken.pgn, messy.ctl-pgn and the pgnls
+" fmt output of the last two, NAME.expected), PGNLS_TEST_CTL_ILLEGAL ("1" when pgnls
 " check reports an *illegal* code for illegal.ctl-pgn), PGNLS_TEST_RESULTS
 " (result lines "pass|fail|skip TAB name TAB detail"). pgnls must be on
 " PATH. Exits 0 when nothing failed, 1 otherwise.
@@ -70,6 +71,28 @@ function! s:PreviewLines() abort
     return l:buf > 0 ? getbufline(l:buf, 1, '$') : []
 endfunction
 
+function! s:Lines(path) abort
+    return readfile($PGNLS_TEST_WORK . '/' . a:path)
+endfunction
+
+" s:Fix runs an ALE fix command (ALEFix pgnls, PgnlsFormat) and waits for
+" ALE to apply it (User ALEFixPost). Returns 1 when it finished.
+function! s:Fix(command) abort
+    let s:fixed = 0
+    augroup pgnls_test_fix
+        autocmd!
+        autocmd User ALEFixPost let s:fixed = 1
+    augroup END
+    execute a:command
+    return s:Wait({-> s:fixed}, 10000)
+endfunction
+
+" s:Stderr tells whether the buffer holds a message of pgnls fmt or of
+" the shell instead of games.
+function! s:Stderr() abort
+    return search('left unformatted\|pgnls fmt:\|not found\|No such file', 'nw') > 0
+endfunction
+
 function! s:Run() abort
     execute 'set runtimepath^=' . fnameescape($PGNLS_VIM_DIR)
     packadd ale
@@ -117,6 +140,44 @@ function! s:Run() abort
     else
         call s:Record('skip', 'ctl-pgn: illegal diagnostic on EE5-E11', 'pgnls check reports no *illegal* code for it yet')
     endif
+
+    " Formatting, as the README advises: ALE's fixer 'pgnls' runs pgnls fmt
+    " and takes its standard output only.
+    execute 'edit ' . fnameescape($PGNLS_TEST_WORK . '/messy.ctl-pgn')
+    call s:Check('ctl-pgn: :PgnlsFormat formats like pgnls fmt',
+    \   exists(':PgnlsFormat') == 2 && s:Fix('PgnlsFormat') && getline(1, '$') ==# s:Lines('messy.ctl-pgn.expected'),
+    \   exists(':PgnlsFormat') == 2 ? getline(1, '$') : 'no :PgnlsFormat')
+    set nomodified
+    execute 'edit ' . fnameescape($PGNLS_TEST_WORK . '/broken.pgn')
+    let l:before = getline(1, '$')
+    call s:Check('pgn: ALEFix pgnls formats the other games and leaves the illegal one as it is',
+    \   s:Fix('ALEFix pgnls') && getline(1, '$') ==# s:Lines('broken.pgn.expected'), getline(1, '$'))
+    call s:Check('pgn: ALEFix pgnls keeps the messages of pgnls fmt out of the buffer', !s:Stderr(), getline(1, '$'))
+    call setline(1, l:before)
+    let b:pgnls_executable = 'pgnls-not-installed'
+    call s:Check('pgn: ALEFix pgnls without pgnls leaves the buffer as it was',
+    \   s:Fix('ALEFix pgnls') && getline(1, '$') ==# l:before, getline(1, '$'))
+    unlet b:pgnls_executable
+    " Format on save, with the fixer in b:ale_fixers.
+    let b:ale_fixers = ['pgnls']
+    let b:ale_fix_on_save = 1
+    let s:fixed = 0
+    write
+    call s:Wait({-> s:fixed && !&modified}, 10000)
+    call s:Check('pgn: ale_fix_on_save writes the pgnls fmt output', readfile(expand('%:p')) ==# s:Lines('broken.pgn.expected'), readfile(expand('%:p')))
+    let b:ale_fix_on_save = 0
+
+    " Without ALE: Vim's filter takes stderr too ('shellredir' is
+    " '>%s 2>&1') and replaces the lines whatever the exit status.
+    call setline(1, l:before)
+    silent %!pgnls fmt 2>/dev/null
+    call s:Check('pgn: :%!pgnls fmt 2>/dev/null gives the pgnls fmt output, no messages, exit 2',
+    \   getline(1, '$') ==# s:Lines('broken.pgn.expected') && v:shell_error == 2, 'exit ' . v:shell_error)
+    call setline(1, l:before)
+    silent %!pgnls fmt
+    call s:Check('pgn: plain :%!pgnls fmt puts the message into the buffer (why the README redirects it)',
+    \   s:Stderr(), getline(1, '$'))
+    set nomodified
 endfunction
 
 try

@@ -26,6 +26,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.commands.registerCommand('pgnls.showBoard', () => showBoard()),
     vscode.commands.registerCommand('pgnls.restartServer', () => restart(context)),
+    vscode.commands.registerCommand('pgnls.reopenWithEncoding', (uri?: string | vscode.Uri, encoding?: string) =>
+      reopenWithEncoding(uri, encoding),
+    ),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('pgnls.path')) {
         void restart(context);
@@ -130,10 +133,12 @@ function serverSettings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration('pgnls');
   return {
     dialect: c.get<string>('dialect', 'auto'),
+    profile: c.get<string>('profile', 'default'),
     lineLength: c.get<number>('lineLength', 79),
     tagOrder: c.get<string>('tagOrder', 'lenient'),
-    maxDiagnostics: c.get<number>('maxDiagnostics', 2000),
+    maxDiagnostics: c.get<number>('maxDiagnostics', 1000),
     ctlpgn: { symbols: c.get<string>('ctlpgn.symbols', 'keep') },
+    hover: { images: c.get<string>('hover.images', 'auto') },
     diagnostics: c.get<Record<string, string>>('diagnostics', {}),
   };
 }
@@ -184,4 +189,52 @@ async function showBoard(): Promise<void> {
   const where = `${path.basename(editor.document.fileName)}:${editor.selection.active.line + 1}`;
   boardPanel.title = `Board: ${where}`;
   boardPanel.webview.html = renderBoardPage(markdown, where, boardPanel.webview.cspSource);
+}
+
+// EncodingWorkspace is workspace.openTextDocument with the encoding option
+// and TextDocument.encoding of VS Code 1.100 (newer than @types/vscode
+// 1.91, which this extension builds against).
+interface EncodingWorkspace {
+  openTextDocument(uri: vscode.Uri, options: { encoding: string }): Thenable<vscode.TextDocument & { readonly encoding?: string }>;
+}
+
+// reopenWithEncoding reloads a file that VS Code decoded with the wrong
+// encoding, by default the active one as Windows-1252 (Latin-1): the quick
+// fix of the server's editor-decoding warning calls it with [uri,
+// "windows1252"]. Saving the file as decoded would replace its accented
+// letters with U+FFFD for good, so a modified document is reverted first,
+// when the user agrees. VS Code before 1.100 cannot reopen with a given
+// encoding: it gets the built-in picker (Change File Encoding).
+async function reopenWithEncoding(target?: string | vscode.Uri, encoding = 'windows1252'): Promise<void> {
+  const uri = typeof target === 'string' ? vscode.Uri.parse(target) : (target ?? vscode.window.activeTextEditor?.document.uri);
+  if (!uri) {
+    void vscode.window.showInformationMessage('pgnls: open the file to reopen first.');
+    return;
+  }
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open?.isDirty) {
+    const revert = 'Revert and reopen';
+    const choice = await vscode.window.showWarningMessage(
+      `pgnls: ${path.basename(uri.fsPath)} has unsaved changes, and saving it as decoded would lose the characters shown as \uFFFD. Revert it to the file on disk and reopen it as ${encoding}?`,
+      revert,
+    );
+    if (choice !== revert) {
+      return;
+    }
+    await vscode.window.showTextDocument(open);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  }
+  try {
+    const doc = await (vscode.workspace as unknown as EncodingWorkspace).openTextDocument(uri, { encoding });
+    output?.info(`reopen ${uri.toString()} as ${encoding}: now ${doc.encoding ?? 'no encoding API'}`);
+    if (doc.encoding === encoding) {
+      await vscode.window.showTextDocument(doc);
+      return;
+    }
+  } catch (err) {
+    void vscode.window.showWarningMessage(`pgnls: cannot reopen as ${encoding}: ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+  await vscode.window.showTextDocument(uri);
+  await vscode.commands.executeCommand('workbench.action.editor.changeEncoding');
 }

@@ -195,6 +195,7 @@ export function renderBoardPage(markdown: string, where: string, cspSource: stri
   body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); padding: 0.5em 1em; }
   img.board { max-width: 100%; height: auto; display: block; margin: 0.5em 0; }
   code, pre { font-family: var(--vscode-editor-font-family); }
+  :not(pre) > code { overflow-wrap: anywhere; }
   pre { background: var(--vscode-textCodeBlock-background); padding: 0.5em; overflow-x: auto; }
   table { border-collapse: collapse; }
   th, td { border: 1px solid var(--vscode-panel-border, #8884); padding: 0.2em 0.5em; text-align: left; }

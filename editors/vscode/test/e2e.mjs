@@ -3,18 +3,25 @@
 //
 //   node test/e2e.mjs URL WORKSPACE EXPECTED SCREENSHOT_DIR RESULTS
 //
-// WORKSPACE holds illegal.ctl-pgn (an illegal elephant move) and
-// messy.ctl-pgn (a legal record to format); EXPECTED is the pgnls fmt
-// output for messy.ctl-pgn.
+// WORKSPACE holds illegal.ctl-pgn (an illegal elephant move),
+// messy.ctl-pgn (a legal record to format), latin1.pgn (Windows-1252),
+// latin1.txt (the same bytes), glyphs.ctl-pgn (× and ‐) and glyphs.pgn (the
+// same text); EXPECTED is the pgnls fmt output for messy.ctl-pgn.
 // Checks: the language mode, the error squiggle and its hover, a hover with
-// a board diagram, "pgnls: Show board at cursor", and format on save written
-// to disk. Results are lines "pass|fail|skip<TAB>name<TAB>detail" in
-// RESULTS; the exit status is 1 when a check failed.
+// a board diagram that comes first and shows whole, "pgnls: Show board at
+// cursor", format on save written to disk, the Latin-1 file's accented
+// letters with the extension's defaults and after pgnls.reopenWithEncoding
+// (and its quick fix once the server reports editor-decoding), no
+// ambiguous-character highlight on × and ‐ in CTL-PGN, and every diagnostic
+// code offered for pgnls.diagnostics in the Settings editor. Results are
+// lines "pass|fail|skip<TAB>name<TAB>detail" in RESULTS; the exit status is
+// 1 when a check failed.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const [url, workspace, expectedPath, shots, resultsPath] = process.argv.slice(2);
+const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 if (!resultsPath) {
   console.error('usage: node test/e2e.mjs URL WORKSPACE EXPECTED SCREENSHOT_DIR RESULTS');
   process.exit(2);
@@ -94,11 +101,52 @@ async function hoverAtCursor() {
   return hover;
 }
 
-// shot saves a screenshot of the page, or of its top 1280x800 when the
-// window was made taller for a hover.
-async function shot(name, top = false) {
+// editorText returns the text of the lines the active editor shows.
+async function editorText() {
+  const t = await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().textContent().catch(() => '');
+  return (t || '').replace(/\u00a0/g, ' ');
+}
+
+// waitText waits until the editor text satisfies ok, and returns it.
+async function waitText(ok, ms) {
+  const deadline = Date.now() + ms;
+  let t = await editorText();
+  while (!ok(t) && Date.now() < deadline) {
+    await sleep(250);
+    t = await editorText();
+  }
+  return t;
+}
+
+// waitFor polls ok until it holds or ms pass, and returns its last answer.
+async function waitFor(ok, ms) {
+  const deadline = Date.now() + ms;
+  let yes = await ok();
+  while (!yes && Date.now() < deadline) {
+    await sleep(250);
+    yes = await ok();
+  }
+  return yes;
+}
+
+// encodingStatus is the encoding the status bar shows.
+async function encodingStatus() {
+  return ((await page.locator('#status\\.editor\\.encoding').textContent().catch(() => '')) || '').trim();
+}
+
+// pickRow chooses the row of the open quick pick whose label matches re.
+async function pickRow(re) {
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: re }) }).first();
+  await row.waitFor({ timeout: 10000 });
+  await sleep(200);
+  await row.click();
+  await sleep(300);
+}
+
+// shot saves a screenshot of the page.
+async function shot(name) {
   const file = path.join(shots, name);
-  await page.screenshot({ path: file, clip: top ? { x: 0, y: 0, width: 1280, height: 800 } : undefined });
+  await page.screenshot({ path: file });
   return file;
 }
 
@@ -140,14 +188,12 @@ try {
   hover = await hoverAtCursor();
   record('pass', 'screenshot', await shot('vscode-diagnostics.png'));
 
-  // 2. A hover with a board diagram, on the hex of a move. A hover is at
-  // most a quarter of the editor's height: a tall window lets the board
-  // fit, the hover is focused and scrolled to the board, and the
-  // screenshot keeps the top 800 pixels.
+  // 2. A hover with a board diagram, on the hex of a move. VS Code cuts a
+  // hover at max(editor height / 4, 250 px): the image must come first
+  // and fit, whole, without scrolling the hover.
   await page.keyboard.press('Escape');
   await command('View: Hide Panel').catch(() => {});
-  await page.setViewportSize({ width: 1280, height: 1800 });
-  await sleep(1000);
+  await sleep(500);
   const moveLine = text.findIndex((l) => l.includes('H6-H12'));
   await goTo(moveLine + 1, text[moveLine].indexOf('H12') + 2);
   hover = await hoverAtCursor();
@@ -162,20 +208,40 @@ try {
   const hoverText = (await hover.textContent()) || '';
   check('hover on a move shows a board image', imgs > 0 && loaded, `${imgs} img, src ${src.slice(0, 40)}…, loaded ${loaded}; text: ${hoverText.slice(0, 120)}`);
   if (imgs > 0) {
-    // Ctrl+K Ctrl+I focuses the visible hover; arrow keys scroll it.
-    await page.keyboard.press(`${mod}+K`);
-    await page.keyboard.press(`${mod}+I`);
-    await sleep(300);
-    for (let i = 0; i < 100; i++) {
-      const ib = await img.first().boundingBox();
-      const hb = await hover.boundingBox();
-      if (!ib || !hb || ib.y - hb.y < 40) break;
-      await page.keyboard.press('ArrowDown');
-      await sleep(30);
-    }
-    await sleep(300);
+    const fit = await hover.evaluate((h) => {
+      const im = h.querySelector('img');
+      const ib = im.getBoundingClientRect();
+      const hb = h.getBoundingClientRect();
+      const scrolled = [...h.querySelectorAll('*')].some((el) => el.scrollTop > 0);
+      // The first thing shown: the image, or a text node with letters.
+      const walk = document.createTreeWalker(h, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      let first = '';
+      for (let n = walk.nextNode(); n && !first; n = walk.nextNode()) {
+        if (n.nodeType === Node.ELEMENT_NODE && n.tagName === 'IMG') first = 'img';
+        else if (n.nodeType === Node.TEXT_NODE && n.textContent.trim() !== '') first = 'text: ' + n.textContent.trim().slice(0, 40);
+      }
+      // When the hover scrolls sideways: the smallest element that sticks
+      // out on the right.
+      let wide = '';
+      const out = [...h.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > hb.right + 1);
+      if (out.length > 0) {
+        const el = out.sort((a, b) => (a.textContent || '').length - (b.textContent || '').length)[0];
+        wide = `${el.tagName} ${Math.round(el.getBoundingClientRect().width)} px wide: ${(el.textContent || '').slice(0, 80)}`;
+      }
+      return {
+        wide,
+        img: [Math.round(ib.top), Math.round(ib.bottom), Math.round(ib.height)],
+        hover: [Math.round(hb.top), Math.round(hb.bottom), Math.round(hb.height)],
+        whole: ib.height > 100 && ib.top >= hb.top - 0.5 && ib.bottom <= hb.bottom + 0.5,
+        scrolled,
+        first,
+      };
+    });
+    check('the board image shows whole in the hover, without scrolling', fit.whole && !fit.scrolled,
+      `img top/bottom/height ${fit.img}, hover ${fit.hover}, scrolled ${fit.scrolled}${fit.wide ? '; scrolls sideways: ' + fit.wide : ''}`);
+    check('the board image comes before the text of the hover', fit.first === 'img', fit.first);
   }
-  record('pass', 'screenshot', await shot('vscode-hover-board.png', true));
+  record('pass', 'screenshot', await shot('vscode-hover-board.png'));
   await page.keyboard.press('Escape');
 
   // 3. pgnls: Show board at cursor.
@@ -183,6 +249,7 @@ try {
   await command('pgnls: Show board at cursor');
   const tab = page.locator('.tab', { hasText: 'Board:' });
   let panelImg = false;
+  let panelFrame;
   try {
     await tab.first().waitFor({ timeout: 15000 });
     const deadline = Date.now() + 15000;
@@ -191,6 +258,7 @@ try {
         const n = await frame.locator('img.board').count().catch(() => 0);
         if (n > 0) {
           panelImg = await frame.locator('img.board').first().evaluate((el) => el.complete && el.naturalWidth > 0).catch(() => false);
+          panelFrame = frame;
         }
       }
       if (!panelImg) await sleep(300);
@@ -199,10 +267,14 @@ try {
     // reported below
   }
   check('pgnls: Show board at cursor opens a panel with the board', panelImg, `${await tab.count()} Board tab(s)`);
+  if (panelFrame) {
+    // Long inline code (a FEN, a PDTL) wraps instead of running off the panel.
+    const widths = await panelFrame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]).catch(() => [0, 0]);
+    check('the board panel does not scroll sideways', widths[1] > 0 && widths[0] <= widths[1], `scrollWidth ${widths[0]}, clientWidth ${widths[1]}`);
+  }
   await sleep(500);
-  record('pass', 'screenshot', await shot('vscode-board-panel.png', true));
+  record('pass', 'screenshot', await shot('vscode-board-panel.png'));
   await command('View: Close All Editors');
-  await page.setViewportSize({ width: 1280, height: 800 });
   await sleep(1000);
 
   // 4. Format on save, written to disk.
@@ -222,6 +294,137 @@ try {
     await sleep(250);
   }
   check('format on save writes the formatted record to disk', onDisk === expected, onDisk === expected ? '' : JSON.stringify(onDisk.slice(0, 300)));
+
+  // 5. A Latin-1 (Windows-1252) PGN file, opened with the extension's
+  // defaults for [pgn] (files.autoGuessEncoding, candidate encodings
+  // utf8 and windows1252): the accented letters show, no U+FFFD.
+  await command('View: Close All Editors');
+  await sleep(500);
+  const accents = ['Besançon', 'Lévêque, François', 'Müller, Jürgen', 'Göran Åström'];
+  const hasAccents = (t) => accents.every((a) => t.includes(a)) && !t.includes('\uFFFD');
+  await openFile('latin1.pgn');
+  let latin = await waitText(hasAccents, 10000);
+  check('a Latin-1 PGN file opens with its accented letters (files.autoGuessEncoding)', hasAccents(latin),
+    `encoding ${await encodingStatus()}; ${JSON.stringify(latin.slice(0, 160))}`);
+  record('pass', 'screenshot', await shot('e2e-latin1.png'));
+  // Control: the same bytes as plain text, without the extension's
+  // defaults, open as UTF-8 and show U+FFFD.
+  await openFile('latin1.txt');
+  const plain = await waitText((t) => t.includes('\uFFFD'), 5000);
+  check('control: the same file as .txt opens as UTF-8 with U+FFFD (VS Code default)', plain.includes('\uFFFD'), `encoding ${await encodingStatus()}`);
+  await command('View: Close All Editors');
+  await sleep(500);
+  await openFile('latin1.pgn');
+
+  // 6. Reopened as UTF-8 (what VS Code does without the defaults), the
+  // letters are U+FFFD; "pgnls: Reopen file as Windows-1252", the command
+  // of the editor-decoding quick fix, brings them back.
+  const broken = (t) => t.includes('\uFFFD');
+  const reopenAsUTF8 = async () => {
+    await command('Change File Encoding');
+    await pickRow(/^Reopen with Encoding/);
+    await pickRow(/^UTF-8$/);
+    return waitText(broken, 10000);
+  };
+  latin = await reopenAsUTF8();
+  check('reopened as UTF-8, the Latin-1 file shows U+FFFD', broken(latin), `encoding ${await encodingStatus()}`);
+  await command('pgnls: Reopen file as Windows-1252 (Latin-1)');
+  latin = await waitText(hasAccents, 10000);
+  check('pgnls: Reopen file as Windows-1252 brings the accented letters back', hasAccents(latin),
+    `encoding ${await encodingStatus()}; ${JSON.stringify(latin.slice(0, 160))}`);
+  // The quick fix of the server's editor-decoding warning, once the
+  // server reports that code (it is then in the generated schema). The
+  // server looks at the file when the editor opens it, so a fresh copy,
+  // latin1-b.pgn, is opened with guessing off for [pgn] in the workspace
+  // settings: as a user without the defaults (or an older VS Code) gets it.
+  const codes = Object.keys(pkg.contributes.configuration.properties['pgnls.diagnostics'].properties);
+  if (codes.includes('editor-decoding')) {
+    await command('View: Close All Editors');
+    const wsSettings = path.join(workspace, '.vscode', 'settings.json');
+    fs.writeFileSync(wsSettings, '{ "[pgn]": { "files.autoGuessEncoding": false } }\n');
+    await sleep(3000);
+    await openFile('latin1-b.pgn');
+    latin = await waitText(broken, 10000);
+    const warning = page.locator('.monaco-editor .squiggly-warning');
+    let shown = false;
+    try {
+      await warning.first().waitFor({ state: 'attached', timeout: 15000 });
+      shown = true;
+    } catch {
+      // reported below
+    }
+    check('the editor-decoding warning shows on a Latin-1 file opened as UTF-8', broken(latin) && shown,
+      `U+FFFD shown ${broken(latin)}, encoding ${await encodingStatus()}, ${await warning.count()} .squiggly-warning`);
+    const lines = fs.readFileSync(path.join(workspace, 'latin1-b.pgn'), 'latin1').split('\n');
+    const l = lines.findIndex((x) => /[\x80-\xff]/.test(x));
+    await goTo(l + 1, lines[l].search(/[\x80-\xff]/) + 1);
+    await page.keyboard.press(`${mod}+.`);
+    // The menu takes keys, not clicks (a pointer block covers it): go
+    // down to the action and press Enter.
+    const reopenFix = /1252|Latin|encoding/i;
+    const fix = page.locator('.action-widget .monaco-list-row.action', { hasText: reopenFix }).first();
+    let fixTitle = '';
+    try {
+      await fix.waitFor({ timeout: 10000 });
+      fixTitle = (await fix.textContent()) || '';
+      const focused = page.locator('.action-widget .monaco-list-row.focused');
+      for (let i = 0; i < 10 && !reopenFix.test((await focused.textContent().catch(() => '')) || ''); i++) {
+        await page.keyboard.press('ArrowDown');
+        await sleep(100);
+      }
+      await page.keyboard.press('Enter');
+    } catch {
+      await page.keyboard.press('Escape');
+    }
+    latin = await waitText(hasAccents, 10000);
+    const gone = await waitFor(async () => (await warning.count()) === 0, 10000);
+    check('the editor-decoding quick fix reopens the file as Windows-1252, and the warning goes', fixTitle !== '' && hasAccents(latin) && gone,
+      `quick fix ${JSON.stringify(fixTitle)}; encoding ${await encodingStatus()}; warning gone ${gone}`);
+    fs.writeFileSync(wsSettings, '{}\n');
+  } else {
+    record('skip', 'the editor-decoding quick fix', 'this server has no editor-decoding code yet');
+  }
+  await command('View: Close All Editors');
+  await sleep(500);
+
+  // 7. The ambiguous-character highlight: on for × and ‐ in a .pgn file
+  // (VS Code's default), off for them in a .ctl-pgn file (the
+  // extension's [ctl-pgn] default).
+  const highlights = async (name) => {
+    await openFile(name);
+    await sleep(1500);
+    const n = await page.locator('.monaco-editor .unicode-highlight').count();
+    await command('View: Close All Editors');
+    await sleep(500);
+    return n;
+  };
+  const inPGN = await highlights('glyphs.pgn');
+  const inCTL = await highlights('glyphs.ctl-pgn');
+  check('× and ‐ are highlighted as ambiguous in a .pgn file (control)', inPGN > 0, `${inPGN} .unicode-highlight`);
+  check('no ambiguous-character highlight on × and ‐ in a .ctl-pgn file', inCTL === 0, `${inCTL} .unicode-highlight`);
+
+  // 8. The Settings editor offers every diagnostic code for
+  // pgnls.diagnostics ("Add Item" lists the keys of its schema).
+  await command('Preferences: Open Settings (UI)');
+  const search = page.locator('.settings-editor .suggest-input-container .monaco-editor textarea').first();
+  await search.waitFor({ timeout: 15000 });
+  await search.focus();
+  await page.keyboard.type('pgnls.diagnostics');
+  const item = page.locator('.settings-editor .setting-item-contents', { hasText: 'Severity per diagnostic code' }).first();
+  await item.waitFor({ timeout: 15000 });
+  // A click while the search results still render is lost with the row.
+  const select = item.locator('select').first(); // the key; the second one is the value
+  for (let i = 0; i < 4 && (await select.count()) === 0; i++) {
+    await sleep(1000);
+    await item.locator('.setting-list-addButton').first().click();
+    await select.waitFor({ state: 'attached', timeout: 3000 }).catch(() => {});
+  }
+  const options = await select.evaluate((el) => [...el.options].map((o) => o.value || o.textContent));
+  const missing = codes.filter((c) => !options.includes(c));
+  check('the Settings editor offers every diagnostic code for pgnls.diagnostics', options.includes('illegal-move') && missing.length === 0,
+    `${options.length} keys offered, ${codes.length} in the schema; missing ${missing.slice(0, 5).join(' ')}`);
+  record('pass', 'screenshot', await shot('e2e-settings-diagnostics.png'));
+  await page.keyboard.press('Escape');
 } catch (err) {
   record('fail', 'e2e script error', err && err.stack ? err.stack : String(err));
   try {

@@ -2,9 +2,12 @@
 # The pgnls extension in a real VS Code: code-server 4.100.3 (VS Code
 # 1.100.3, from npm) with the .vsix installed, driven in headless Chromium
 # by test/e2e.mjs (playwright-core). Checks the CTL-PGN language mode, the
-# error squiggle and its hover, a hover with a board diagram, "pgnls: Show
-# board at cursor" and format on save on disk, and takes the screenshots
-# docs/screenshots/vscode-*.png.
+# error squiggle and its hover, a hover with a board diagram (first, and
+# whole), "pgnls: Show board at cursor", format on save on disk, a Latin-1
+# file opened with the extension's defaults and reopened by
+# pgnls.reopenWithEncoding, the [ctl-pgn] default of the ambiguous-character
+# highlight, and the diagnostic codes in the Settings editor; takes the
+# screenshots docs/screenshots/vscode-*.png.
 #
 #   bash editors/vscode/test/e2e.sh [VSIX]
 #
@@ -15,6 +18,9 @@
 #                          editors/vscode/.e2e, ignored by git); kept between
 #                          runs, so only the first run pays for the install
 #   PGNLS_E2E_SCREENSHOTS  where the screenshots go (default docs/screenshots)
+#   PGNLS_E2E_KEEP         when set, the run's directory (workspace, user
+#                          data, logs such as the pgnls output channel's)
+#                          is kept; its path is printed
 # Installs Debian packages (chromium, the -dev packages code-server's
 # native modules build with, ripgrep) when they are missing. The first run
 # takes about 6 minutes on 2 cores, later runs under a minute.
@@ -84,7 +90,7 @@ cleanup() {
 		kill "$cs_pid" 2>/dev/null || true
 		wait "$cs_pid" 2>/dev/null || true
 	fi
-	rm -rf "$run"
+	if [ -n "${PGNLS_E2E_KEEP:-}" ]; then echo "kept $run"; else rm -rf "$run"; fi
 }
 trap cleanup EXIT
 
@@ -96,6 +102,16 @@ chmod 700 "$XDG_RUNTIME_DIR"
 data="$run/data" exts="$run/extensions" ws="$run/workspace"
 mkdir -p "$data/User" "$exts" "$ws" "$shots"
 cp "$root/editors/testdata/illegal.ctl-pgn" "$root/editors/testdata/messy.ctl-pgn" "$ws/"
+# latin1.pgn is Windows-1252 (latin1-b.pgn a copy, latin1.txt the same
+# bytes as plain text); glyphs.ctl-pgn holds × and ‐, and its copy
+# glyphs.pgn is the same text in the PGN language mode.
+cp "$vsc/test/fixtures/latin1.pgn" "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/"
+cp "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/glyphs.pgn"
+cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1.txt"
+cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1-b.pgn"
+# e2e.mjs rewrites the workspace settings; a file that exists from the
+# start is watched.
+mkdir -p "$ws/.vscode" && echo '{}' >"$ws/.vscode/settings.json"
 unzip -p "$vsix" extension/bin/pgnls >"$run/pgnls" && chmod +x "$run/pgnls"
 "$run/pgnls" fmt "$ws/messy.ctl-pgn" >"$run/messy.ctl-pgn.expected"
 cat >"$data/User/settings.json" <<'EOF'

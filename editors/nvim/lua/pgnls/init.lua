@@ -10,6 +10,13 @@
 -- vim.lsp.buf.formatting_sync) and on 0.8 and later (vim.lsp.start,
 -- vim.lsp.buf.format). Filetypes: pgn (*.pgn) and ctlpgn (*.ctl-pgn), set
 -- by ftdetect/pgnls.vim.
+--
+-- In each buffer it attaches to, it defines :PgnlsFormat, and it gives
+-- Neovim 0.7 what 0.8 and later set by themselves: 'omnifunc' and
+-- 'formatexpr' (0.8+) and K for hover (0.10+), unless the user set them.
+-- The diagnostics of pgnls are shown with severity_sort (option
+-- diagnostic), through the client's diagnostic namespace, so the global
+-- vim.diagnostic.config() is left as it is.
 local M = {}
 
 local uv = vim.loop
@@ -34,6 +41,10 @@ local defaults = {
   -- The workspace root is the nearest parent directory holding one of
   -- these; without one, the directory of the file.
   root_markers = { '.git' },
+  -- vim.diagnostic.config() options for the diagnostics of pgnls only
+  -- (set on its namespace). severity_sort shows the error of a line, not
+  -- an info after it, in the sign column and the virtual text.
+  diagnostic = { severity_sort = true },
   -- Passed on to the client as they are (optional).
   on_attach = nil,
   capabilities = nil,
@@ -48,6 +59,10 @@ local clients_by_root = {}
 local has_start = type(vim.lsp.start) == 'function'
 local has_format = type(vim.lsp.buf.format) == 'function'
 local has_methods = vim.fn.has('nvim-0.11') == 1 -- client:notify() style
+-- Neovim 0.8 sets 'omnifunc' and 'formatexpr' on attach, 0.10 maps K to
+-- hover (vim.lsp._set_defaults); the plugin does it only before that.
+local sets_options = vim.fn.has('nvim-0.8') == 1
+local maps_hover = vim.fn.has('nvim-0.10') == 1
 
 -- clients returns the pgnls clients, of bufnr when given.
 local function clients(bufnr)
@@ -144,7 +159,39 @@ function M.format(bufnr, timeout_ms)
   return true
 end
 
+-- set_defaults gives bufnr, on the Neovim versions that do not do it
+-- themselves, what 0.8+ (options) and 0.10+ (K) set on attach, each only
+-- when the server offers the feature and the user left it unset.
+local function set_defaults(client, bufnr)
+  local caps = client.server_capabilities or {}
+  local bo = vim.bo[bufnr]
+  if not sets_options then
+    if caps.completionProvider and bo.omnifunc == '' then
+      bo.omnifunc = 'v:lua.vim.lsp.omnifunc'
+    end
+    if caps.documentRangeFormattingProvider and bo.formatexpr == '' and bo.formatprg == '' then
+      bo.formatexpr = 'v:lua.vim.lsp.formatexpr()'
+    end
+  end
+  if not maps_hover and caps.hoverProvider then
+    vim.api.nvim_buf_call(bufnr, function()
+      if vim.fn.maparg('K', 'n', false, false) == '' then
+        vim.keymap.set('n', 'K', vim.lsp.buf.hover, { buffer = bufnr, desc = 'pgnls: hover' })
+      end
+    end)
+  end
+end
+
 local function on_attach(client, bufnr)
+  set_defaults(client, bufnr)
+  -- The client's namespace holds the diagnostics of pgnls, in every
+  -- buffer; configuring it leaves other servers and the global config be.
+  if next(M.config.diagnostic or {}) ~= nil then
+    vim.diagnostic.config(M.config.diagnostic, vim.lsp.diagnostic.get_namespace(client.id))
+  end
+  vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsFormat', function()
+    M.format(bufnr)
+  end, { bar = true, desc = 'pgnls: format the buffer' })
   if M.config.format_on_save then
     local group = vim.api.nvim_create_augroup('pgnls_format_' .. bufnr, { clear = true })
     vim.api.nvim_create_autocmd('BufWritePre', {
@@ -231,6 +278,7 @@ function M.setup(opts)
   vim.validate({
     cmd = { opts.cmd, 'table', true },
     settings = { opts.settings, 'table', true },
+    diagnostic = { opts.diagnostic, 'table', true },
     format_on_save = { opts.format_on_save, 'boolean', true },
     filetypes = { opts.filetypes, 'table', true },
   })

@@ -1,0 +1,34 @@
+package analysis_test
+
+import (
+	"testing"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// TestReportInstead checks that an analyzer's diagnostic replaces the
+// parser's of the given code inside its span, unless it is switched off.
+func TestReportInstead(t *testing.T) {
+	g := syntax.Parse("t.pgn", "[Event \"a\"b\"]\n\n*\n", syntax.PGN).Game(0).Game
+	if len(g.Errs) != 1 || g.Errs[0].Code != syntax.CodeUnescapedQuote {
+		t.Fatalf("parser errors %v, want one unescaped-quote", g.Errs)
+	}
+	quote := g.Errs[0].Span
+	a := &analysis.Analyzer{Name: "instead", Run: func(p *analysis.Pass) {
+		p.ReportInstead(analysis.Diagnostic{Span: quote, Severity: analysis.Error, Code: "better", Message: "stray quote"}, syntax.CodeUnescapedQuote)
+	}}
+	codes := func(cfg *analysis.Config) (out []analysis.Code) {
+		for _, d := range analysis.Game(g, syntax.PGN, cfg, []*analysis.Analyzer{a}) {
+			out = append(out, d.Code)
+		}
+		return out
+	}
+	if got := codes(nil); len(got) != 1 || got[0] != "better" {
+		t.Errorf("got %v, want [better]", got)
+	}
+	off := &analysis.Config{Severity: map[analysis.Code]analysis.Severity{"better": 0}}
+	if got := codes(off); len(got) != 1 || got[0] != syntax.CodeUnescapedQuote {
+		t.Errorf("with the code off: got %v, want [%s]", got, syntax.CodeUnescapedQuote)
+	}
+}
