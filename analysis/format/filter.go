@@ -1,6 +1,7 @@
 package format
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,8 +30,8 @@ import (
 // so that an illegal record can still be handed to a minimal reader.
 
 // Filter returns game g of dialect d in the filtered form. PGN games,
-// records of other variants and games with no tag, move or result are
-// left as they are (Skipped, not Broken): the filter is CTL-PGN's. A record with a syntax error, not valid
+// records of other variants and records with no move and no result line
+// are left as they are (Skipped, not Broken): the filter is CTL-PGN's. A record with a syntax error, not valid
 // UTF-8, or whose Redefine or PDTL tag cannot be read, or with a move
 // that is not CTL-AN, is left as it is with Broken set. A byte-order
 // mark that starts the game is kept. Filter(Filter(x)) == Filter(x).
@@ -39,11 +40,8 @@ func Filter(g *syntax.Game, d syntax.Dialect) Result {
 }
 
 func filter(g *syntax.Game, d syntax.Dialect) Result {
-	switch {
-	case d != syntax.CTLPGN:
+	if d != syntax.CTLPGN {
 		return Result{Text: g.Text, Skipped: "the filter applies to CTL-PGN records only"}
-	case len(g.Tags) == 0 && len(g.Moves) == 0 && g.Result == nil:
-		return Result{Text: g.Text, Skipped: "the game is empty"}
 	}
 	if reason := broken(g); reason != "" {
 		return Result{Text: g.Text, Skipped: reason, Broken: true}
@@ -56,12 +54,14 @@ func filter(g *syntax.Game, d syntax.Dialect) Result {
 			return Result{Text: g.Text, Skipped: "variant " + strconv.Quote(t.Value) + " is not C'escacs"}
 		}
 	}
+	if g.Result == nil && !slices.ContainsFunc(g.Moves, isMove) {
+		// Without its comments such a record could become the start of
+		// the tag section of the game after it.
+		return Result{Text: g.Text, Skipped: "the record has no move and no result line"}
+	}
 	text, reason := filterText(g)
-	switch {
-	case reason != "":
+	if reason != "" {
 		return Result{Text: g.Text, Skipped: reason, Broken: true}
-	case text == "":
-		return Result{Text: g.Text, Skipped: "the game holds nothing a minimal reader reads"}
 	}
 	return Result{Text: text}
 }
@@ -149,6 +149,11 @@ func filterText(g *syntax.Game) (string, string) {
 		tags.WriteString(nl)
 	}
 	return tags.String() + b.String(), ""
+}
+
+func isMove(e syntax.Elem) bool {
+	_, ok := e.(*syntax.Move)
+	return ok
 }
 
 // moveNumber writes the number of the pair of the move at ply: "N.", or
