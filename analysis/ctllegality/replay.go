@@ -6,6 +6,13 @@
 // also the source of positions and canonical move texts for the CTL-PGN
 // formatter and the IDE queries.
 //
+// A move that fails is ctl-incoherent-move when its notation describes
+// no move of the position at all (cescacs.Position.Coherent), else
+// ctl-illegal-move. Under the minimal reader of the specification
+// (analysis.Config.CTLReader, §8.9) the Analyzer replays the main line
+// with ReplayMinimal instead, playing each coherent move as written, and
+// reports only coherence and what keeps the record from being read.
+//
 // Invariants:
 //
 //   - One failed move stops the verification of its own line only; the
