@@ -68,7 +68,12 @@ type CodeInfo struct {
 	// it is off under the default profile and a warning under the export
 	// profile.
 	Layout bool
-	Doc    string
+	// Minimal marks a code that the minimal CTL-PGN reader reports too
+	// (Config.CTLReader): what makes a record unreadable or its moves
+	// incoherent. Under that reader the other codes of CTL-PGN records
+	// are off.
+	Minimal bool
+	Doc     string
 }
 
 // In returns the severity of the code under profile p; 0 means off.
@@ -115,6 +120,44 @@ func ParseProfile(s string) (Profile, bool) {
 	return 0, false
 }
 
+// CTLReader selects how CTL-PGN records are read: as the full reader
+// of the specification (§8.9: the rules of the game, check marks and the
+// exchange format) or as its minimal reader, which checks only what it
+// needs to read the moves.
+type CTLReader uint8
+
+// The readers.
+const (
+	// FullReader checks everything: the default.
+	FullReader CTLReader = iota
+	// MinimalReader checks only the algebraic coherence of the moves of
+	// the main line (§8.9), the Variant tag and that PDTL and Redefine
+	// can be read; variations, comments and the rest of the layout are
+	// ignored, and the other rules pass. Only the codes marked Minimal
+	// are reported for CTL-PGN records (the parser's when they are
+	// errors); PGN games are not concerned.
+	MinimalReader
+)
+
+// String returns "full" or "minimal".
+func (r CTLReader) String() string {
+	if r == MinimalReader {
+		return "minimal"
+	}
+	return "full"
+}
+
+// ParseCTLReader is the inverse of CTLReader.String.
+func ParseCTLReader(s string) (CTLReader, bool) {
+	switch s {
+	case "full":
+		return FullReader, true
+	case "minimal":
+		return MinimalReader, true
+	}
+	return 0, false
+}
+
 // Analyzer is one family of checks.
 type Analyzer struct {
 	Name  string     // also the Diagnostic.Source of what it reports
@@ -136,7 +179,9 @@ type Pass struct {
 // Report records a diagnostic. Its severity is the configured override
 // of its code, if any; else, for a layout code (CodeInfo.Layout), the
 // profile's; else the one reported. A code switched off, or less severe
-// than Config.MinSeverity, is dropped.
+// than Config.MinSeverity, is dropped, and so is, in a CTL-PGN record
+// read by the minimal reader, a code the reader does not report
+// (CodeInfo.Minimal; of the parser's, those reported below error).
 func (p *Pass) Report(d Diagnostic) {
 	if d.Source == "" {
 		d.Source = p.source
@@ -172,7 +217,42 @@ func (p *Pass) ReportInstead(d Diagnostic, parser Code) {
 // severity returns the severity a diagnostic of code c reported at sev
 // gets, and whether it is kept.
 func (p *Pass) severity(c Code, sev Severity) (Severity, bool) {
+	if p.Config.minimal(p.Dialect) && !minimal(p.analyzer, c, sev) {
+		return 0, false
+	}
 	return p.Config.Resolve(p.analyzer, c, sev)
+}
+
+// minimal reports whether games of dialect d are read by the minimal
+// reader under c.
+func (c *Config) minimal(d syntax.Dialect) bool {
+	return c != nil && c.CTLReader == MinimalReader && d == syntax.CTLPGN
+}
+
+// minimal reports whether the minimal reader reports code c of analyzer
+// a (nil: the parser, whose diagnostics it keeps when they are errors)
+// reported at sev.
+func minimal(a *Analyzer, c Code, sev Severity) bool {
+	if a == nil {
+		return sev == Error
+	}
+	for _, ci := range a.Codes {
+		if ci.Code == c {
+			return ci.Minimal
+		}
+	}
+	return false
+}
+
+// hasMinimal reports whether a reports any code under the minimal
+// reader.
+func (a *Analyzer) hasMinimal() bool {
+	for _, ci := range a.Codes {
+		if ci.Minimal {
+			return true
+		}
+	}
+	return false
 }
 
 // Resolve returns the severity a diagnostic of analyzer a (nil: the
@@ -195,6 +275,11 @@ func (c *Config) Resolve(a *Analyzer, code Code, sev Severity) (Severity, bool) 
 	}
 	return sev, true
 }
+
+// MinimalReader reports whether the game is a CTL-PGN record read by
+// the minimal reader (Config.CTLReader), which reports only the codes
+// marked Minimal.
+func (p *Pass) MinimalReader() bool { return p.Config.minimal(p.Dialect) }
 
 // Enabled reports whether a diagnostic of code c reported at severity
 // sev would be kept, so that an analyzer can skip the work of one that
@@ -256,6 +341,9 @@ type Config struct {
 	MaxLineLength int
 	// Profile decides the severity of the layout codes (see CodeInfo).
 	Profile Profile
+	// CTLReader selects the reader of CTL-PGN records: the full one
+	// (default) or the minimal one of the specification.
+	CTLReader CTLReader
 }
 
 // DefaultConfig returns the settings used when the user sets nothing.
@@ -273,7 +361,11 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 		x.Fixes = syntaxFixes(g, e)
 		pass.Report(x)
 	}
+	skip := cfg.minimal(d)
 	for _, a := range analyzers {
+		if skip && !a.hasMinimal() {
+			continue // it would report nothing
+		}
 		pass.source, pass.analyzer = a.Name, a
 		a.Run(pass)
 	}
@@ -288,16 +380,17 @@ func fromSyntax(e syntax.Error) Diagnostic {
 // FileDiagnostics returns the file-level syntax diagnostics of f
 // (encoding, line endings), file-absolute, after the config is applied.
 func FileDiagnostics(f *syntax.File, cfg *Config) []Diagnostic {
-	return SyntaxDiagnostics(f.FileErrors(), cfg)
+	return SyntaxDiagnostics(f.FileErrors(), f.Dialect, cfg)
 }
 
-// SyntaxDiagnostics converts syntax diagnostics, keeping their spans,
-// after the config (severity overrides, minimum severity) is applied.
-func SyntaxDiagnostics(errs []syntax.Error, cfg *Config) []Diagnostic {
+// SyntaxDiagnostics converts syntax diagnostics of a text of dialect d,
+// keeping their spans, after the config (severity overrides, minimum
+// severity, the CTL-PGN reader) is applied.
+func SyntaxDiagnostics(errs []syntax.Error, d syntax.Dialect, cfg *Config) []Diagnostic {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
-	pass := &Pass{Config: cfg, source: "syntax"}
+	pass := &Pass{Config: cfg, Dialect: d, source: "syntax"}
 	for _, e := range errs {
 		pass.Report(fromSyntax(e))
 	}

@@ -26,6 +26,8 @@ import (
 //     form, when that changes it.
 //   - source.sortTags: the tags of that game in export order, when they
 //     are not (PGN; the fix the tags analyzer offers).
+//   - source.filter ("Filter record"): that CTL-PGN record as the clean
+//     input of a minimal reader (format.Filter), when that changes it.
 
 // codeActionParams is CodeActionParams with the context's diagnostics
 // kept raw, to be returned exactly as the client sent them.
@@ -79,6 +81,11 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	if wantKind(p.Context.Only, kindFormatGame) {
 		if edits, _ := format.Edits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
 			actions = append(actions, codeAction{Title: "Format game", Kind: kindFormatGame, Edit: workspaceEdit(doc, edits)})
+		}
+	}
+	if wantKind(p.Context.Only, kindFilter) && doc.file.Dialect == syntax.CTLPGN {
+		if edits, _ := format.Edits(ctx, doc.file, format.Options{Filter: true}, i, i+1); len(edits) > 0 {
+			actions = append(actions, codeAction{Title: "Filter record", Kind: kindFilter, Edit: workspaceEdit(doc, edits)})
 		}
 	}
 	if wantKind(p.Context.Only, kindSortTags) {

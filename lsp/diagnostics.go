@@ -169,7 +169,7 @@ func newChunkDiags(c *syntax.Chunk, games []gameState) *chunkDiags {
 // pendingState returns the state of game i of f before its analysis: its
 // syntax diagnostics under cfg plus carried, game-relative.
 func pendingState(f *syntax.File, i int, cfg *analysis.Config, carried []analysis.Diagnostic) gameState {
-	ds := analysis.SyntaxDiagnostics(f.GameErrors(i), cfg)
+	ds := analysis.SyntaxDiagnostics(f.GameErrors(i), f.Dialect, cfg)
 	if len(carried) > 0 {
 		ds = append(ds, carried...)
 	}

@@ -105,6 +105,7 @@ func (c clientCaps) maxDiagnostics() int {
 const (
 	kindFormatGame protocol.CodeActionKind = "source.format.game"
 	kindSortTags   protocol.CodeActionKind = "source.sortTags"
+	kindFilter     protocol.CodeActionKind = "source.filter"
 )
 
 func (s *server) initialize(_ context.Context, params json.RawMessage) (any, error) {
@@ -170,7 +171,7 @@ func capabilities() serverCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter},
 			},
 			DocumentFormattingProvider:      true,
 			DocumentRangeFormattingProvider: true,

@@ -23,6 +23,7 @@ import (
 //	pgnls.profile                  "default" or "export" (the layout pgnls fmt fixes is reported too)
 //	pgnls.lineLength               export line limit and format width (default 79; negative: no limit)
 //	pgnls.ctlpgn.symbols           "keep" (default), "ascii" or "unicode"
+//	pgnls.ctlpgn.reader            "full" (default) or "minimal": the CTL-PGN reader (as check --reader)
 //	pgnls.hover.images             "auto" (default: for VS Code and its forks), "on" or "off": board images in hovers
 //	pgnls.tagOrder                 "lenient" (default) or "strict" (tag-sort is a warning)
 //	pgnls.maxDiagnostics           diagnostics published per document (default 2000, 1000 for VS Code; 0: no limit)
@@ -51,6 +52,7 @@ type settings struct {
 	symbols      string  // "keep", "ascii" or "unicode"; "" means keep
 	images       string  // "auto", "on" or "off"; "" means auto
 	profile      analysis.Profile
+	reader       analysis.CTLReader
 	strictTags   bool
 	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
 	catalogueURL string                              // "" means defaultCatalogueURL
@@ -64,6 +66,7 @@ type wireSettings struct {
 	LineLength json.RawMessage `json:"lineLength"`
 	CTLPGN     *struct {
 		Symbols string `json:"symbols"`
+		Reader  string `json:"reader"`
 	} `json:"ctlpgn"`
 	Hover *struct {
 		Images string `json:"images"`
@@ -108,6 +111,13 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 			st.symbols = v
 		default:
 			problems = append(problems, "pgnls.ctlpgn.symbols must be keep, ascii or unicode, not "+w.CTLPGN.Symbols)
+		}
+		if w.CTLPGN.Reader != "" {
+			if r, ok := analysis.ParseCTLReader(strings.ToLower(w.CTLPGN.Reader)); ok {
+				st.reader = r
+			} else {
+				problems = append(problems, "pgnls.ctlpgn.reader must be full or minimal, not "+w.CTLPGN.Reader)
+			}
 		}
 	}
 	if w.Hover != nil {
@@ -186,6 +196,7 @@ func (st settings) config() *analysis.Config {
 		Severity:   st.overrides(),
 		LineLength: st.lineLength,
 		Profile:    st.profile,
+		CTLReader:  st.reader,
 	}
 }
 
@@ -236,7 +247,7 @@ func (st settings) maxDiagnostics(def int) int {
 
 // sameAnalysis reports whether a and b analyse and publish alike.
 func (st settings) sameAnalysis(o settings) bool {
-	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile &&
+	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile && st.reader == o.reader &&
 		maps.Equal(st.severity, o.severity) && st.catalogue() == o.catalogue() &&
 		st.maxDiagnostics(0) == o.maxDiagnostics(0)
 }
@@ -269,7 +280,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	oldDialect := s.dialectName()
 	s.settings = st
 	s.logger.Info("settings", zap.String("from", where), zap.String("dialect", s.dialectName()),
-		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags), zap.Stringer("profile", st.profile),
+		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags), zap.Stringer("profile", st.profile), zap.Stringer("reader", st.reader),
 		zap.Int("severityOverrides", len(st.severity)))
 	reparsed := map[protocol.DocumentURI]bool{}
 	if s.dialectName() != oldDialect {

@@ -142,6 +142,8 @@ func TestParseSettings(t *testing.T) {
 		{`{"lineLength": 1.5}`, 1},
 		{`{"tagOrder": "sometimes"}`, 1},
 		{`{"ctlpgn": {"symbols": "fancy"}}`, 1},
+		{`{"ctlpgn": {"reader": "minimal"}}`, 0},
+		{`{"ctlpgn": {"reader": "lenient"}}`, 1},
 		{`{"maxDiagnostics": -1}`, 1},
 		{`{"diagnostics": {"illegal-move": "loud", "no-such-code": "error", "tag-order": 3}}`, 3},
 	} {

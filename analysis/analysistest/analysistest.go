@@ -8,8 +8,14 @@
 //
 // (the regexp is optional and matched against the message). It expects a
 // diagnostic with that code whose span intersects the element just before
-// the comment (a move, a tag, a variation, ...). Every diagnostic, syntax
-// ones included, must match exactly one clause and every clause one
+// the comment (a move, a tag, a variation, ...; the number and ellipsis
+// before a move and its annotations and game marks after it count as
+// part of it, so that "3. G7-E13:" and "2. …, G21-G15" are one anchor,
+// and in CTL-PGN a pair is: "2. JF6-C15 ?!, GH26-Z11"). A clause written
+// ERROR@full or ERROR@minimal holds only when the configuration reads
+// CTL-PGN records with that reader (analysis.CTLReader), so that one file
+// states what both readers report. Every diagnostic, syntax ones
+// included, must match exactly one clause and every clause one
 // diagnostic. Comments holding ERROR clauses are not themselves anchors.
 package analysistest
 
@@ -36,7 +42,7 @@ type expectation struct {
 	used   bool
 }
 
-var clauseRE = regexp.MustCompile(`ERROR\s+([a-z0-9-]+)(?:\s+("(?:[^"\\]|\\.)*"))?`)
+var clauseRE = regexp.MustCompile(`ERROR(?:@(full|minimal))?\s+([a-z0-9-]+)(?:\s+("(?:[^"\\]|\\.)*"))?`)
 
 // Run parses path (dialect from its name and first tag), runs analyzers
 // with cfg and checks the diagnostics against the ERROR comments. It
@@ -56,7 +62,7 @@ func Run(t *testing.T, path string, cfg *analysis.Config, analyzers ...*analysis
 	var want []*expectation
 	all := make([][]analysis.Diagnostic, f.NumGames())
 	for gi, r := range f.Games() {
-		want = append(want, expectations(t, f, gi)...)
+		want = append(want, expectations(t, f, gi, cfg.CTLReader)...)
 		all[gi] = analysis.Game(r.Game, f.Dialect, cfg, analyzers)
 	}
 	for gi, ds := range all {
@@ -101,17 +107,34 @@ func intersects(a, b syntax.Span) bool {
 	return a.Start < b.End && b.Start < a.End
 }
 
-// expectations collects the ERROR clauses of game gi, each anchored to the
-// element before its comment.
-func expectations(t *testing.T, f *syntax.File, gi int) []*expectation {
+// expectations collects the ERROR clauses of game gi that hold under
+// reader, each anchored to the element before its comment.
+func expectations(t *testing.T, f *syntax.File, gi int, reader analysis.CTLReader) []*expectation {
 	t.Helper()
 	g := f.Game(gi).Game
 	var out []*expectation
 	var prev syntax.Elem
+	var anchor syntax.Span // prev's, with the parts of its move
 	syntax.Inspect(g.Elems(), func(e syntax.Elem) bool {
 		c, ok := e.(*syntax.Comment)
 		if !ok || !strings.Contains(c.Text, "ERROR") {
-			prev = e
+			sp := e.Span()
+			switch prev.(type) {
+			case *syntax.MoveNumber, *syntax.Ellipsis:
+				if _, move := e.(*syntax.Move); move || isEllipsis(e) {
+					sp.Start = anchor.Start
+				}
+			case *syntax.Move, *syntax.Glyph, *syntax.NAG, *syntax.DrawOffer, *syntax.EndMark:
+				switch e.(type) {
+				case *syntax.Glyph, *syntax.NAG, *syntax.DrawOffer, *syntax.EndMark:
+					sp.Start = anchor.Start
+				case *syntax.Move:
+					if f.Dialect == syntax.CTLPGN {
+						sp.Start = anchor.Start // Black's move of the pair
+					}
+				}
+			}
+			prev, anchor = e, sp
 			return true
 		}
 		line := f.Position(f.Game(gi).Start + c.Sp.Start).Line
@@ -119,11 +142,14 @@ func expectations(t *testing.T, f *syntax.File, gi int) []*expectation {
 			t.Fatalf("%s:%d: ERROR comment with no element before it", f.Name, line)
 		}
 		for _, m := range clauseRE.FindAllStringSubmatch(c.Text, -1) {
-			w := &expectation{game: gi, anchor: prev.Span(), line: line, code: m[1]}
-			if m[2] != "" {
-				s, err := strconv.Unquote(m[2])
+			if m[1] != "" && m[1] != reader.String() {
+				continue
+			}
+			w := &expectation{game: gi, anchor: anchor, line: line, code: m[2]}
+			if m[3] != "" {
+				s, err := strconv.Unquote(m[3])
 				if err != nil {
-					t.Fatalf("%s:%d: bad regexp string %s: %v", f.Name, line, m[2], err)
+					t.Fatalf("%s:%d: bad regexp string %s: %v", f.Name, line, m[3], err)
 				}
 				if w.re, err = regexp.Compile(s); err != nil {
 					t.Fatalf("%s:%d: %v", f.Name, line, err)
@@ -134,6 +160,11 @@ func expectations(t *testing.T, f *syntax.File, gi int) []*expectation {
 		return true
 	})
 	return out
+}
+
+func isEllipsis(e syntax.Elem) bool {
+	_, ok := e.(*syntax.Ellipsis)
+	return ok
 }
 
 // Describe formats diagnostics one per line as file:line:col: severity

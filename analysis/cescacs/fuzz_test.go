@@ -46,15 +46,26 @@ func FuzzParseMove(f *testing.F) {
 			} else if err.Offset < 0 || err.End < err.Offset || err.End > len(s) {
 				t.Fatalf("%q: resolve error out of range: %+v", s, err)
 			}
+			// The minimal reader plays whatever is coherent.
+			if m, err := p.Coherent(n); err == nil {
+				q := p
+				q.Play(m)
+			} else if err.Offset < 0 || err.End < err.Offset || err.End > len(s) {
+				t.Fatalf("%q: coherence error out of range: %+v", s, err)
+			}
 		}
 		if n.Kind == NotationInvalid {
 			return
 		}
+		if out, ok := StandardMove(s, a); ok {
+			if again, ok := StandardMove(out, nil); !ok || again != out {
+				t.Fatalf("%q -> %q -> %q, %v", s, out, again, ok)
+			}
+		}
 		for _, style := range []Style{StyleE, StyleASCII, StyleUnicode} {
 			out := n.Format(a, style)
 			n2, _ := ParseMove(out, a)
-			if n2.Kind != n.Kind || n2.Mover != n.Mover || n2.From != n.From || n2.To != n.To || n2.Sep != n.Sep ||
-				n2.Victim != n.Victim || n2.Promotion != n.Promotion || n2.Castle != n.Castle || n2.Check != n.Check {
+			if !n2.same(n) {
 				t.Fatalf("%q -> %q: reparsed %+v, want %+v", s, out, n2, n)
 			}
 			if out2 := n2.Format(a, style); out2 != out {
@@ -93,6 +104,11 @@ func FuzzParsePDTL(f *testing.F) {
 		}
 		if len(probs) == 0 && p2 != p {
 			t.Fatalf("%q -> %q: position changed (%v)", s, out, probs2)
+		}
+		if std, ok := StandardPDTL(s, a); ok {
+			if again, ok := StandardPDTL(std, nil); !ok || again != std {
+				t.Fatalf("%q -> %q -> %q, %v", s, std, again, ok)
+			}
 		}
 		// The engine must cope with whatever was read.
 		p.Status()

@@ -13,8 +13,9 @@ const (
 	MoveDeferred                      // forced promotion of an awaiting pawn, "F28=R"
 )
 
-// A Move is a move of a Position, as returned by LegalMoves or Resolve.
-// Only such moves may be given to Play.
+// A Move is a move of a Position, as returned by LegalMoves or Resolve,
+// or a move as written, as returned by Coherent. Only such moves may be
+// given to Play.
 type Move struct {
 	From, To Hex  // origin and destination; the king's for castling; the pawn's hex twice for a deferred promotion
 	Piece    Kind // the moving piece (King for castling, Pawn for a deferred promotion)
@@ -34,13 +35,13 @@ func (m Move) IsZero() bool { return m.Piece == NoKind }
 func (m Move) IsCapture() bool { return m.Captured != NoKind }
 
 // Play makes the move m, which must be a legal move of p (from LegalMoves
-// or Resolve), and updates the turn, clock, move number, castling rights
+// or Resolve) or a coherent one (from Coherent, whose pieces it moves as
+// written), and updates the turn, clock, move number, castling rights
 // and special-capture record (§5.5 step 6). Other values of m leave p in
 // an unspecified state but never cause a panic.
 func (p *Position) Play(m Move) {
 	us := p.turn & 1
 	them := us ^ 1
-	sp := p.sp
 	p.sp = noSpecial
 	p.clock++
 	switch m.Kind {
@@ -57,9 +58,15 @@ func (p *Position) Play(m Move) {
 		p.promote(m.From, us, m.Promotion)
 		p.clock = 0
 	default:
+		// The pawn captured en passant stands one hex ("@") or two
+		// ("@@") past the destination, where the pending record has
+		// it after a legal double or triple step (§3.4).
 		victim := m.To
-		if m.Kind == MoveEnPassant || m.Kind == MoveLongEnPassant {
-			victim = sp.pawn
+		switch m.Kind {
+		case MoveEnPassant:
+			victim = step[forward(them)][m.To]
+		case MoveLongEnPassant:
+			victim = step[forward(them)][step[forward(them)][m.To]]
 		}
 		if p.board[victim] != NoPiece {
 			p.remove(victim)

@@ -227,3 +227,38 @@ func TestAlphabetLookup(t *testing.T) {
 		t.Errorf("FAN wyvern = %q", got)
 	}
 }
+
+// TestStandardMove writes moves of the alphabets of Redefine in the
+// standard letters, every other byte kept.
+func TestStandardMove(t *testing.T) {
+	for _, tc := range []struct{ redefine, in, want string }{
+		{"A@J, T@R, C@N", "AF6-C15", "JF6-C15"},
+		{"A@J, T@R, C@N", "CE3×AC13+∞ !", ""},
+		{"", "AF6-C15", ""},
+		{"T@R", "RC3-C7", ""},
+		{"A@J, T@R, C@N", "CE3×AC13+∞", "NE3×JC13+∞"},
+		{"A@J, T@R, C@N", "KTK-HIO", "KRK-HIO"},
+		{"A@J, T@R, C@N", "KTT-FEE+^", "KRR-FEE+^"},
+		{"A@J, T@R, C@N", "KTD‐DE", "KRD‐DE"},
+		{"B@J, W@V, Q@D", "F26-F28=Q", "F26-F28=D"},
+		{"B@J, W@V, Q@D", "WF0×BF6^+", "VF0×JF6^+"},
+		{"FAN", "♗F6-C15", "JF6-C15"},
+		{"FAN", "E13×♘F16", "E13×NF16"},
+		{"FAN", "♙E7-E13", "PE7-E13"},
+		{"FAN", "F28=♖", "F28=R"},
+		{"FAN", "♚G27-H26", "KG27-H26"},
+		{"FAN", "KRK-HIO", "KRK-HIO"},
+		{"", "JF6-C15", "JF6-C15"},
+		{"", "E7‐E13", "E7‐E13"},
+		{"", "zz", ""},
+	} {
+		var a *Alphabet
+		if tc.redefine != "" {
+			a = mustAlphabet(t, tc.redefine)
+		}
+		got, ok := StandardMove(tc.in, a)
+		if ok != (tc.want != "") || ok && got != tc.want {
+			t.Errorf("%s: StandardMove(%q) = %q, %v; want %q", tc.redefine, tc.in, got, ok, tc.want)
+		}
+	}
+}

@@ -41,19 +41,14 @@ func TestPDTLRedefineExamples(t *testing.T) {
 		}
 		// Read without the Redefine: accepted with warnings.
 		q, probs := ParsePDTL(tc.pdtl, nil)
-		if q != p || len(probs) == 0 || hasErrors(probs) {
+		if q != p || len(probs) == 0 || HasError(probs) {
 			t.Errorf("%s without Redefine: %v", tc.redefine, probs)
 		}
-	}
-}
-
-func hasErrors(probs []Problem) bool {
-	for _, p := range probs {
-		if p.Severity == SeverityError {
-			return true
+		// With the standard letters: the initial PDTL (§6.8, §8.9).
+		if got, ok := StandardPDTL(tc.pdtl, a); !ok || got != initialPDTL {
+			t.Errorf("%s: StandardPDTL = %s, %v", tc.redefine, got, ok)
 		}
 	}
-	return false
 }
 
 // TestPDTLTolerances reads non-canonical forms and checks the canonical
@@ -112,7 +107,7 @@ func TestPDTLTolerances(t *testing.T) {
 		if pr.Code != "" && (pr.Severity != tc.sev || pr.HasFix != tc.wantFixed || pr.Fix != tc.fix) {
 			t.Errorf("%q: %v (fix %q %v), want severity %v fix %q", tc.in, pr, pr.Fix, pr.HasFix, tc.sev, tc.fix)
 		}
-		if hasErrors(probs) {
+		if HasError(probs) {
 			t.Errorf("%q: errors %v", tc.in, probs)
 		}
 	}

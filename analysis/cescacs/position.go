@@ -173,14 +173,21 @@ func (p *Position) remove(h Hex) {
 	}
 }
 
-// relocate moves the piece on from to the empty hex to; a bishop keeps
-// its hex colour, so the counts do not change.
+// relocate moves the piece on from to the empty hex to. A legal bishop
+// move keeps its hex colour; a coherent one (Coherent) may not, and the
+// counts follow it.
 func (p *Position) relocate(from, to Hex) {
 	pc := p.board[from]
 	p.board[from] = NoPiece
 	p.board[to] = pc
-	if pc.Kind() == King {
+	switch pc.Kind() {
+	case King:
 		p.king[pc.Color()] = to
+	case Bishop:
+		if a, b := from.Color()%3, to.Color()%3; a != b {
+			p.bishops[pc.Color()][a]--
+			p.bishops[pc.Color()][b]++
+		}
 	}
 }
 

@@ -103,3 +103,13 @@ const (
 	CodeMateFalse      = "mate-false"      // # on a move that does not mate
 	CodeAwaitingSuffix = "awaiting-suffix" // awaiting promotion written without =&
 )
+
+// HasError reports whether some problem of probs is an error.
+func HasError(probs []Problem) bool {
+	for _, p := range probs {
+		if p.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}

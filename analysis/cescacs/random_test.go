@@ -69,7 +69,7 @@ func TestRandomGames(t *testing.T) {
 				t.Fatalf("game %d ply %d %s: shortcut %v, slow %v", g, ply, p.PDTL(nil), moves, slow)
 			}
 			q, probs := ParsePDTL(p.PDTL(nil), nil)
-			if hasErrors(probs) || q != p && p.sp.kind != spScornful {
+			if HasError(probs) || q != p && p.sp.kind != spScornful {
 				t.Fatalf("game %d ply %d: PDTL round trip of %s: %v", g, ply, p.PDTL(nil), probs)
 			}
 			if len(moves) == 0 || p.Status().Over() {
@@ -87,7 +87,69 @@ func TestRandomGames(t *testing.T) {
 			if got, err := p.Resolve(n); len(probs) > 0 || err != nil || got != m {
 				t.Fatalf("game %d ply %d %s: %s resolves to %v, %v, %v", g, ply, p.PDTL(nil), s, got, err, probs)
 			}
+			if got, err := p.Coherent(n); err != nil || got != m {
+				t.Fatalf("game %d ply %d %s: %s is read as %v, %v", g, ply, p.PDTL(nil), s, got, err)
+			}
 			p.Play(m)
+		}
+	}
+}
+
+// TestRandomCoherentGames plays seeded random games of coherent moves
+// that the rules mostly forbid (any piece of the side to move to any
+// hex, with any separator), as the minimal reader applies them, and
+// checks the bookkeeping at every ply.
+func TestRandomCoherentGames(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 8
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	seps := []string{"-", "×", "@", "@@"}
+	for range games {
+		p := InitialPosition()
+		for ply := 0; ply < 200; ply++ {
+			checkInvariants(t, &p)
+			var own []Hex
+			for h := Hex(0); h < NumHexes; h++ {
+				if pc := p.board[h]; pc != NoPiece && pc.Color() == p.turn {
+					own = append(own, h)
+				}
+			}
+			played := false
+			for try := 0; try < 200 && !played; try++ {
+				from := own[rng.IntN(len(own))]
+				to := Hex(rng.IntN(NumHexes))
+				pc := p.board[from]
+				s := ""
+				if pc.Kind() != Pawn {
+					s = string(pc.Kind().Letter())
+				}
+				s += from.String() + seps[rng.IntN(len(seps))]
+				if v := p.board[to]; v != NoPiece && v.Kind() != Pawn && v.Kind() != King {
+					s += string(v.Kind().Letter())
+				}
+				s += to.String()
+				if pc.Kind() == Pawn && to.IsPromotion(p.turn) {
+					s += "=D"
+				}
+				switch rng.IntN(20) {
+				case 0:
+					s = "KRK-HIO"
+				case 1:
+					s = "KRR-FEE"
+				}
+				n, _ := ParseMove(s, nil)
+				m, err := p.Coherent(n)
+				if err != nil {
+					continue
+				}
+				p.Play(m)
+				played = true
+			}
+			if !played {
+				break
+			}
 		}
 	}
 }

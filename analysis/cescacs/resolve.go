@@ -2,7 +2,8 @@ package cescacs
 
 import "strings"
 
-// ResolveErrorKind classifies why a notation does not name a legal move.
+// ResolveErrorKind classifies why a notation does not name a legal move
+// (Resolve), or, ErrIncoherent, not even a coherent one (Coherent).
 type ResolveErrorKind uint8
 
 // Resolve error kinds.
@@ -25,6 +26,7 @@ const (
 	ErrNotAwaiting                                  // a deferred promotion without an awaiting pawn
 	ErrSeparatorMismatch                            // the separator does not match the kind of move
 	ErrWrongVictim                                  // the captured-piece symbol is missing, superfluous or wrong
+	ErrIncoherent                                   // the notation describes no move of the position at all (Coherent)
 )
 
 var resolveCodes = [...]string{
@@ -46,6 +48,7 @@ var resolveCodes = [...]string{
 	ErrNotAwaiting:          "not-awaiting",
 	ErrSeparatorMismatch:    "separator-mismatch",
 	ErrWrongVictim:          "wrong-victim",
+	ErrIncoherent:           "incoherent",
 }
 
 // String returns the stable kebab-case code of k, such as "no-piece",

@@ -170,6 +170,9 @@ func TestResolveEveryLegalMove(t *testing.T) {
 					if err != nil || got != m {
 						t.Fatalf("%s: Resolve(%q) = %v, %v; want %v", v.PDTL, s, got, err, m)
 					}
+					if c, err := p.Coherent(n); err != nil || c != m {
+						t.Fatalf("%s: Coherent(%q) = %v, %v; want %v", v.PDTL, s, c, err, m)
+					}
 					if f := p.Findings(n, got); len(f) > 0 {
 						t.Fatalf("%s: %s: findings %v", v.PDTL, s, f)
 					}

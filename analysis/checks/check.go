@@ -37,7 +37,7 @@ func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Confi
 			}
 		}
 		before = after
-		it.Value.file = analysis.SyntaxDiagnostics(fresh, cfg)
+		it.Value.file = analysis.SyntaxDiagnostics(fresh, gr.Dialect(), cfg)
 	}
 	work := func(it *analysis.StreamItem[result]) {
 		it.Value.diags = analysis.Game(it.Game.Game, gr.Dialect(), cfg, All)

@@ -46,6 +46,13 @@ and readers survive, while the export-format layout that ` + "`pgnls fmt`" + `
 fixes is off; under **export** that layout is reported too, as warnings.
 A per-code setting (` + "`pgnls.diagnostics.<code>`" + `) wins over both.
 
+CTL-PGN records are read by the full reader by default. The minimal
+reader of the C'escacs specification (§8.9; ` + "`pgnls check --reader minimal`" + `,
+the editor setting ` + "`pgnls.ctlpgn.reader`" + `) checks only what it needs to
+read the moves: the column Minimal gives the codes it reports (of the
+parser's, those reported as errors); the others are off for CTL-PGN
+records under it. PGN games are checked alike under both readers.
+
 `
 
 // render formats the catalogue: a summary table, then one section per
@@ -53,19 +60,31 @@ A per-code setting (` + "`pgnls.diagnostics.<code>`" + `) wins over both.
 func render(entries []checks.CatalogueEntry) []byte {
 	var b bytes.Buffer
 	b.WriteString(header)
-	b.WriteString("| Code | Default | Export | Source | Summary |\n| --- | --- | --- | --- | --- |\n")
+	b.WriteString("| Code | Default | Export | Minimal | Source | Summary |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, e := range entries {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", e.Code, e.Code,
-			severity(e.In(analysis.DefaultProfile)), severity(e.In(analysis.ExportProfile)), e.Source, escape(title(e.Doc)))
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s | %s |\n", e.Code, e.Code,
+			severity(e.In(analysis.DefaultProfile)), severity(e.In(analysis.ExportProfile)), minimal(e), e.Source, escape(title(e.Doc)))
 	}
 	for _, e := range entries {
 		sev := severity(e.Severity) + "."
 		if e.Layout {
 			sev = "off under the default profile, " + severity(e.In(analysis.ExportProfile)) + " under export (layout that pgnls fmt fixes)."
 		}
+		if e.Minimal {
+			sev += " Also reported by the minimal CTL-PGN reader."
+		}
 		fmt.Fprintf(&b, "\n## %s\n\nSeverity: %s Source: %s.\n\n%s\n", e.Code, sev, e.Source, escape(e.Doc))
 	}
 	return b.Bytes()
+}
+
+// minimal names the severity of a code under the minimal CTL-PGN
+// reader.
+func minimal(e checks.CatalogueEntry) string {
+	if !e.Minimal {
+		return "off"
+	}
+	return severity(e.In(analysis.DefaultProfile))
 }
 
 // severity names a severity; 0 is off.

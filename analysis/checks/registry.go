@@ -38,7 +38,7 @@ const CodeEditorDecoding = analysis.Code("editor-decoding")
 // Editor lists the codes the language server reports itself, from what
 // it knows of the editor's copy of a file.
 var Editor = []analysis.CodeInfo{
-	{Code: CodeEditorDecoding, Severity: analysis.Warning, Doc: "The editor decoded a Latin-1 (Windows-1252) file as UTF-8: its text holds U+FFFD where the file on disk has bytes that are not UTF-8, and saving would write U+FFFD instead of those letters. Reopen the file with the Windows-1252 encoding (in VS Code the quick fix does; the extension also lets VS Code guess the encoding of PGN files)."},
+	{Code: CodeEditorDecoding, Severity: analysis.Warning, Minimal: true, Doc: "The editor decoded a Latin-1 (Windows-1252) file as UTF-8: its text holds U+FFFD where the file on disk has bytes that are not UTF-8, and saving would write U+FFFD instead of those letters. Reopen the file with the Windows-1252 encoding (in VS Code the quick fix does; the extension also lets VS Code guess the encoding of PGN files)."},
 }
 
 // CatalogueEntry is one code of the catalogue with the source reporting it.
@@ -52,7 +52,9 @@ type CatalogueEntry struct {
 func Catalogue() []CatalogueEntry {
 	var out []CatalogueEntry
 	for _, c := range syntax.Codes {
-		out = append(out, CatalogueEntry{analysis.CodeInfo{Code: analysis.Code(c.Code), Severity: c.Severity, Layout: c.Layout, Doc: c.Doc}, "syntax"})
+		// The minimal CTL-PGN reader keeps the parser's errors.
+		minimal := c.Severity == syntax.SevError
+		out = append(out, CatalogueEntry{analysis.CodeInfo{Code: analysis.Code(c.Code), Severity: c.Severity, Layout: c.Layout, Minimal: minimal, Doc: c.Doc}, "syntax"})
 	}
 	for _, a := range All {
 		for _, c := range a.Codes {

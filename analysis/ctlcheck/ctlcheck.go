@@ -81,8 +81,8 @@ var Tags = &analysis.Analyzer{
 	Name: "ctltags",
 	Doc:  "CTL-PGN tag checks: the Variant tag, tag order for game and minimal records, repeated and misspelt tags, and value formats.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeVariantMissing, Severity: analysis.Error, Doc: "A CTL-PGN record has no [Variant \"C'escacs\"] tag; every record starts with it. The fix inserts it."},
-		{Code: CodeVariantValue, Severity: analysis.Error, Doc: "The Variant tag is not \"C'escacs\" (with an ASCII apostrophe). \"Grand C'escacs\" is an experimental variant without records and is rejected; misspellings get a fix."},
+		{Code: CodeVariantMissing, Severity: analysis.Error, Minimal: true, Doc: "A CTL-PGN record has no [Variant \"C'escacs\"] tag; every record starts with it. The fix inserts it."},
+		{Code: CodeVariantValue, Severity: analysis.Error, Minimal: true, Doc: "The Variant tag is not \"C'escacs\" (with an ASCII apostrophe). \"Grand C'escacs\" is an experimental variant without records and is rejected; misspellings get a fix."},
 		{Code: CodeTagOrder, Severity: analysis.Warning, Doc: "Tags out of the CTL-PGN order: Variant first; a game record continues Event, Site, Date, Round, White (or WhiteNA), [WhiteAlias], Black (or BlackNA), [BlackAlias], Result; a minimal record continues Id, Annotator (an annotator draft: Id, Date, [Result], Annotator); Title after Lang; Redefine right before PDTL, or last; PDTL last. The fix rewrites the tag section in that order when no comment stands between the tags."},
 		{Code: CodeNotConsecutive, Severity: analysis.Warning, Doc: "Annotator (or Example) tags are not consecutive; the real record 2022-08-14 repeats Annotator after Result. The fix regroups them with the tag-order rewrite."},
 		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag other than Annotator and Example appears twice in one record. The fix removes an identical copy."},

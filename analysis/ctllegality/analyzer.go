@@ -13,6 +13,7 @@ import (
 // the PGN analyzers have codes of the same names with other meanings.
 const (
 	CodeIllegal        = analysis.Code("ctl-illegal-move")
+	CodeIncoherent     = analysis.Code("ctl-incoherent-move")
 	CodeBadMove        = analysis.Code("ctl-bad-move")
 	CodeCaptureX       = analysis.Code("ctl-capture-x")
 	CodeLegacyCheck    = analysis.Code("ctl-legacy-check")
@@ -40,19 +41,20 @@ var Analyzer = &analysis.Analyzer{
 	Name: "ctllegality",
 	Doc:  "Move legality for C'escacs (CTL-PGN): every move of every line is resolved against its position, with its check and game marks, move numbers and the result.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A CTL-AN move does not designate a legal move of its position; the message says why. It names the position's facts: no such piece on the origin, a wrong captured-piece letter, the destination occupied, the path blocked, the own king left in check, a castling condition, a promotion missing or not available, no en-passant or scornful capture pending. When the separator (- × @ @@) or the captured-piece letter is wrong but the move is still identified, the fix writes it right and the line goes on being checked; otherwise the rest of the line is reported once as not verified."},
-		{Code: CodeBadMove, Severity: analysis.Error, Doc: "A move is not well-formed CTL-AN (§7.1): not a move at all, coordinates that are not one of the 169 hexes, an unknown castling identifier, text after the move, a letter not in force under the record's Redefine tag, a captured pawn or a captured king written. A fix is offered where the intended text is clear."},
-		{Code: CodeCaptureX, Severity: analysis.Error, Doc: "The letter 'x' is used as the capture sign; CTL-AN writes × or * (§7.1). The fix writes ×. The move is still checked."},
+		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A CTL-AN move is coherent (see ctl-incoherent-move) but the rules forbid it; the message says why: the piece does not move that way, the path is blocked, the own king is left in check, a castling condition fails, a promotion is missing or not available, no en-passant or scornful capture is pending, the separator does not fit the move. When the move is still identified (a wrong separator, say), the fix writes it right and the line goes on being checked; otherwise the rest of the line is reported once as not verified. The minimal reader (check --reader minimal) does not report it."},
+		{Code: CodeIncoherent, Severity: analysis.Error, Minimal: true, Doc: "A CTL-AN move cannot describe any move of its position: it fails the algebraic coherence that even a minimal reader verifies (§8.9). The cases: the origin does not hold a piece of the side to move of the kind written; a quiet move's destination is not empty, or a capture's does not hold the enemy piece written (a pawn when none is; never a king); the pawn captured en passant (@, @@) or by the scornful capture is not where that capture finds it; a promotion is written by a piece other than a pawn or off a promotion hex; a castling's king or rooks are not at home, or their destinations not free. Both readers report it; the rest of the line is then reported once as not verified. When the move is still identified under the rules (a capture written '-', say), the fix writes it right."},
+		{Code: CodeBadMove, Severity: analysis.Error, Minimal: true, Doc: "A move is not well-formed CTL-AN (§7.1): not a move at all, coordinates that are not one of the 169 hexes, an unknown castling identifier, text after the move, a letter not in force under the record's Redefine tag, a captured pawn or a captured king written. A fix is offered where the intended text is clear."},
+		{Code: CodeCaptureX, Severity: analysis.Error, Minimal: true, Doc: "The letter 'x' is used as the capture sign; CTL-AN writes × or * (§7.1). The fix writes ×. The move is still checked."},
 		{Code: CodeLegacyCheck, Severity: analysis.Warning, Doc: "The adjoining or knight-leap check is written with the legacy spelling '^+' of older files; the specified form is '+^' (§5.3, §10.2). The fix writes '+^'."},
 		{Code: CodeMoveForm, Severity: analysis.Warning, Doc: "A readable move in a form the specification does not use: an en dash as separator, the letter of the moving pawn, a black FAN glyph. The fix writes the canonical form."},
 		{Code: CodeCheckMark, Severity: analysis.Warning, Doc: "The check indicator does not match the move (§5.3): missing on a check or a mate, present on a move that gives no check, or a refinement that does not fit, such as '+∞' (check from afar) on an adjoining check or '+^' on a double check. The fix writes the right indicator (+∞, +^, ++ or #)."},
 		{Code: CodeCheckRefine, Severity: analysis.Hint, Doc: "A check written with the plain '+', which is always acceptable, where the refined indicator is '+∞', '+^' or '++' (the form writers should emit, §5.3). Older files write '+' for checks from afar."},
 		{Code: CodeFalseMate, Severity: analysis.Error, Doc: "A move is marked '#' but does not checkmate; '#' also ends the game, so the record claims a false end."},
 		{Code: CodeAwaiting, Severity: analysis.Warning, Doc: "A pawn reaches its promotion hex with no regainable piece to promote to and stays there awaiting promotion; the move is written with '=&' (§3.7). E's files omit it."},
-		{Code: CodeUnverified, Severity: analysis.Info, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either."},
-		{Code: CodeBadPDTL, Severity: analysis.Error, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
+		{Code: CodeUnverified, Severity: analysis.Info, Minimal: true, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either."},
+		{Code: CodeBadPDTL, Severity: analysis.Error, Minimal: true, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
 		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record, or the U+2010 hyphen the specification's prose writes where the canonical form has '-') are reported with hint severity."},
-		{Code: CodeBadRedefine, Severity: analysis.Error, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs, or an unescaped stray quote, as in the specification's own example [Redefine \"A@J, T@R\", C@N\"] (PGN readers end the value there; this error replaces the parser's unescaped-quote, and the fix deletes the quote). The valid pairs are applied."},
+		{Code: CodeBadRedefine, Severity: analysis.Error, Minimal: true, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs, or an unescaped stray quote, as in the specification's own example [Redefine \"A@J, T@R\", C@N\"] (PGN readers end the value there; this error replaces the parser's unescaped-quote, and the fix deletes the quote). The valid pairs are applied."},
 		{Code: CodeRedefineForm, Severity: analysis.Warning, Doc: "The Redefine tag is readable but not in the specified form, such as an escaped stray quote ('A@J, T@R\\\", C@N'), which the fix deletes."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number or ellipsis does not fit the CTL-PGN move pairs (§8.5), whose numbers count from the PDTL's move number (or from 1? when it is unknown). The cases: a number that is not the move's; a White move without its number; Black's move opening a line not written as number, ellipsis and comma ('5. …, NL17-G9'); a number inside a pair; an ellipsis where White moves; '1?' when the move number is known, or on a later number. Fixes write the expected number. A pair split by a comment or variation is a layout finding of ctlmovetext."},
 		{Code: CodeMovePair, Severity: analysis.Warning, Doc: "A comma is missing or out of place in a move pair (§8.5): a comma follows White's move (or the ellipsis that stands for it) and precedes Black's, as in '3. L5-L7, NG25-L17', and appears nowhere else. Fixes insert or delete the comma."},
@@ -60,7 +62,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The result line and the Result tag disagree; fixes set either to the other."},
 		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position of the main line (§5.4): checkmate wins for the mating side (3-0 or 0-3), stalemate is a win for the stalemating side (2-1 or 1-2), and an automatic draw (insufficient material, 150 half-moves, a fifth repetition) is 1-1. Fixes write the result the position demands."},
 		{Code: CodeMovesAfterEnd, Severity: analysis.Error, Doc: "Moves are written after the game ended: after a checkmate, a stalemate or an automatic draw (insufficient material, 150 half-moves without capture or pawn move, the fifth occurrence of a position; §5.4), in the main line or in a variation. The first such move gets this one error, which names the move that ended the game and how; the rest of that line, and the variations written after it, are not judged (no illegal-move, move-number, comma, unverified-moves or end-mark findings). The result is compared with the position where the game ended. A record whose text starts again at 1. after the end is taken as moves after the end: a CTL-PGN record starts with its tag section, [Variant \"C'escacs\"] first (§8.1)."},
-		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than C'escacs (such as the experimental Grand C'escacs); moves are not checked."},
+		{Code: CodeVariant, Severity: analysis.Info, Minimal: true, Doc: "The Variant tag names a variant other than C'escacs (such as the experimental Grand C'escacs); moves are not checked."},
 	},
 	Run: run,
 }
@@ -80,6 +82,13 @@ func run(p *analysis.Pass) {
 	start := StartOf(g)
 	reportTag(p, g, start.Redefine, start.RedefineErrs, CodeBadRedefine, CodeRedefineForm)
 	reportTag(p, g, start.PDTL, start.PDTLErrs, CodeBadPDTL, CodePDTLForm)
+	if p.MinimalReader() {
+		// Only coherence: no numbers, marks or results (§8.9).
+		r := &reporter{p: p, g: g, start: start, minimal: true}
+		ReplayMinimal(g, start, func(st *Step) { r.step(st) })
+		r.flush()
+		return
+	}
 	r := &reporter{p: p, g: g, start: start, commas: map[int]bool{}}
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
@@ -205,6 +214,10 @@ type reporter struct {
 	runs   []*lineRun
 	lines  []*lineState  // the lines being replayed, by depth
 	quiet  []syntax.Span // stretches of lines whose moves are not judged
+	// minimal: the steps come from ReplayMinimal, and only what the
+	// minimal reader reports is looked at (coherence, not the rules, so
+	// not the end of the game either).
+	minimal bool
 }
 
 // lineRun is a stretch of unverified moves of one line.
@@ -217,31 +230,31 @@ type lineRun struct {
 // step reports on one move and returns the state of its line.
 func (r *reporter) step(st *Step) *lineState {
 	ls := r.enter(st)
-	if r.over(ls, st) {
+	if !r.minimal && r.over(ls, st) {
 		r.pair(st, false)
 		return ls
 	}
 	if st.Before == nil {
 		// Not judged: after a failed move the reading of the text is in
 		// doubt, and the line's one unverified-moves report says so.
-		r.pair(st, false)
+		if !r.minimal {
+			r.pair(st, false)
+		}
 		r.unverified(ls, st)
 		return ls
 	}
-	r.numbers(st)
-	r.pair(st, true)
+	if !r.minimal {
+		r.numbers(st)
+		r.pair(st, true)
+	}
 	n := st.Node
 	for _, pr := range st.Problems {
 		r.moveProblem(n, pr) // an invalid notation always has an error here
 	}
 	if e := st.Err; e != nil && !sameAsProblem(e, st.Problems) {
-		d := analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeIllegal, Message: n.Text + " is illegal: " + e.Msg}
-		if e.HasFix {
-			d.Fixes = []analysis.Fix{moveFix(n, e.Offset, e.End, e.Fix)}
-		}
-		r.p.Report(d)
+		r.p.Report(failure(st))
 	}
-	if st.After == nil {
+	if st.After == nil || r.minimal {
 		return ls
 	}
 	r.played(ls, st)
@@ -263,6 +276,26 @@ func (r *reporter) step(st *Step) *lineState {
 		r.p.Report(d)
 	}
 	return ls
+}
+
+// failure is the diagnostic of a move whose Err is set: incoherent when
+// its notation describes no move of the position at all, which the
+// minimal reader also reports, else illegal. Both readers give an
+// incoherent move the same message.
+func failure(st *Step) analysis.Diagnostic {
+	n, e := st.Node, st.Err
+	d := analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeIllegal, Message: n.Text + " is illegal: " + e.Msg}
+	ce := e
+	if e.Kind != cescacs.ErrIncoherent {
+		_, ce = st.Before.Coherent(st.Notation)
+	}
+	if ce != nil {
+		d.Code, d.Message = CodeIncoherent, n.Text+" is incoherent: "+ce.Msg
+	}
+	if e.HasFix {
+		d.Fixes = []analysis.Fix{moveFix(n, e.Offset, e.End, e.Fix)}
+	}
+	return d
 }
 
 // sameAsProblem reports whether a resolve error repeats a parse problem

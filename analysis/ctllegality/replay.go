@@ -6,6 +6,13 @@
 // also the source of positions and canonical move texts for the CTL-PGN
 // formatter and the IDE queries.
 //
+// A move that fails is ctl-incoherent-move when its notation describes
+// no move of the position at all (cescacs.Position.Coherent), else
+// ctl-illegal-move. Under the minimal reader of the specification
+// (analysis.Config.CTLReader, §8.9) the Analyzer replays the main line
+// with ReplayMinimal instead, playing each coherent move as written, and
+// reports only coherence and what keeps the record from being read.
+//
 // Invariants:
 //
 //   - One failed move stops the verification of its own line only; the
@@ -87,11 +94,7 @@ func StartOf(g *syntax.Game) Start {
 		s.Pos, s.NumberKnown = cescacs.InitialPosition(), true
 	} else {
 		s.Pos, s.PDTLErrs = cescacs.ParsePDTL(s.PDTL.Value, s.Letters)
-		for _, p := range s.PDTLErrs {
-			if p.Severity == cescacs.SeverityError {
-				s.OK = false
-			}
-		}
+		s.OK = !cescacs.HasError(s.PDTLErrs)
 		s.NumberKnown = s.Pos.MoveNumber() > 0
 	}
 	n := s.Pos.MoveNumber()
@@ -134,7 +137,8 @@ type Step struct {
 	// Move is the move played. It is set when After is set, which
 	// happens when the move resolved, possibly with a tolerated Err
 	// (a wrong separator or captured-piece symbol, which still identify
-	// the move).
+	// the move). Under ReplayMinimal it is the move as written, and Err
+	// says why the notation is not coherent.
 	Move  cescacs.Move
 	Err   *cescacs.ResolveError
 	After *cescacs.Position // the position after the move; nil if it failed
@@ -156,7 +160,7 @@ type Step struct {
 
 // Verified reports whether the move was played: its position was known
 // and the notation designated a legal move (perhaps with a tolerated
-// error).
+// error), or under ReplayMinimal a coherent one.
 func (st *Step) Verified() bool { return st.After != nil }
 
 // Replay visits every move of g in source order, the main line first
@@ -168,6 +172,15 @@ func Replay(g *syntax.Game, start Start, visit func(*Step)) {
 	r.line(g.Moves, start.Pos, start.OK, start.FirstPly, 0)
 }
 
+// ReplayMinimal is Replay as the minimal reader of the specification
+// reads a record (§8.9): the main line only, variations and comments
+// ignored, each move checked for its algebraic coherence alone and
+// played as written (cescacs.Position.Coherent), whatever the rules say.
+func ReplayMinimal(g *syntax.Game, start Start, visit func(*Step)) {
+	r := replayer{letters: start.Letters, visit: visit, minimal: true}
+	r.line(g.Moves, start.Pos, start.OK, start.FirstPly, 0)
+}
+
 // ringSize is the number of positions a line keeps: those before its
 // last few plies. A variation replacing an older move is replayed from
 // the line's start instead.
@@ -176,6 +189,7 @@ const ringSize = 4
 type replayer struct {
 	letters *cescacs.Alphabet
 	visit   func(*Step)
+	minimal bool // ReplayMinimal
 }
 
 // line replays one line whose first move is at ply first, from pos when
@@ -210,7 +224,11 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 				st.Before = before
 				st.Notation, st.Problems = cescacs.ParseMove(n.Text, r.letters)
 				if st.Notation.Kind != cescacs.NotationInvalid {
-					st.Move, st.Err = before.Resolve(st.Notation)
+					if r.minimal {
+						st.Move, st.Err = before.Coherent(st.Notation)
+					} else {
+						st.Move, st.Err = before.Resolve(st.Notation)
+					}
 					if st.Err == nil || !st.Move.IsZero() {
 						after := &ring[(ply+1)%ringSize]
 						*after = *before
@@ -224,6 +242,9 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 			ply++
 			num, ell, firstMove, resumes = nil, nil, false, false
 		case *syntax.Variation:
+			if r.minimal {
+				continue
+			}
 			t := variationPly(n, first, ply)
 			var vpos cescacs.Position
 			vok := false

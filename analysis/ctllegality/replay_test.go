@@ -193,8 +193,10 @@ func TestSharedRecords(t *testing.T) {
 	}
 }
 
-// FuzzAnalyzer checks that the analyzer never panics and that its spans
-// and fix edits lie inside the game.
+// FuzzAnalyzer checks that the analyzer never panics under either
+// reader, that its spans and fix edits lie inside the game, and that a
+// record without error under the full reader has none under the minimal
+// one.
 func FuzzAnalyzer(f *testing.F) {
 	files, _ := filepath.Glob(dir + "*.ctl-pgn")
 	shared, _ := filepath.Glob("../../../shared/testdata/ctl-pgn/*.ctl-pgn")
@@ -208,17 +210,29 @@ func FuzzAnalyzer(f *testing.F) {
 		for _, r := range file.Games() {
 			n := syntax.Pos(len(r.Game.Text))
 			inside := func(s syntax.Span) bool { return 0 <= s.Start && s.Start <= s.End && s.End <= n }
-			for _, d := range analysis.Game(r.Game, syntax.CTLPGN, nil, []*analysis.Analyzer{ctllegality.Analyzer}) {
-				if !inside(d.Span) {
-					t.Errorf("%s: span %v outside the game (%d bytes)", d.Code, d.Span, n)
-				}
-				for _, fx := range d.Fixes {
-					for _, e := range fx.Edits {
-						if !inside(e.Span) {
-							t.Errorf("%s: fix span %v outside the game", d.Code, e.Span)
+			var errs [2]int // error diagnostics under the full and the minimal reader
+			for i, reader := range []analysis.CTLReader{analysis.FullReader, analysis.MinimalReader} {
+				cfg := &analysis.Config{CTLReader: reader}
+				for _, d := range analysis.Game(r.Game, syntax.CTLPGN, cfg, []*analysis.Analyzer{ctllegality.Analyzer}) {
+					if d.Severity == analysis.Error {
+						errs[i]++
+					}
+					if !inside(d.Span) {
+						t.Errorf("%s: span %v outside the game (%d bytes)", d.Code, d.Span, n)
+					}
+					for _, fx := range d.Fixes {
+						for _, e := range fx.Edits {
+							if !inside(e.Span) {
+								t.Errorf("%s: fix span %v outside the game", d.Code, e.Span)
+							}
 						}
 					}
 				}
+			}
+			// A legal move is coherent: what the full reader passes, the
+			// minimal one passes.
+			if errs[0] == 0 && errs[1] > 0 {
+				t.Errorf("game %q: no error under the full reader, %d under the minimal one", r.Game.Text, errs[1])
 			}
 		}
 	})

@@ -76,7 +76,7 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 			reason = "a move follows a move that is not legal"
 		case st.Err != nil || st.After == nil:
 			reason = "move " + st.Node.Text + " is not legal"
-		case hasError(st.Problems):
+		case cescacs.HasError(st.Problems):
 			reason = "move " + st.Node.Text + " is not well-formed CTL-AN"
 		default:
 			n := st.Ply/2 + 1
@@ -168,16 +168,6 @@ scan:
 	}
 	b.WriteString(p.out.String())
 	return b.String(), ""
-}
-
-// hasError reports whether a move text has an error-severity problem.
-func hasError(probs []cescacs.Problem) bool {
-	for _, pr := range probs {
-		if pr.Severity == cescacs.SeverityError {
-			return true
-		}
-	}
-	return false
 }
 
 // ctlStyle returns the separator style for option s: ASCII or Unicode

@@ -1,10 +1,14 @@
-// Package format prints games in export form, like gofmt prints Go.
+// Package format prints games in export form, like gofmt prints Go, and
+// filters CTL-PGN records into the clean input of a minimal reader
+// (Filter).
 //
 // Invariants: formatting never drops meaning (comments, variations, NAGs,
 // escape lines and unknown tags survive; comment words are kept, only the
 // blanks between them change); a game with syntax errors, an unresolved
 // move or a contradiction it cannot settle is returned byte for byte as it
-// was; Format(Format(x)) == Format(x).
+// was; Format(Format(x)) == Format(x). The filter drops what a minimal
+// reader does not read, and nothing else; it too leaves a record it
+// cannot filter byte for byte, and Filter(Filter(x)) == Filter(x).
 package format
 
 import (
@@ -26,6 +30,10 @@ type Options struct {
 	// style the record uses consistently, else "-" and "×"), CTLASCII
 	// ("-" and "*") or CTLUnicode ("‐" and "×"). Other values keep.
 	CTLStyle string
+	// Filter writes CTL-PGN records in the filtered form of Filter
+	// instead of the export form; Width and CTLStyle do not apply, and
+	// PGN games are left as they are.
+	Filter bool
 }
 
 func (o Options) width() int {
@@ -163,9 +171,18 @@ func lineEnd(g *syntax.Game) string {
 
 // Game formats one game in export form: PGN's (1994, §8), or for CTL-PGN
 // records that of the C'escacs specification (§8). A byte-order mark
-// that starts the game (the file) is kept.
+// that starts the game (the file) is kept. With opts.Filter it is
+// Filter.
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
-	res := game(g, d, opts)
+	if opts.Filter {
+		return Filter(g, d)
+	}
+	return keepBOM(g, game(g, d, opts))
+}
+
+// keepBOM puts back the byte-order mark that starts g before its
+// rewritten text.
+func keepBOM(g *syntax.Game, res Result) Result {
 	if res.Skipped == "" && strings.HasPrefix(g.Text, bom) {
 		res.Text = bom + res.Text
 	}

@@ -42,6 +42,14 @@ Flags:
                      are what the standard asks and readers survive) or
                      export (also the export-format layout that pgnls fmt
                      fixes: line width, tag order, glyphs; as warnings)
+  --reader R         how CTL-PGN records are read: full (default: the
+                     rules of C'escacs and the whole format) or minimal
+                     (the minimal reader of the specification, §8.9: the
+                     Variant tag, PDTL and Redefine readable, and the
+                     moves of the main line algebraically coherent, each
+                     played as written; rules, check marks, comments,
+                     variations and layout are not checked). PGN games
+                     are checked alike under both.
 `
 
 // checker holds the settings of one check run and writes its results.
@@ -64,6 +72,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dialect := fl.String("dialect", "auto", "")
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
+	reader := fl.String("reader", "full", "")
 	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -81,6 +90,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.cfg.MinSeverity = c.min
 	if c.cfg.Profile, ok = analysis.ParseProfile(*profile); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown profile %q (want default or export)\n", *profile)
+		return exitUsage
+	}
+	if c.cfg.CTLReader, ok = analysis.ParseCTLReader(*reader); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown reader %q (want full or minimal)\n", *reader)
 		return exitUsage
 	}
 	if len(paths) == 0 {

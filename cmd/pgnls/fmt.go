@@ -26,6 +26,19 @@ paths and no flag it prints the formatted files. A directory is searched
 recursively for *.pgn and *.ctl-pgn files. Games with syntax errors or
 illegal moves are left exactly as they are and reported on standard error.
 
+With --filter it writes CTL-PGN records instead as the clean input of a
+minimal reader (the C'escacs specification, §8.9): the Redefine tag
+removed after every redefined letter and FAN glyph is written in the
+standard letters P E J N G R V D K (in moves and in PDTL); comments,
+variations, valuation glyphs and NAGs removed; the other tags kept in
+their order, one move pair per line, each move as written otherwise,
+draw offers, end marks and the result line kept. The rules are not
+checked: a record whose moves are illegal is filtered too. Records with
+a syntax error, a Redefine or PDTL tag that cannot be read or a move
+that is not well-formed CTL-AN are left exactly as they are and
+reported; PGN games (the filter is CTL-PGN's) and records of other
+variants are left as they are without a report.
+
 Exit status: 0 on success; 1 when -l or -d found a file that is not
 formatted; 2 on a usage or I/O error, or when a game could not be
 formatted (its file is then not rewritten by -w).
@@ -34,6 +47,8 @@ Flags:
   -l             list the files whose formatting differs
   -d             print a unified diff of the changes
   -w             write the result back to the file (atomically)
+  --filter       filter CTL-PGN records for a minimal reader (see above);
+                 --width, --ctl-style and --encoding do not apply
   --width N      movetext line width (default 79)
   --dialect D    auto (default), pgn or ctl-pgn
   --ctl-style S  separators of CTL-PGN moves: keep (default; what each
@@ -69,9 +84,22 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctlStyle := fl.String("ctl-style", "keep", "")
 	dialect := fl.String("dialect", "auto", "")
 	encoding := fl.String("encoding", "keep", "")
+	fl.BoolVar(&f.opts.Filter, "filter", false, "")
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
+	}
+	if f.opts.Filter {
+		bad := ""
+		fl.Visit(func(fl *flag.Flag) {
+			if fl.Name == "width" || fl.Name == "ctl-style" || fl.Name == "encoding" {
+				bad = fl.Name
+			}
+		})
+		if bad != "" {
+			fmt.Fprintf(stderr, "pgnls fmt: --%s does not apply to --filter, which writes moves as they are and leaves PGN games as they are\n", bad)
+			return exitUsage
+		}
 	}
 	var ok bool
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
@@ -243,7 +271,11 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	format.Stream(context.Background(), gr, f.opts, func(g syntax.StreamGame, res format.Result) {
 		if res.Broken {
 			pos := g.Position(0)
-			fmt.Fprintf(f.stderr, "%s:%d:%d: game left unformatted: %s\n", name, pos.Line, pos.Col, res.Skipped)
+			what := "game left unformatted"
+			if f.opts.Filter {
+				what = "record left unfiltered"
+			}
+			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, pos.Line, pos.Col, what, res.Skipped)
 			broken = true
 		}
 		same.input(g.Game.Text)

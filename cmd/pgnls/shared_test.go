@@ -281,3 +281,29 @@ func TestMovesChess960Perft(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedCTLMinimal checks the real C'escacs records of the shared
+// test data with the minimal reader: every move of them is coherent
+// except the introduction example's G7-E13, which moves a pawn onto the
+// hex its neighbour took; its elephant's three steps pass, which the
+// full reader reports (see the baseline).
+func TestSharedCTLMinimal(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/testdata/ctl-pgn/*.ctl-pgn")
+	if len(files) == 0 {
+		t.Fatal("shared test data not found (check out ../shared beside the repository)")
+	}
+	want := map[string]string{
+		"seed-intro-unfinished.ctl-pgn": ":20:4: error ctl-incoherent-move: G7-E13 is incoherent: E13 holds a white pawn: a quiet move needs it empty\n",
+	}
+	for _, path := range files {
+		var out, errb bytes.Buffer
+		code := run([]string{"check", "--reader", "minimal", "--severity", "hint", path}, nil, &out, &errb)
+		w := want[filepath.Base(path)]
+		if w != "" {
+			w = path + w
+		}
+		if out.String() != w || errb.Len() > 0 || code != map[bool]int{false: exitOK, true: exitProblems}[w != ""] {
+			t.Errorf("%s: exit %d, stdout:\n%s\nstderr:\n%s\nwant:\n%s", path, code, out.String(), errb.String(), w)
+		}
+	}
+}

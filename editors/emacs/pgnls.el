@@ -38,7 +38,7 @@
   "The pgnls settings section, as a plist.
 Keys: :lineLength (number), :dialect (\"auto\", \"pgn\", \"ctl-pgn\"),
 :tagOrder (\"strict\", \"lenient\"), :ctlpgn (plist with :symbols \"keep\",
-\"ascii\" or \"unicode\"), :diagnostics (plist from a code keyword to
+\"ascii\" or \"unicode\", :reader \"full\" or \"minimal\"), :diagnostics (plist from a code keyword to
 \"error\", \"warning\", \"info\", \"hint\" or \"off\"), e.g.
   (:lineLength 100 :diagnostics (:line-too-long \"off\"))
 Sent as initializationOptions and with workspace/didChangeConfiguration."

@@ -1,0 +1,168 @@
+package format
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// The filtered form of a CTL-PGN record (Options.Filter) is the clean
+// input the specification describes for a minimal reader (§8.9, W's sed
+// filter):
+//
+//	[Variant "C'escacs"]      every tag but Redefine, in its order, one per
+//	...                       line; PDTL in the standard letters
+//	[PDTL "..."]
+//
+//	1. H6-H12, I23-I19        one pair per line, each move as written but
+//	2. JF6-C15, GH26-Z11      in the standard letters; draw offers "(=)"
+//	3. L5-L7, NG25-L17:       and end marks ":" kept
+//	0-3                       the result line, if the record has one
+//
+// Comments, variations, valuation glyphs and NAGs are removed. Move
+// numbers are written from the plies, as the formatter writes them. The
+// rules are not consulted: a record is filtered whatever its moves do,
+// so that an illegal record can still be handed to a minimal reader.
+
+// Filter returns game g of dialect d in the filtered form. PGN games,
+// records of other variants and records with no move and no result line
+// are left as they are (Skipped, not Broken): the filter is CTL-PGN's. A record with a syntax error, not valid
+// UTF-8, or whose Redefine or PDTL tag cannot be read, or with a move
+// that is not CTL-AN, is left as it is with Broken set. A byte-order
+// mark that starts the game is kept. Filter(Filter(x)) == Filter(x).
+func Filter(g *syntax.Game, d syntax.Dialect) Result {
+	return keepBOM(g, filter(g, d))
+}
+
+func filter(g *syntax.Game, d syntax.Dialect) Result {
+	if d != syntax.CTLPGN {
+		return Result{Text: g.Text, Skipped: "the filter applies to CTL-PGN records only"}
+	}
+	if reason := broken(g); reason != "" {
+		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	}
+	if !utf8.ValidString(g.Text) {
+		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true}
+	}
+	for _, t := range g.Tags {
+		if t.Name == "Variant" && !ctllegality.IsCescacs(t.Value) {
+			return Result{Text: g.Text, Skipped: "variant " + strconv.Quote(t.Value) + " is not C'escacs"}
+		}
+	}
+	if g.Result == nil && !slices.ContainsFunc(g.Moves, isMove) {
+		// Without its comments such a record could become the start of
+		// the tag section of the game after it.
+		return Result{Text: g.Text, Skipped: "the record has no move and no result line"}
+	}
+	text, reason := filterText(g)
+	if reason != "" {
+		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	}
+	return Result{Text: text}
+}
+
+// filterText writes the filtered record, or explains why it cannot.
+func filterText(g *syntax.Game) (string, string) {
+	start := ctllegality.StartOf(g)
+	if cescacs.HasError(start.RedefineErrs) {
+		return "", "the Redefine tag cannot be read"
+	}
+	if !start.OK {
+		return "", "the " + start.PDTL.Name + " tag is not a valid position"
+	}
+	nl := lineEnd(g)
+	var tags, b strings.Builder // b: the movetext
+	for _, t := range g.Tags {
+		v := t.Value
+		switch {
+		case t.Name == "Redefine":
+			continue
+		case t == start.PDTL:
+			var ok bool
+			if v, ok = cescacs.StandardPDTL(v, start.Letters); !ok {
+				return "", "the " + t.Name + " tag cannot be written in the standard letters"
+			}
+		}
+		tags.WriteString("[" + t.Name + " \"" + escape(v) + "\"]" + nl)
+	}
+	var line strings.Builder // the pair being written
+	pair := -1               // ply of the White move line ends with, or -1
+	moved := false           // line ends with a move or its marks
+	flush := func() {
+		if line.Len() > 0 {
+			b.WriteString(line.String() + nl)
+			line.Reset()
+		}
+		pair, moved = -1, false
+	}
+	ply := start.FirstPly
+	var num *syntax.MoveNumber // written before the move in its pair
+	for _, e := range g.Moves {
+		switch n := e.(type) {
+		case *syntax.MoveNumber:
+			num = n
+		case *syntax.Ellipsis, *syntax.Comment, *syntax.Variation, *syntax.Glyph, *syntax.NAG:
+		case *syntax.Move:
+			text, ok := cescacs.StandardMove(n.Text, start.Letters)
+			if !ok {
+				return "", "move " + n.Text + " is not well-formed CTL-AN"
+			}
+			switch {
+			case ply%2 == 1 && pair == ply-1:
+				line.WriteString(", " + text)
+			case ply%2 == 1:
+				flush()
+				line.WriteString(moveNumber(ply, num, start) + " …, " + text)
+			default:
+				flush()
+				line.WriteString(moveNumber(ply, num, start) + " " + text)
+				pair = ply
+			}
+			moved, num = true, nil
+			ply++
+		case *syntax.DrawOffer, *syntax.EndMark:
+			if !moved {
+				return "", "a game mark does not follow a move"
+			}
+			mark := " (=)"
+			if _, end := n.(*syntax.EndMark); end {
+				mark = ":"
+				if strings.HasSuffix(line.String(), ":") {
+					mark = " :" // "::" would read as one token
+				}
+			}
+			line.WriteString(mark)
+		default:
+			return "", "the movetext holds an element the filtered form has no place for"
+		}
+	}
+	flush()
+	if g.Result != nil {
+		b.WriteString(g.Result.Text + nl)
+	}
+	if tags.Len() > 0 && b.Len() > 0 {
+		tags.WriteString(nl)
+	}
+	return tags.String() + b.String(), ""
+}
+
+func isMove(e syntax.Elem) bool {
+	_, ok := e.(*syntax.Move)
+	return ok
+}
+
+// moveNumber writes the number of the pair of the move at ply: "N.", or
+// "1?" where the record numbers its moves from an unknown start (§8.5)
+// and wrote so.
+func moveNumber(ply int, written *syntax.MoveNumber, start ctllegality.Start) string {
+	n := ply/2 + 1
+	if n == 1 && written != nil && written.Unknown && !start.NumberKnown {
+		return "1?"
+	}
+	return strconv.Itoa(n) + "."
+}
