@@ -69,28 +69,28 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
-	m := mapper{doc.file}
+	m := mapper{doc.File}
 	actions := []codeAction{}
 	if wantKind(p.Context.Only, protocol.QuickFix) {
 		actions = append(actions, s.quickFixes(doc, p.Context.Diagnostics)...)
 	}
-	if doc.file.NumGames() == 0 {
+	if doc.File.NumGames() == 0 {
 		return actions, nil
 	}
-	i := doc.file.GameAt(m.span(p.Range).Start)
+	i := doc.File.GameAt(m.span(p.Range).Start)
 	if wantKind(p.Context.Only, kindFormatGame) {
-		if edits, _ := format.Edits(ctx, doc.file, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
+		if edits, _ := format.Edits(ctx, doc.File, s.settings.formatOptions(), i, i+1); len(edits) > 0 {
 			actions = append(actions, codeAction{Title: "Format game", Kind: kindFormatGame, Edit: workspaceEdit(doc, edits)})
 		}
 	}
-	if wantKind(p.Context.Only, kindFilter) && doc.file.Dialect == syntax.CTLPGN {
-		if edits, _ := format.Edits(ctx, doc.file, format.Options{Filter: true}, i, i+1); len(edits) > 0 {
+	if wantKind(p.Context.Only, kindFilter) && doc.File.Dialect == syntax.CTLPGN {
+		if edits, _ := format.Edits(ctx, doc.File, format.Options{Filter: true}, i, i+1); len(edits) > 0 {
 			actions = append(actions, codeAction{Title: "Filter record", Kind: kindFilter, Edit: workspaceEdit(doc, edits)})
 		}
 	}
 	if wantKind(p.Context.Only, kindSortTags) {
-		r := doc.file.Game(i)
-		if edits := sortTags(r.Game, doc.file.Dialect); len(edits) > 0 {
+		r := doc.File.Game(i)
+		if edits := sortTags(r.Game, doc.File.Dialect); len(edits) > 0 {
 			actions = append(actions, codeAction{Title: "Sort tags", Kind: kindSortTags, Edit: workspaceEdit(doc, shiftEdits(edits, r.Start))})
 		}
 	}
@@ -100,7 +100,7 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 // quickFixes returns the fixes of the server's diagnostics that match the
 // client's diagnostics by range and code.
 func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeAction {
-	m := mapper{doc.file}
+	m := mapper{doc.File}
 	games := map[int][]analysis.Diagnostic{} // file-absolute, per game index
 	var out []codeAction
 	for _, raw := range client {
@@ -115,18 +115,18 @@ func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeActio
 				Title: "Reopen with the Windows-1252 (Latin-1) encoding", Kind: protocol.QuickFix,
 				Diagnostics: []json.RawMessage{raw}, IsPreferred: true,
 				Command: &protocol.Command{Title: "Reopen with Windows-1252", Command: reopenCommand,
-					Arguments: []any{string(doc.uri), "windows1252"}},
+					Arguments: []any{doc.URI, "windows1252"}},
 			})
 			continue
 		}
-		if !ok || doc.file.NumGames() == 0 {
+		if !ok || doc.File.NumGames() == 0 {
 			continue
 		}
 		r := protocol.Range{Start: cd.Range.Start.protocol(), End: cd.Range.End.protocol()}
-		i := doc.file.GameAt(m.span(r).Start)
+		i := doc.File.GameAt(m.span(r).Start)
 		ds, ok := games[i]
 		if !ok {
-			start := doc.file.Game(i).Start
+			start := doc.File.Game(i).Start
 			for _, x := range s.diags.gameDiagnostics(doc, i) {
 				ds = append(ds, x.Shift(start))
 			}
@@ -188,7 +188,7 @@ func shiftEdits(edits []syntax.Edit, by syntax.Pos) []syntax.Edit {
 
 // workspaceEdit wraps file-absolute edits of doc.
 func workspaceEdit(doc *document, edits []syntax.Edit) *protocol.WorkspaceEdit {
-	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{doc.uri: textEdits(mapper{doc.file}, edits)}}
+	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{protocol.DocumentURI(doc.URI): textEdits(mapper{doc.File}, edits)}}
 }
 
 // wantKind reports whether an action of kind k is wanted by the client's

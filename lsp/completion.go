@@ -21,12 +21,12 @@ func (s *server) completion(_ context.Context, params json.RawMessage) (any, err
 	if err != nil {
 		return nil, err
 	}
-	m := mapper{doc.file}
+	m := mapper{doc.File}
 	opts := s.queryOptions()
 	if s.client.docMarkdown {
 		opts.Markup = query.Markdown
 	}
-	items := query.Complete(doc.file, off, opts)
+	items := query.Complete(doc.File, off, opts)
 	out := make([]protocol.CompletionItem, 0, len(items))
 	for _, it := range items {
 		text := it.InsertText

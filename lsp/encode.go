@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -21,13 +22,12 @@ type encodeCache struct {
 	last      map[encodeKey]encoded
 	next      map[encodeKey]encoded
 	buf       []byte
-	groups    []group
 }
 
 // encodeKey identifies the diagnostics of a game: the same selection of
 // its results at the same position.
 type encodeKey struct {
-	from selection
+	from session.Key
 	base protocol.Position
 }
 
@@ -50,9 +50,9 @@ type encoded struct {
 // document publishes thousands of diagnostics per keystroke, and
 // reflection, searches of the whole file's line table and encoding them
 // all again were the largest costs of an edit.
-func (c *encodeCache) encode(b []byte, doc *document, groups []group, catalogue string) (_ []byte, n int) {
-	m := mapper{doc.file}
-	uri := appendString(nil, string(doc.uri))
+func (c *encodeCache) encode(b []byte, doc *document, groups []session.Group, catalogue string) (_ []byte, n int) {
+	m := mapper{doc.File}
+	uri := appendString(nil, doc.URI)
 	if c.catalogue != catalogue {
 		clear(c.last)
 		c.catalogue = catalogue
@@ -62,23 +62,17 @@ func (c *encodeCache) encode(b []byte, doc *document, groups []group, catalogue 
 	}
 	b = append(b, '[')
 	for _, g := range groups {
-		if len(g.ds) == 0 {
+		if g.File {
+			b, n = appendDiagnostics(b, n, uri, g.Diagnostics(), m.rangeOf, catalogue)
 			continue
 		}
-		if g.file {
-			analysis.Sort(g.ds)
-			b, n = appendDiagnostics(b, n, uri, g.ds, m.rangeOf, catalogue)
-			continue
-		}
-		base := m.position(g.span.Start)
-		key := encodeKey{g.from, base}
+		base := m.position(g.Span.Start)
+		key := encodeKey{g.Key(), base}
 		e, ok := c.last[key]
 		if !ok {
-			e.json, e.n = appendDiagnostics(nil, 0, uri, g.selected(), newGameMapper(base, doc.file.Slice(g.span)).rangeOf, catalogue)
+			e.json, e.n = appendDiagnostics(nil, 0, uri, g.Diagnostics(), newGameMapper(base, doc.File.Slice(g.Span)).rangeOf, catalogue)
 		}
-		if g.from.from != nil {
-			c.next[key] = e
-		}
+		c.next[key] = e
 		if e.n > 0 {
 			if n > 0 {
 				b = append(b, ',')

@@ -52,7 +52,7 @@ var testMethods = map[string]requestHandler{
 		if doc == nil {
 			return nil, nil
 		}
-		return &TestText{doc.version, doc.file.Text(), doc.file.Dialect.String(), doc.file.NumGames()}, nil
+		return &TestText{doc.Version, doc.File.Text(), doc.File.Dialect.String(), doc.File.NumGames()}, nil
 	},
 	MethodTestAnalysed: func(s *server, _ context.Context, params json.RawMessage) (any, error) {
 		var p protocol.TextDocumentIdentifier
@@ -63,19 +63,7 @@ var testMethods = map[string]requestHandler{
 		if doc == nil {
 			return false, nil
 		}
-		d := s.diags
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		st := d.docs[p.URI]
-		if st == nil || st.file != doc.file || st.gen != d.cfgGen {
-			return false, nil
-		}
-		for _, cd := range st.chunks {
-			if cd.pending > 0 {
-				return false, nil
-			}
-		}
-		return true, nil
+		return s.diags.engine.Analysed(doc), nil
 	},
 	MethodTestSlow: func(_ *server, ctx context.Context, _ json.RawMessage) (any, error) {
 		t := time.NewTimer(time.Hour)

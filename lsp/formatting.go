@@ -45,7 +45,7 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
-	f := doc.file
+	f := doc.File
 	from, to := 0, f.NumGames()
 	if ranged && p.Range != nil {
 		from, to = gamesIn(f, mapper{f}.span(*p.Range))
@@ -57,7 +57,7 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 	if len(left) > 0 {
 		s.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: leftMessage(f, left)})
 	}
-	s.logger.Debug("formatting", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
+	s.logger.Debug("formatting", zap.String("uri", doc.URI), zap.Int32("version", doc.Version),
 		zap.Int("games", to-from), zap.Int("edits", len(edits)))
 	return textEdits(mapper{f}, edits), nil
 }

@@ -27,7 +27,7 @@ func (s *server) at(params json.RawMessage) (*document, syntax.Pos, error) {
 	if doc == nil {
 		return nil, 0, errNotOpen(p.TextDocument.URI)
 	}
-	off, _ := mapper{doc.file}.offset(p.Position)
+	off, _ := mapper{doc.File}.offset(p.Position)
 	return doc, off, nil
 }
 
@@ -48,7 +48,7 @@ func (s *server) hover(_ context.Context, params json.RawMessage) (any, error) {
 	}
 	opts := s.queryOptions()
 	opts.Markup = s.hoverMarkup()
-	h := query.HoverAt(doc.file, off, opts)
+	h := query.HoverAt(doc.File, off, opts)
 	if h == nil {
 		return nil, nil
 	}
@@ -56,7 +56,7 @@ func (s *server) hover(_ context.Context, params json.RawMessage) (any, error) {
 	if h.Markup != query.PlainText {
 		kind = protocol.Markdown
 	}
-	r := mapper{doc.file}.rangeOf(h.Span)
+	r := mapper{doc.File}.rangeOf(h.Span)
 	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: kind, Value: h.Text}, Range: &r}, nil
 }
 
@@ -80,9 +80,9 @@ func (s *server) documentHighlight(_ context.Context, params json.RawMessage) (a
 	if err != nil {
 		return nil, err
 	}
-	m := mapper{doc.file}
+	m := mapper{doc.File}
 	out := []protocol.DocumentHighlight{}
-	for _, sp := range query.Highlights(doc.file, off) {
+	for _, sp := range query.Highlights(doc.File, off) {
 		out = append(out, protocol.DocumentHighlight{Range: m.rangeOf(sp), Kind: protocol.DocumentHighlightKindText})
 	}
 	return out, nil

@@ -4,29 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path"
-	"sync"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
-
-	"github.com/pgnls/pgnls/analysis"
 )
 
-// Large documents: when an analysis run has at least bigAnalysis games to
-// analyse (the first analysis of a big file, or any after a settings
-// change), the server reports work-done progress, if the client supports
-// it, and publishes the results of the games analysed so far every
-// batchInterval or so (longer when a publication itself is slow), so the
-// user sees diagnostics long before the run ends. The progress is
-// cancellable: window/workDoneProgress/cancel stops the run, keeps the
-// results of the games analysed and publishes them.
-
-const (
-	bigAnalysis   = 1000
-	batchInterval = 200 * time.Millisecond
-)
+// Large documents: when an analysis run has at least session.BigAnalysis
+// games to analyse (the first analysis of a big file, or any after a
+// settings change), the engine publishes the results of the games
+// analysed so far as it goes, and the server reports work-done progress,
+// if the client supports it. The progress is cancellable:
+// window/workDoneProgress/cancel stops the run, keeps the results of the
+// games analysed and publishes them.
 
 // progress is one work-done progress in the client; the zero value, for a
 // client without support, does nothing.
@@ -61,7 +50,7 @@ func (s *server) beginProgress(ctx context.Context, title string, cancel context
 }
 
 // report shows how far the work is, done out of total.
-func (p *progress) report(done, total int) {
+func (p *progress) Report(done, total int) {
 	if p.token == "" || total == 0 {
 		return
 	}
@@ -75,7 +64,7 @@ func (p *progress) report(done, total int) {
 }
 
 // end closes the progress with a final message.
-func (p *progress) end(msg string) {
+func (p *progress) End(msg string) {
 	if p.token == "" {
 		return
 	}
@@ -109,67 +98,4 @@ func (s *server) workDoneProgressCancel(_ context.Context, params json.RawMessag
 		cancel()
 	}
 	return nil
-}
-
-// runBig analyses the games of doc listed in todo into per, like run, but
-// publishes what is done every batchInterval or so and reports progress;
-// chunks are the states of doc's chunks before the run.
-// A game not analysed when the run stops (cancelled by the user) gets its
-// syntax diagnostics and counts as failed, so that it is not cached.
-func (d *diagnoser) runBig(ctx context.Context, doc *document, cfg *analysis.Config, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic) (failed []bool) {
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	prog := d.s.beginProgress(runCtx, "pgnls: analysing "+path.Base(doc.file.Name), cancel)
-
-	var mu sync.Mutex // guards done and count; per[k] is final once done[k]
-	done := make([]bool, len(todo))
-	count := 0
-	finished := make(chan []bool, 1)
-	go func() {
-		finished <- d.run(runCtx, doc, cfg, todo, per, func(k int) {
-			mu.Lock()
-			done[k] = true
-			count++
-			mu.Unlock()
-		})
-	}()
-	t := time.NewTimer(batchInterval)
-	defer t.Stop()
-	for {
-		select {
-		case failed = <-finished:
-			for k, i := range todo {
-				if !done[k] {
-					failed[k] = true
-					per[k] = analysis.Game(doc.file.Game(i).Game, doc.file.Dialect, cfg, nil)
-				}
-			}
-			msg := fmt.Sprintf("%d games", len(todo))
-			if ctx.Err() == nil && runCtx.Err() != nil {
-				msg = fmt.Sprintf("cancelled after %d of %d games", count, len(todo))
-			}
-			prog.end(msg)
-			return failed
-		case <-t.C:
-			began := time.Now()
-			mu.Lock()
-			partial := withResults(doc.file.Chunks(), chunks, todo, func(k int) (result, bool) {
-				if !done[k] {
-					return result{}, false
-				}
-				return newResult(per[k]), true
-			})
-			n := count
-			mu.Unlock()
-			var fileDs []analysis.Diagnostic
-			d.mu.Lock()
-			if st := d.docs[doc.uri]; st != nil {
-				fileDs = st.fileDs
-			}
-			d.mu.Unlock()
-			d.publish(doc, partial, fileDs, "partial")
-			prog.report(n, len(todo))
-			t.Reset(max(batchInterval, 2*time.Since(began)))
-		}
-	}
 }

@@ -35,7 +35,7 @@ func (s *server) semanticTokensFull(ctx context.Context, params json.RawMessage)
 	if err != nil {
 		return nil, err
 	}
-	return semanticTokens(ctx, doc, syntax.Span{Start: 0, End: doc.file.Len()})
+	return semanticTokens(ctx, doc, syntax.Span{Start: 0, End: doc.File.Len()})
 }
 
 func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage) (any, error) {
@@ -47,7 +47,7 @@ func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
-	return semanticTokens(ctx, doc, mapper{doc.file}.span(p.Range))
+	return semanticTokens(ctx, doc, mapper{doc.File}.span(p.Range))
 }
 
 // semanticTokens encodes the tokens of query.SemanticTokens within span:
@@ -55,7 +55,7 @@ func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage
 // Tokens come in order, so positions are converted with the mapper of the
 // game at hand.
 func semanticTokens(ctx context.Context, doc *document, within syntax.Span) (*protocol.SemanticTokens, error) {
-	f := doc.file
+	f := doc.File
 	data := []uint32{}
 	var line, char uint32
 	var cur syntax.GameRef

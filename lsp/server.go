@@ -44,6 +44,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -203,10 +204,10 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	}
 	st.big = func(n int64) { s.store.expect(n) } // before a big message is read
 	s.queue.wake = make(chan struct{}, 1)
-	s.diags = newDiagnoser(s)
-	if analyzers != nil {
-		s.diags.analyzers = analyzers
+	if analyzers == nil {
+		analyzers = checks.All
 	}
+	s.diags = newDiagnoser(s, analyzers)
 	checkDialect(logger, "--dialect flag", opts.Dialect)
 	logger.Info("server started", zap.String("dialect", opts.Dialect), zap.Duration("debounce", opts.Debounce))
 
@@ -237,6 +238,7 @@ func (s *server) waitIdle() {
 	done := make(chan struct{})
 	go func() {
 		s.wg.Wait()
+		s.diags.engine.Wait()
 		close(done)
 	}()
 	t := time.NewTimer(exitWait)

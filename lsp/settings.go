@@ -291,8 +291,8 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	}
 	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics(s.client.maxDiagnostics()))
 	for _, doc := range s.store.all() {
-		if !reparsed[doc.uri] {
-			s.diags.changed(doc, []syntax.Edit{}, syntax.Kept{Prefix: doc.file.NumGames(), Suffix: doc.file.NumGames()})
+		if !reparsed[protocol.DocumentURI(doc.URI)] {
+			s.diags.changed(doc, []syntax.Edit{}, syntax.Kept{Prefix: doc.File.NumGames(), Suffix: doc.File.NumGames()})
 		}
 	}
 }

@@ -9,17 +9,15 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// document is one version of an open text document. It is immutable: an
-// edit builds a new value, and whoever holds the old one (a debounced
-// analysis, a request in progress) keeps a consistent snapshot.
-type document struct {
-	uri     protocol.DocumentURI
-	version int32        // the client's version
-	file    *syntax.File // text, dialect and games of this version
-}
+// document is one version of an open text document (its URI is the
+// client's DocumentURI). It is immutable: an edit builds a new value, and
+// whoever holds the old one (a debounced analysis, a request in progress)
+// keeps a consistent snapshot.
+type document = session.Document
 
 // heldTrees is how much text, in bytes, the open documents of one
 // lineage keep the syntax trees of (the most recently used games'; see
@@ -59,11 +57,11 @@ func (s *store) get(uri protocol.DocumentURI) *document {
 func (s *store) set(d *document) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if old := s.docs[d.uri]; old != nil {
-		s.bytes -= int64(old.file.Len())
+	if old := s.docs[protocol.DocumentURI(d.URI)]; old != nil {
+		s.bytes -= int64(old.File.Len())
 	}
-	s.docs[d.uri] = d
-	s.bytes += int64(d.file.Len())
+	s.docs[protocol.DocumentURI(d.URI)] = d
+	s.bytes += int64(d.File.Len())
 	s.extra = 0 // what was expected is the document now
 	s.setLimit()
 }
@@ -75,9 +73,9 @@ func (s *store) remove(uri protocol.DocumentURI) *document {
 	d := s.docs[uri]
 	delete(s.docs, uri)
 	if d != nil {
-		s.bytes -= int64(d.file.Len())
+		s.bytes -= int64(d.File.Len())
 		s.setLimit()
-		if s.limit && d.file.Len() >= bigDocument {
+		if s.limit && d.File.Len() >= bigDocument {
 			// Give the document's memory back to the system now, not
 			// over the next minutes.
 			go debug.FreeOSMemory()
@@ -129,7 +127,7 @@ func (s *store) all() []*document {
 		docs = append(docs, d)
 	}
 	s.mu.Unlock()
-	sort.Slice(docs, func(i, j int) bool { return docs[i].uri < docs[j].uri })
+	sort.Slice(docs, func(i, j int) bool { return docs[i].URI < docs[j].URI })
 	return docs
 }
 

@@ -26,7 +26,7 @@ func (s *server) document(ctx context.Context, params json.RawMessage) (*documen
 	if err := unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	if doc, ok := ctx.Value(pinnedKey{}).(*document); ok && doc.uri == p.TextDocument.URI {
+	if doc, ok := ctx.Value(pinnedKey{}).(*document); ok && protocol.DocumentURI(doc.URI) == p.TextDocument.URI {
 		return doc, nil // a background request's version
 	}
 	doc := s.store.get(p.TextDocument.URI)
@@ -43,15 +43,15 @@ func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (an
 	if err != nil {
 		return nil, err
 	}
-	m := mapper{doc.file}
-	syms := query.Symbols(doc.file)
+	m := mapper{doc.File}
+	syms := query.Symbols(doc.File)
 	if !s.client.hierarchical {
 		out := []protocol.SymbolInformation{}
 		var flat func(ss []query.Symbol, container string)
 		flat = func(ss []query.Symbol, container string) {
 			for _, x := range ss {
 				out = append(out, protocol.SymbolInformation{Name: x.Name, Kind: symbolKind(x.Kind), ContainerName: container,
-					Location: protocol.Location{URI: doc.uri, Range: m.rangeOf(x.Span)}})
+					Location: protocol.Location{URI: protocol.DocumentURI(doc.URI), Range: m.rangeOf(x.Span)}})
 				flat(x.Children, x.Name)
 			}
 		}
@@ -84,9 +84,9 @@ func (s *server) foldingRange(ctx context.Context, params json.RawMessage) (any,
 	if err != nil {
 		return nil, err
 	}
-	m := mapper{doc.file}
+	m := mapper{doc.File}
 	out := []protocol.FoldingRange{}
-	for _, fd := range query.Folds(doc.file) {
+	for _, fd := range query.Folds(doc.File) {
 		start, end := m.position(fd.Span.Start), m.position(fd.Span.End)
 		if end.Character == 0 && end.Line > start.Line {
 			end.Line-- // the span ends with a line break
@@ -120,11 +120,11 @@ func (s *server) selectionRange(_ context.Context, params json.RawMessage) (any,
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
-	m := mapper{doc.file}
+	m := mapper{doc.File}
 	out := make([]*protocol.SelectionRange, 0, len(p.Positions))
 	for _, pos := range p.Positions {
 		off, _ := m.offset(pos)
-		chain := query.SelectionChain(doc.file, off)
+		chain := query.SelectionChain(doc.File, off)
 		if len(chain) == 0 {
 			chain = []syntax.Span{{Start: off, End: off}} // the answer must hold one range per position
 		}

@@ -27,16 +27,12 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	if s.store.get(item.URI) != nil {
 		s.logger.Debug("didOpen of an open document; replacing it", zap.String("uri", string(item.URI)))
 	}
-	doc := &document{
-		uri:     item.URI,
-		version: item.Version,
-		file:    parseDocument(name, item.Text, s.dialectFor(name, item.Text)),
-	}
-	s.logger.Debug("didOpen", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version),
-		zap.Stringer("dialect", doc.file.Dialect), zap.Int("bytes", len(item.Text)))
+	doc := &document{URI: string(item.URI), Version: item.Version, File: parseDocument(name, item.Text, s.dialectFor(name, item.Text))}
+	s.logger.Debug("didOpen", zap.String("uri", doc.URI), zap.Int32("version", doc.Version),
+		zap.Stringer("dialect", doc.File.Dialect), zap.Int("bytes", len(item.Text)))
 	s.store.expect(0)
 	s.store.set(doc)
-	s.diags.setLost(doc.uri, lostCharacters(doc.uri, item.Text))
+	s.diags.setLost(protocol.DocumentURI(doc.URI), lostCharacters(protocol.DocumentURI(doc.URI), item.Text))
 	s.diags.changed(doc, nil, syntax.Kept{})
 	return nil
 }
@@ -95,14 +91,14 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 		log.Warn("didChange of a document that is not open; ignored")
 		return nil
 	}
-	if version <= old.version {
-		log.Debug("didChange does not increase the version", zap.Int32("previous", old.version))
+	if version <= old.Version {
+		log.Debug("didChange does not increase the version", zap.Int32("previous", old.Version))
 	}
-	f, edits, kept, clamped, err := applyChanges(old.file, p.ContentChanges)
+	f, edits, kept, clamped, err := applyChanges(old.File, p.ContentChanges)
 	if err != nil {
 		// Nothing of this notification is applied, so the document stays
 		// a consistent earlier version; the user can resync by reopening.
-		log.Warn("didChange rejected; document left at its previous version", zap.Int32("previous", old.version), zap.Error(err))
+		log.Warn("didChange rejected; document left at its previous version", zap.Int32("previous", old.Version), zap.Error(err))
 		s.showWarning("ignored an invalid edit of %s (%v); close and reopen the file to resynchronise", f.Name, err)
 		return nil
 	}
@@ -114,12 +110,12 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 		f = parseDocument(f.Name, f.Text(), d)
 		edits = nil // nothing carries over to another dialect
 	}
-	if old.file.FirstReplacement() < 0 && f.FirstReplacement() >= 0 {
+	if old.File.FirstReplacement() < 0 && f.FirstReplacement() >= 0 {
 		// The text gained U+FFFD, as when the editor reopens a Latin-1
 		// file as UTF-8: is the file on disk such a file?
 		s.diags.setLost(uri, lostCharacters(uri, "\uFFFD"))
 	}
-	doc := &document{uri: uri, version: version, file: f}
+	doc := &document{URI: string(uri), Version: version, File: f}
 	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", f.NumGames()))
 	s.store.set(doc)
 	s.diags.changed(doc, edits, kept)
@@ -352,16 +348,16 @@ func (s *server) didClose(_ context.Context, params json.RawMessage) error {
 func (s *server) redetect() map[protocol.DocumentURI]bool {
 	parsed := map[protocol.DocumentURI]bool{}
 	for _, doc := range s.store.all() {
-		f := doc.file
+		f := doc.File
 		d := s.dialectFor(f.Name, head(f))
 		if d == f.Dialect {
 			continue
 		}
-		s.logger.Debug("dialect changed", zap.String("uri", string(doc.uri)), zap.Int32("version", doc.version), zap.Stringer("dialect", d))
-		doc = &document{uri: doc.uri, version: doc.version, file: parseDocument(f.Name, f.Text(), d)}
+		s.logger.Debug("dialect changed", zap.String("uri", doc.URI), zap.Int32("version", doc.Version), zap.Stringer("dialect", d))
+		doc = &document{URI: string(protocol.DocumentURI(doc.URI)), Version: doc.Version, File: parseDocument(f.Name, f.Text(), d)}
 		s.store.set(doc)
 		s.diags.changed(doc, nil, syntax.Kept{})
-		parsed[doc.uri] = true
+		parsed[protocol.DocumentURI(doc.URI)] = true
 	}
 	return parsed
 }

@@ -1,0 +1,150 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// host is a Host that keeps the last publication of each document's
+// current version.
+type host struct {
+	mu      sync.Mutex
+	current map[string]*Document
+	last    map[string][]string
+}
+
+func newHost() *host { return &host{current: map[string]*Document{}, last: map[string][]string{}} }
+
+func (h *host) set(doc *Document) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.current[doc.URI] = doc
+}
+
+func (h *host) Publish(p Publication) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.current[p.Doc.URI] != p.Doc || p.Phase != PhaseAnalysis || !p.Complete {
+		return
+	}
+	h.last[p.Doc.URI] = describe(p)
+}
+
+func (h *host) Progress(context.Context, string, context.CancelFunc) Progress { return noProgress{} }
+func (h *host) Fault(_ *Document, game int, value any, _ []byte) {
+	panic(fmt.Sprintf("an analyzer panicked on game %d: %v", game, value))
+}
+
+type noProgress struct{}
+
+func (noProgress) Report(int, int) {}
+func (noProgress) End(string)      {}
+
+// describe lists the diagnostics of a publication, file-absolute.
+func describe(p Publication) []string {
+	var out []string
+	for _, g := range p.Groups {
+		for _, x := range g.Diagnostics() {
+			if !g.File {
+				x = x.Shift(g.Span.Start)
+			}
+			out = append(out, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))
+		}
+	}
+	return out
+}
+
+// carried edits doc's text by edits, one version each, as a client would,
+// and returns the diagnostics of the last version once analysed, and
+// those of a fresh open of its text.
+func carried(t *testing.T, text string, edits []syntax.Edit) (got, want []string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h := newHost()
+	e := New(ctx, h, checks.All, 0, analysis.DefaultConfig(), 0)
+	doc := &Document{URI: "file:///a.pgn", Version: 1, File: syntax.ParseCompact("a.pgn", text, syntax.DetectDialect("a.pgn", text), 4<<10)}
+	h.set(doc)
+	e.Changed(doc, nil, syntax.Kept{})
+	for i, ed := range edits {
+		f, kept := syntax.Reparse(doc.File, ed)
+		doc = &Document{URI: doc.URI, Version: int32(i + 2), File: f}
+		h.set(doc)
+		e.Changed(doc, []syntax.Edit{ed}, kept)
+	}
+	e.Wait()
+	got = h.last[doc.URI]
+
+	fresh := newHost()
+	e2 := New(ctx, fresh, checks.All, 0, analysis.DefaultConfig(), 0)
+	final := &Document{URI: doc.URI, Version: 1, File: syntax.ParseCompact("a.pgn", doc.File.Text(), doc.File.Dialect, 4<<10)}
+	fresh.set(final)
+	e2.Changed(final, nil, syntax.Kept{})
+	e2.Wait()
+	return got, fresh.last[doc.URI]
+}
+
+// FuzzCarry holds the engine's invariant: however many edits lead to a
+// version, once it is analysed its diagnostics are those of a fresh
+// analysis of its text. The fuzzer picks a text and edits (a start, a
+// length to replace, a text to insert, three times).
+func FuzzCarry(f *testing.F) {
+	for _, p := range []string{"../../testdata/analysis/legality/moves.pgn", "../../testdata/format/fidelity.pgn", "../../testdata/analysis/ctllegality/moves.ctl-pgn"} {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(string(data), uint16(40), uint8(3), "Ke3", uint16(200), uint8(0), "\n\n[Event \"x\"]\n\n", uint16(90), uint8(5), "")
+		}
+	}
+	f.Add("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n", uint16(20), uint8(2), "Nf3", uint16(5), uint8(1), "", uint16(30), uint8(0), "{")
+	f.Fuzz(func(t *testing.T, text string, s1 uint16, n1 uint8, t1 string, s2 uint16, n2 uint8, t2 string, s3 uint16, n3 uint8, t3 string) {
+		if len(text) > 8<<10 {
+			return
+		}
+		var edits []syntax.Edit
+		cur := text
+		for _, ed := range []struct {
+			s uint16
+			n uint8
+			t string
+		}{{s1, n1, t1}, {s2, n2, t2}, {s3, n3, t3}} {
+			start := min(int(ed.s), len(cur))
+			end := min(start+int(ed.n%16), len(cur))
+			x := syntax.Edit{Start: syntax.Pos(start), End: syntax.Pos(end), New: ed.t}
+			edits = append(edits, x)
+			cur = x.Apply(cur)
+		}
+		got, want := carried(t, text, edits)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("after the edits %+v of %q:\ncarried:\n%s\nfresh:\n%s", edits, text, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+}
+
+// TestCarryShared: edits in the middle of the shared quirky files carry
+// as a fresh analysis would.
+func TestCarryShared(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/testdata/pgn/quirky/*.pgn")
+	if len(files) == 0 {
+		t.Fatal("shared test data not found (check out ../shared beside the repository)")
+	}
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		mid := syntax.Pos(len(text) / 2)
+		got, want := carried(t, text, []syntax.Edit{{Start: mid, End: mid, New: "Ke3 "}, {Start: mid / 2, End: mid/2 + 3, New: ""}})
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: carried diagnostics differ from a fresh analysis", p)
+		}
+	}
+}

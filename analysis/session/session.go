@@ -1,0 +1,488 @@
+// Package session is the incremental diagnostics engine of the language
+// server, without the protocol: the open documents' versions, the
+// analysis state of their games, how that state is carried through edits,
+// when it is analysed, and which diagnostics a publication holds. The
+// language server (package lsp) decodes the client's messages into calls
+// of an Engine and turns its publications into the protocol's, through
+// the Host interface.
+//
+// Diagnostics are computed in two phases per document version:
+//
+//  1. At once, in Changed: for each game, its analysis results if the
+//     edits left it as it was; else its syntax diagnostics plus the
+//     analyzers' diagnostics of the games it replaced, carried through the
+//     edits (those an edit overlapped are dropped); plus the file-level
+//     ones of the last analysis, carried likewise. Syntax errors thus show
+//     at once, and semantic diagnostics neither flicker away while the
+//     user types nor point at moved text. After an edit, this is published
+//     only when the debounce is longer than InstantAnalysis.
+//  2. After the debounce without a newer edit, in the background: the
+//     analyzers run on the games not analysed, and the file-level checks
+//     on the whole text. Each edit cancels the previous run. The result is
+//     published only if the version analysed is still the document's
+//     current one (the Host says).
+//
+// The state of the games is kept per syntax.Chunk, aligned with the chunks
+// of the version phase 1 last saw and tagged with the configuration
+// generation. syntax.Reparse replaces a few chunks and shares the others
+// by pointer, so their states carry over as they are: an edit costs one
+// step per chunk plus the games of the chunks it replaced, never a step
+// per game of the file, and each chunk's state counts its diagnostics by
+// severity so that the selection of a publication can skip it whole.
+//
+// Invariant (FuzzCarry): once a version is analysed, its diagnostics are
+// those of a fresh analysis of its text, however many edits led to it.
+package session
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Document is one version of an open document. A version is immutable;
+// its pointer is its identity.
+type Document struct {
+	URI     string
+	Version int32
+	File    *syntax.File
+}
+
+// Host is what the engine needs of the program it runs in.
+type Host interface {
+	// Publish sends the diagnostics of a version. It is called from the
+	// engine's goroutines, one call at a time per document; the groups
+	// are valid until it returns.
+	Publish(Publication)
+	// Progress shows the progress of a long analysis (at least
+	// BigAnalysis games); cancel stops it.
+	Progress(ctx context.Context, title string, cancel context.CancelFunc) Progress
+	// Fault reports a panic in an analyzer (a fault of pgnls): the game
+	// then has only its syntax diagnostics.
+	Fault(doc *Document, game int, value any, stack []byte)
+}
+
+// Progress is one progress report of a long analysis.
+type Progress interface {
+	Report(done, total int)
+	End(message string)
+}
+
+// Publication is what the engine publishes for a version.
+type Publication struct {
+	Doc    *Document
+	Groups []Group // by game, in file order, the file-level ones last
+	Total  int     // the diagnostics of the version in all, before the limit
+	Limit  int     // the limit they were selected under; <= 0: none
+	Phase  Phase
+	// Complete tells that every game of the version is analysed: Total is
+	// final.
+	Complete bool
+}
+
+// Phase tells what a publication follows.
+type Phase string
+
+// The phases.
+const (
+	PhaseSyntax   Phase = "syntax"   // a change, before its analysis
+	PhasePartial  Phase = "partial"  // part of a long analysis
+	PhaseAnalysis Phase = "analysis" // an analysis
+)
+
+// Tuning constants of the engine.
+const (
+	// InstantAnalysis is the longest debounce delay after which an edit's
+	// analysis is published without its phase-1 publication before it:
+	// the analysis of the edited games follows at once, and publishing
+	// twice per keystroke would double what a big document sends. An
+	// open always publishes phase 1: the first analysis of a big file
+	// takes seconds.
+	InstantAnalysis = 10 * time.Millisecond
+	// BigAnalysis is the number of games from which an analysis shows
+	// progress and publishes what it has done every batchInterval.
+	BigAnalysis   = 1000
+	batchInterval = 200 * time.Millisecond
+)
+
+// Extra gives file-level diagnostics of a document that only its
+// surroundings know of (file-absolute, under cfg).
+type Extra func(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic
+
+// Engine owns the diagnostics state of all open documents.
+type Engine struct {
+	host      Host
+	analyzers []*analysis.Analyzer
+	debounce  time.Duration
+	ctx       context.Context
+	wg        sync.WaitGroup
+
+	mu     sync.Mutex
+	docs   map[string]*docState
+	cfg    *analysis.Config
+	cfgGen uint64 // bumped when cfg changes; invalidates the states
+	max    int    // diagnostics per publication; <= 0: no limit
+}
+
+// docState is the diagnostics state of one open document.
+type docState struct {
+	cancel context.CancelFunc // of the pending analysis run
+	// file is the version phase 1 last saw; chunks[c] is the state of the
+	// games of its chunk c. The slice is replaced, never changed in place,
+	// so a reader may keep it after unlocking.
+	file   *syntax.File
+	chunks []*chunkDiags
+	gen    uint64                // the configuration generation of the analysed results
+	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
+	focus  syntax.Pos            // where the last edit was; -1: none
+	extra  Extra
+
+	pub    sync.Mutex // one publication at a time
+	groups []Group    // the buffer of the last one
+}
+
+// New returns an engine that runs analyzers with the given debounce; its
+// analyses stop when ctx is done.
+func New(ctx context.Context, host Host, analyzers []*analysis.Analyzer, debounce time.Duration, cfg *analysis.Config, max int) *Engine {
+	return &Engine{host: host, analyzers: analyzers, debounce: debounce, ctx: ctx, docs: make(map[string]*docState), cfg: cfg, max: max}
+}
+
+// Configure installs a new analysis configuration and publication limit.
+// The states of every document become stale; callers re-analyse the open
+// documents with Changed.
+func (e *Engine) Configure(cfg *analysis.Config, max int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.cfg, e.max = cfg, max
+	e.cfgGen++
+}
+
+// Config returns the configuration in force.
+func (e *Engine) Config() *analysis.Config {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.cfg
+}
+
+// GameDiagnostics returns the diagnostics of game i of doc, game-relative
+// and with their fixes: a fresh analysis of that game alone. (The states
+// keep no fixes: a big document's fixes, such as a sorted header per game,
+// would take as much memory as its text, and only code actions read them,
+// for a game at a time.)
+func (e *Engine) GameDiagnostics(doc *Document, i int) []analysis.Diagnostic {
+	return analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, e.Config(), e.analyzers)
+}
+
+// SetExtra installs the extra file-level diagnostics of the document at
+// uri, for its next analyses (and its first, when called before it).
+func (e *Engine) SetExtra(uri string, x Extra) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.state(uri).extra = x
+}
+
+// state returns the state of uri, made if needed; e.mu is held.
+func (e *Engine) state(uri string) *docState {
+	st := e.docs[uri]
+	if st == nil {
+		st = &docState{focus: -1}
+		e.docs[uri] = st
+	}
+	return st
+}
+
+// fileDiagnostics returns the file-level diagnostics of f under cfg.
+func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra) []analysis.Diagnostic {
+	ds := analysis.FileDiagnostics(f, cfg)
+	if x != nil {
+		ds = append(ds, x(f, cfg)...)
+	}
+	analysis.Sort(ds) // the Group of a publication holds them sorted
+	return ds
+}
+
+// Changed publishes the phase-1 diagnostics of doc, the document's new
+// current version, and schedules its analysis. edits are the changes from
+// the previous version, in order, and kept the games they left as they
+// were; nil edits mean the text is new (an open) or was parsed anew (a
+// dialect change), so nothing carries over.
+func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
+	e.mu.Lock()
+	st := e.state(doc.URI)
+	if st.cancel != nil {
+		st.cancel()
+	}
+	ctx, cancel := context.WithCancel(e.ctx)
+	st.cancel = cancel
+	cfg, gen := e.cfg, e.cfgGen
+	old, oldChunks, oldGen, oldFileDs, extra := st.file, st.chunks, st.gen, st.fileDs, st.extra
+	e.mu.Unlock()
+
+	f := doc.File
+	var chunks []*chunkDiags
+	var fileDs []analysis.Diagnostic
+	if edits == nil || old == nil {
+		chunks = freshChunks(f, cfg)
+		fileDs = fileDiagnostics(f, cfg, extra)
+	} else {
+		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
+		fileDs = oldFileDs
+		for _, ed := range edits {
+			fileDs = carry(fileDs, ed)
+		}
+	}
+	focus := syntax.Pos(-1)
+	if len(edits) > 0 {
+		focus = edits[len(edits)-1].Start
+	}
+
+	e.mu.Lock()
+	st.file, st.chunks, st.gen, st.fileDs, st.focus = f, chunks, gen, fileDs, focus
+	e.mu.Unlock()
+
+	if edits == nil || e.debounce > InstantAnalysis {
+		e.publish(doc, st, chunks, fileDs, PhaseSyntax)
+	}
+	e.wg.Go(func() { e.analyzeLater(ctx, doc, st) })
+}
+
+// Analysed reports whether every game of doc, the current version of its
+// document, is analysed under the configuration in force.
+func (e *Engine) Analysed(doc *Document) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	st := e.docs[doc.URI]
+	if st == nil || st.file != doc.File || st.gen != e.cfgGen {
+		return false
+	}
+	for _, cd := range st.chunks {
+		if cd.pending > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Closed forgets the state of the document at uri and stops its analysis.
+func (e *Engine) Closed(uri string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if st := e.docs[uri]; st != nil && st.cancel != nil {
+		st.cancel()
+	}
+	delete(e.docs, uri)
+}
+
+// Stop cancels every pending analysis (at shutdown).
+func (e *Engine) Stop() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, st := range e.docs {
+		if st.cancel != nil {
+			st.cancel()
+		}
+	}
+}
+
+// Wait waits for the analyses under way, and those scheduled, to end.
+func (e *Engine) Wait() { e.wg.Wait() }
+
+// analyzeLater runs phase 2 for doc after the debounce delay, unless ctx
+// is cancelled first by a newer edit, a close or Stop.
+func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) {
+	defer func() {
+		if r := recover(); r != nil {
+			e.host.Fault(doc, -1, r, debug.Stack())
+		}
+	}()
+	if e.debounce > 0 {
+		t := time.NewTimer(e.debounce)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	} else if ctx.Err() != nil {
+		return
+	}
+	e.mu.Lock()
+	cfg, gen, extra := e.cfg, e.cfgGen, st.extra
+	chunks := st.chunks // replaced, never changed in place: safe to read unlocked
+	if st.file != doc.File || st.gen != gen {
+		e.mu.Unlock()
+		return // a newer version or configuration has its own run
+	}
+	e.mu.Unlock()
+
+	f := doc.File
+	refs := f.Chunks()
+	var todo []int
+	for c, cd := range chunks {
+		if cd.pending == 0 {
+			continue
+		}
+		for j, gs := range cd.games {
+			if !gs.analysed {
+				todo = append(todo, refs[c].First+j)
+			}
+		}
+	}
+	per := make([][]analysis.Diagnostic, len(todo))
+	var failed []bool
+	if len(todo) >= BigAnalysis {
+		failed = e.runBig(ctx, doc, st, cfg, chunks, todo, per)
+	} else {
+		failed = e.run(ctx, doc, cfg, todo, per, nil)
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	fresh := withResults(refs, chunks, todo, func(k int) (result, bool) {
+		return newResult(per[k]), !failed[k]
+	})
+	fileDs := fileDiagnostics(f, cfg, extra) // a step per chunk
+
+	e.mu.Lock()
+	if ctx.Err() != nil || e.docs[doc.URI] != st {
+		e.mu.Unlock()
+		return
+	}
+	st.chunks, st.fileDs = fresh, fileDs
+	e.mu.Unlock()
+	e.publish(doc, st, fresh, fileDs, PhaseAnalysis)
+}
+
+// run analyses the games of doc listed in todo into per (by position in
+// todo), in parallel over the available cores, and calls done (if not
+// nil) with the position of each game analysed. It stops early when ctx
+// is done. An analyzer that panics is reported to the host; the game gets
+// its syntax diagnostics only, and failed marks it so that it is not
+// cached.
+func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, done func(int)) (failed []bool) {
+	failed = make([]bool, len(todo))
+	analyze := func(k int) {
+		i := todo[k]
+		g := doc.File.Game(i).Game
+		defer func() {
+			if r := recover(); r != nil {
+				e.host.Fault(doc, i, r, debug.Stack())
+				per[k] = analysis.Game(g, doc.File.Dialect, cfg, nil)
+				failed[k] = true
+			}
+		}()
+		per[k] = withoutFixes(analysis.Game(g, doc.File.Dialect, cfg, e.analyzers))
+	}
+	if done != nil {
+		inner := analyze
+		analyze = func(k int) {
+			inner(k)
+			done(k)
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for k := range next {
+				analyze(k)
+			}
+		})
+	}
+feed:
+	for k := range todo {
+		select {
+		case next <- k:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	return failed
+}
+
+// runBig analyses the games of doc listed in todo into per, like run, but
+// publishes what is done every batchInterval or so and reports progress;
+// chunks are the states of doc's chunks before the run. A game not
+// analysed when the run stops (cancelled by the user) gets its syntax
+// diagnostics and counts as failed, so that it is not cached.
+func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *analysis.Config, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic) (failed []bool) {
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	prog := e.host.Progress(runCtx, "pgnls: analysing "+path.Base(doc.File.Name), cancel)
+
+	var mu sync.Mutex // guards done and count; per[k] is final once done[k]
+	done := make([]bool, len(todo))
+	count := 0
+	finished := make(chan []bool, 1)
+	go func() {
+		finished <- e.run(runCtx, doc, cfg, todo, per, func(k int) {
+			mu.Lock()
+			done[k] = true
+			count++
+			mu.Unlock()
+		})
+	}()
+	t := time.NewTimer(batchInterval)
+	defer t.Stop()
+	for {
+		select {
+		case failed = <-finished:
+			for k, i := range todo {
+				if !done[k] {
+					failed[k] = true
+					per[k] = analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, cfg, nil)
+				}
+			}
+			msg := fmt.Sprintf("%d games", len(todo))
+			if ctx.Err() == nil && runCtx.Err() != nil {
+				msg = fmt.Sprintf("cancelled after %d of %d games", count, len(todo))
+			}
+			prog.End(msg)
+			return failed
+		case <-t.C:
+			began := time.Now()
+			mu.Lock()
+			partial := withResults(doc.File.Chunks(), chunks, todo, func(k int) (result, bool) {
+				if !done[k] {
+					return result{}, false
+				}
+				return newResult(per[k]), true
+			})
+			n := count
+			mu.Unlock()
+			e.mu.Lock()
+			fileDs := st.fileDs
+			e.mu.Unlock()
+			e.publish(doc, st, partial, fileDs, PhasePartial)
+			prog.Report(n, len(todo))
+			t.Reset(max(batchInterval, 2*time.Since(began)))
+		}
+	}
+}
+
+// publish selects the diagnostics of doc, from chunks (the states of its
+// chunks) and file (the file-level ones), and hands them to the host.
+func (e *Engine) publish(doc *Document, st *docState, chunks []*chunkDiags, file []analysis.Diagnostic, phase Phase) {
+	e.mu.Lock()
+	limit, focus := e.max, st.focus
+	e.mu.Unlock()
+	st.pub.Lock()
+	defer st.pub.Unlock()
+	groups, total := pick(st.groups, doc.File.Chunks(), chunks, file, limit, focus)
+	st.groups = groups
+	complete := phase == PhaseAnalysis
+	for _, cd := range chunks {
+		complete = complete && cd.pending == 0
+	}
+	e.host.Publish(Publication{Doc: doc, Groups: groups, Total: total, Limit: limit, Phase: phase, Complete: complete})
+}

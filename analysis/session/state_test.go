@@ -1,0 +1,116 @@
+package session
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+func TestCarry(t *testing.T) {
+	sp := func(a, b syntax.Pos) syntax.Span { return syntax.Span{Start: a, End: b} }
+	fix := []analysis.Fix{{Title: "f", Edits: []analysis.Edit{{Span: sp(0, 1), New: "x"}}}}
+	ds := []analysis.Diagnostic{
+		{Span: sp(0, 2), Code: "before", Fixes: fix},
+		{Span: sp(2, 4), Code: "touches-start"},
+		{Span: sp(3, 6), Code: "overlaps"},
+		{Span: sp(5, 7), Code: "inside"},
+		{Span: sp(8, 9), Code: "touches-end", Related: []analysis.Related{{Span: sp(0, 1), Msg: "kept"}, {Span: sp(6, 8), Msg: "dropped"}}},
+		{Span: sp(10, 12), Code: "after"},
+	}
+	orig := append([]analysis.Diagnostic(nil), ds...)
+	got := carry(ds, syntax.Edit{Start: 4, End: 8, New: "ab"}) // delta -2
+	want := []analysis.Diagnostic{
+		{Span: sp(0, 2), Code: "before"},
+		{Span: sp(2, 4), Code: "touches-start"},
+		{Span: sp(6, 7), Code: "touches-end", Related: []analysis.Related{{Span: sp(0, 1), Msg: "kept"}}},
+		{Span: sp(8, 10), Code: "after"},
+	}
+	gotJSON, _ := json.Marshal(got)
+	wantJSON, _ := json.Marshal(want)
+	if string(gotJSON) != string(wantJSON) {
+		t.Errorf("carry:\n got %s\nwant %s", gotJSON, wantJSON)
+	}
+	if o, _ := json.Marshal(orig); string(o) != func() string { b, _ := json.Marshal(ds); return string(b) }() {
+		t.Errorf("carry modified its input")
+	}
+	// An insertion at a diagnostic's start moves it; at its end, keeps it.
+	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 3, End: 3, New: "xy"})
+	if got[0].Span != sp(5, 7) {
+		t.Errorf("insertion at the start: span %v, want 5..7", got[0].Span)
+	}
+	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 5, End: 5, New: "xy"})
+	if got[0].Span != sp(3, 5) {
+		t.Errorf("insertion at the end: span %v, want 3..5", got[0].Span)
+	}
+}
+
+// TestPick checks the publication limit: the most severe first, in file
+// order within the last level kept, and the focus game whole; with the
+// games that have diagnostics in one chunk and spread over two.
+func TestPick(t *testing.T) {
+	d := func(start int, sev analysis.Severity) analysis.Diagnostic {
+		return analysis.Diagnostic{Span: syntax.Span{Start: syntax.Pos(start), End: syntax.Pos(start + 1)}, Severity: sev, Code: analysis.Code(sev.String())}
+	}
+	game := "[Event \"x\"]\n[Result \"*\"]\n\n*\n"
+	game += strings.Repeat("\n", 100-len(game)) // every game is 100 bytes long
+	for _, tc := range []struct {
+		games int
+		at    [3]int // the games with diagnostics
+	}{{3, [3]int{0, 1, 2}}, {600, [3]int{0, 300, 599}}} {
+		f := syntax.Parse("x.pgn", strings.Repeat(game, tc.games), syntax.PGN)
+		refs := f.Chunks()
+		if tc.games == 600 && len(refs) != 2 {
+			t.Fatalf("%d chunks, want 2", len(refs))
+		}
+		results := map[int]result{
+			tc.at[0]: newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Warning)}),
+			tc.at[1]: newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Error)}),
+			tc.at[2]: newResult([]analysis.Diagnostic{d(1, analysis.Hint), d(2, analysis.Hint), d(3, analysis.Hint)}),
+		}
+		var chunks []*chunkDiags
+		for _, ref := range refs {
+			games := make([]gameState, ref.Chunk.Len())
+			for j := range games {
+				games[j] = gameState{analysed: true, res: results[ref.First+j]}
+			}
+			chunks = append(chunks, newChunkDiags(ref.Chunk, games))
+		}
+		file := []analysis.Diagnostic{d(int(f.Len())+5, analysis.Info)}
+		starts := func(groups []Group) (out []int) {
+			for _, g := range groups {
+				for _, x := range g.Diagnostics() {
+					out = append(out, int(g.Span.Start+x.Span.Start))
+				}
+			}
+			return out
+		}
+		g0, g1, g2 := 100*tc.at[0], 100*tc.at[1], 100*tc.at[2]
+		end := int(f.Len()) + 5
+		for _, c := range []struct {
+			limit int
+			focus syntax.Pos
+			want  []int
+		}{
+			{0, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
+			{9, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
+			{5, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, end}},                         // the file's, error, warning, and the first hints
+			{3, -1, []int{g0 + 3, g1 + 2, end}},                                         // no hint fits
+			{2, -1, []int{g1 + 2, end}},                                                 // not all warnings fit: none of them beyond the quota
+			{5, syntax.Pos(g2 + 2), []int{g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},         // errors, then the game at focus, within the limit
+			{6, syntax.Pos(g2 + 2), []int{g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}}, // then the rest by severity
+			{4, syntax.Pos(g0 + 2), []int{g0 + 1, g0 + 3, g1 + 2, end}},                 // the focus game's warning, then its first hint
+			{3, syntax.Pos(g0 + 2), []int{g0 + 3, g1 + 2, end}},                         // its warning only
+			{1, syntax.Pos(g1 + 2), []int{g1 + 2, end}},                                 // the errors of the game at focus, whatever the limit
+			{1, -1, []int{end}}, // no room for the other errors
+		} {
+			got, total := pick(nil, refs, chunks, file, c.limit, c.focus)
+			if total != 9 || !slices.Equal(starts(got), c.want) {
+				t.Errorf("%d games: pick(limit %d, focus %d) = %v (total %d), want %v", tc.games, c.limit, c.focus, starts(got), total, c.want)
+			}
+		}
+	}
+}
