@@ -6,11 +6,24 @@ package cescacs
 // buf lacks capacity.
 func (p *Position) LegalMoves(buf []Move) []Move {
 	start := len(buf)
-	inCheck := p.InCheck()
+	var at [2]Hex
+	nc := 0
+	if k := p.king[p.turn&1]; k != NoHex {
+		nc = p.scanAttacks(k, p.turn.Other(), at[:])
+	}
+	inCheck := nc > 0
 	buf = p.pseudoMoves(buf, inCheck)
-	pins := p.pinned()
+	var pins, evade hexSet
+	if inCheck {
+		evade = p.evasions(at[:nc])
+	} else {
+		pins = p.pinned()
+	}
 	n := start
 	for _, m := range buf[start:] {
+		if inCheck && !mayEvade(m, &evade) {
+			continue
+		}
 		if safe(m, inCheck, &pins) || p.legal(m) {
 			buf[n] = m
 			n++
@@ -19,24 +32,89 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	return buf[:n]
 }
 
+// mayEvade reports whether the pseudo-legal move m, played in check, may
+// parry it: a king move, an en-passant capture, or a move landing on
+// one of the evasions hexes.
+func mayEvade(m Move, evade *hexSet) bool {
+	return m.Piece == King || m.Kind == MoveEnPassant || m.Kind == MoveLongEnPassant || evade.contains(m.To)
+}
+
 // HasLegalMove reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMove() bool {
-	var arr [256]Move
-	inCheck := p.InCheck()
-	pins := p.pinned()
-	for _, m := range p.pseudoMoves(arr[:0], inCheck) {
-		if safe(m, inCheck, &pins) || p.legal(m) {
+	var at [2]Hex
+	n := 0
+	if k := p.king[p.turn&1]; k != NoHex {
+		n = p.scanAttacks(k, p.turn.Other(), at[:])
+	}
+	return p.hasLegalMove(at[:n])
+}
+
+// hasLegalMove reports whether the side to move has a legal move, given
+// the hexes of (up to two of) the pieces checking its king. It stops at
+// the first legal move: the king's moves are tried first and, in check,
+// only the moves that may parry it (see evasions) are played.
+func (p *Position) hasLegalMove(checkers []Hex) bool {
+	var arr [maxMovesHint]Move
+	inCheck := len(checkers) > 0
+	if !inCheck && len(p.genDeferred(arr[:0])) > 0 {
+		// A deferred promotion moves nothing: it never exposes the king.
+		return true
+	}
+	us := p.turn & 1
+	k := p.king[us]
+	if k != NoHex {
+		for _, m := range p.genFrom(arr[:0], k, inCheck) {
+			if p.legal(m) {
+				return true
+			}
+		}
+	}
+	var evade hexSet
+	var pins hexSet
+	if inCheck {
+		evade = p.evasions(checkers)
+	} else {
+		pins = p.pinned()
+	}
+	own := Piece(us) << 4
+	for h := Hex(0); h < NumHexes; h++ {
+		if pc := p.board[h]; pc == NoPiece || pc&blackBit != own || h == k {
+			continue
+		}
+		for _, m := range p.genFrom(arr[:0], h, inCheck) {
+			if inCheck && !mayEvade(m, &evade) {
+				continue
+			}
+			if safe(m, inCheck, &pins) || p.legal(m) {
+				return true
+			}
+		}
+	}
+	for _, m := range p.genSpecialCaptures(arr[:0]) {
+		if p.legal(m) {
 			return true
 		}
 	}
 	return false
 }
 
-// hexSet is a set of hexes.
-type hexSet [3]uint64
+// hexSet is a set of hexes; it has room for any Hex value, NoHex
+// included, as a position played with garbage moves may hold pieces
+// there.
+type hexSet [4]uint64
 
 func (s *hexSet) add(h Hex)           { s[h>>6&3] |= 1 << (h & 63) }
 func (s *hexSet) contains(h Hex) bool { return s[h>>6&3]&(1<<(h&63)) != 0 }
+func (s *hexSet) or(t *hexSet) {
+	for i := range s {
+		s[i] |= t[i]
+	}
+}
+func (s *hexSet) and(t *hexSet) {
+	for i := range s {
+		s[i] &= t[i]
+	}
+}
 
 // pinned returns the pieces of the side to move whose leaving their hex
 // could expose their king: the first own piece on a line from the king
@@ -151,31 +229,28 @@ func (p *Position) genFrom(buf []Move, h Hex, inCheck bool) []Move {
 	return buf
 }
 
-// legalMovesFrom appends the legal moves of the own piece on from to buf,
-// or reports false when the forced deferred promotion applies (§3.7; then
-// only those promotions are legal, see LegalMoves).
-func (p *Position) legalMovesFrom(buf []Move, from Hex) ([]Move, bool) {
-	inCheck := p.InCheck()
+// legalMovesTo appends to buf the legal moves of the own piece on from
+// that land on to, castlings aside, in the order LegalMoves gives them;
+// it reports false when the forced deferred promotion applies (§3.7; then
+// only those promotions are legal, see LegalMoves). Only these moves are
+// played to test them, and the check on the king is looked for only when
+// the moves depend on it (the king's leap, the deferred promotion).
+func (p *Position) legalMovesTo(buf []Move, from, to Hex) ([]Move, bool) {
 	start := len(buf)
-	if !inCheck {
-		if buf = p.genDeferred(buf); len(buf) > start {
+	inCheck := false
+	if len(p.genDeferred(buf)) > start {
+		if !p.InCheck() {
 			return buf[:start], false
 		}
+		buf, inCheck = buf[:start], true
+	} else if p.board[from].Kind() == King && p.canLeap(from) {
+		inCheck = p.InCheck()
 	}
 	buf = p.genFrom(buf, from, inCheck)
-	n := len(buf)
 	buf = p.genSpecialCaptures(buf)
-	for _, m := range buf[n:] {
-		if m.From == from {
-			buf[n] = m
-			n++
-		}
-	}
-	buf = buf[:n]
-	pins := p.pinned()
-	n = start
+	n := start
 	for _, m := range buf[start:] {
-		if safe(m, inCheck, &pins) || p.legal(m) {
+		if m.From == from && m.To == to && m.Kind != MoveCastling && p.legal(m) {
 			buf[n] = m
 			n++
 		}

@@ -450,9 +450,5 @@ func (p *Position) Notation(m Move, letters *Alphabet, style Style) string {
 func (p *Position) checkAfter(m Move) CheckMark {
 	q := *p
 	q.Play(m)
-	c := q.Check()
-	if c != NoCheck && !q.HasLegalMove() {
-		return CheckMate
-	}
-	return c
+	return q.checkMark()
 }

@@ -163,7 +163,7 @@ func (p *Position) resolveFast(n Notation, buf []Move) (m Move, err *ResolveErro
 	if pc := p.board[n.From]; pc == NoPiece || pc != MakePiece(p.turn, n.Mover) {
 		return Move{}, nil, false
 	}
-	legal, ok := p.legalMovesFrom(buf, n.From)
+	legal, ok := p.legalMovesTo(buf, n.From, n.To)
 	if !ok {
 		return Move{}, nil, false
 	}
