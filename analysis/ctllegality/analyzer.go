@@ -78,7 +78,7 @@ func run(p *analysis.Pass) {
 	start := StartOf(g)
 	reportTag(p, g, start.Redefine, start.RedefineErrs, CodeBadRedefine, CodeRedefineForm)
 	reportTag(p, g, start.PDTL, start.PDTLErrs, CodeBadPDTL, CodePDTLForm)
-	r := &reporter{p: p, g: g, start: start, commas: map[int]bool{}}
+	r := &reporter{p: p, g: g, start: start, commas: make([]bool, len(g.Tokens))}
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	lastMate := false
@@ -96,6 +96,11 @@ func run(p *analysis.Pass) {
 			finalOK = st.After != nil
 			if finalOK {
 				final = *st.After
+				if final.HalfmoveClock() == 0 {
+					// After a capture, a pawn move or a promotion no
+					// earlier position can occur again.
+					clear(seen)
+				}
 				k := final.RepetitionKey()
 				seen[k]++
 				occurrences = seen[k]
@@ -174,7 +179,7 @@ type reporter struct {
 	p      *analysis.Pass
 	g      *syntax.Game
 	start  Start
-	commas map[int]bool // token indices of the commas that separate a pair
+	commas []bool // by token index: the commas that separate a pair
 	runs   []*lineRun
 	open   map[*syntax.Elem]*lineRun // by line
 }
