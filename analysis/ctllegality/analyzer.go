@@ -82,12 +82,11 @@ func run(p *analysis.Pass) {
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	lastMate := false
-	// Occurrences of the main line's positions, for the repetition draw.
-	seen := map[cescacs.RepetitionKey]int{}
-	occurrences := 0
+	// The main line's positions since its last capture, pawn move or
+	// promotion, for the repetition draw: no earlier one can occur again.
+	var keys []cescacs.RepetitionKey
 	if start.OK {
-		seen[start.Pos.RepetitionKey()]++
-		occurrences = 1
+		keys = append(keys, start.Pos.RepetitionKey())
 	}
 	Replay(g, start, func(st *Step) {
 		r.step(st)
@@ -97,16 +96,18 @@ func run(p *analysis.Pass) {
 			if finalOK {
 				final = *st.After
 				if final.HalfmoveClock() == 0 {
-					// After a capture, a pawn move or a promotion no
-					// earlier position can occur again.
-					clear(seen)
+					keys = keys[:0]
 				}
-				k := final.RepetitionKey()
-				seen[k]++
-				occurrences = seen[k]
+				keys = append(keys, final.RepetitionKey())
 			}
 		}
 	})
+	occurrences := 0
+	for i := range keys {
+		if keys[i] == keys[len(keys)-1] {
+			occurrences++
+		}
+	}
 	r.flush()
 	r.strayCommas()
 	checkResultTag(p, g)
@@ -180,6 +181,7 @@ type reporter struct {
 	g      *syntax.Game
 	start  Start
 	commas []bool // by token index: the commas that separate a pair
+	tok    int    // the last answer of tokenAt
 	runs   []*lineRun
 	open   map[*syntax.Elem]*lineRun // by line
 }

@@ -96,7 +96,7 @@ func (r *reporter) pair(st *Step) {
 		return
 	}
 	toks := r.g.Tokens
-	i := r.g.TokenAt(st.Node.Sp.Start)
+	i := r.tokenAt(st.Node.Sp.Start)
 	if i < 0 {
 		return
 	}
@@ -112,6 +112,25 @@ func (r *reporter) pair(st *Step) {
 		r.warnFix(CodeMovePair, st.Node.Sp, "a comma goes before Black's move "+st.Node.Text,
 			"Insert a comma", at, ",")
 	}
+}
+
+// tokenAt is r.g.TokenAt(p) for the moves, which Replay visits in
+// source order: it reads on from its last answer when p lies after it.
+func (r *reporter) tokenAt(p syntax.Pos) int {
+	toks := r.g.Tokens
+	i := r.tok
+	if i > len(toks) || i > 0 && toks[i-1].Span.End > p {
+		i = r.g.TokenAt(p)
+	} else {
+		for i < len(toks) && toks[i].Span.End <= p {
+			i++
+		}
+		if i == len(toks) {
+			i = -1
+		}
+	}
+	r.tok = max(i, 0)
+	return i
 }
 
 // prevToken returns the index of the last non-trivia token before i, or
