@@ -134,28 +134,24 @@ func (m CheckMark) String() string {
 }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool {
-	return p.attacked(p.king[p.turn], p.turn.Other())
-}
+func (p *Position) InCheck() bool { return p.chk.n > 0 }
 
 // Check classifies the check on the side to move (§5.3): NoCheck,
 // CheckDistant, CheckAdjoining or CheckDouble. It does not detect mate.
 func (p *Position) Check() CheckMark {
-	k := p.king[p.turn]
 	var at [2]Hex
-	return classifyCheck(k, at[:p.scanAttacks(k, p.turn.Other(), at[:])])
+	return classifyCheck(p.king[p.turn&1], p.checkers(&at))
 }
 
 // checkMark is Check, with CheckMate when the side to move has no legal
 // move: the indicator of the move that led to p.
 func (p *Position) checkMark() CheckMark {
-	k := p.king[p.turn]
 	var at [2]Hex
-	checkers := at[:p.scanAttacks(k, p.turn.Other(), at[:])]
+	checkers := p.checkers(&at)
 	if len(checkers) > 0 && !p.hasLegalMove(checkers) {
 		return CheckMate
 	}
-	return classifyCheck(k, checkers)
+	return classifyCheck(p.king[p.turn&1], checkers)
 }
 
 // classifyCheck classifies the check on the king on k by the pieces on

@@ -6,23 +6,46 @@ import (
 	"testing"
 )
 
+// refCheckers returns the pieces attacking the king of the side to
+// move, found by scanning the board (up to two).
+func refCheckers(p *Position) []Hex {
+	var at [2]Hex
+	return at[:p.scanAttacks(p.king[p.turn&1], p.turn.Other(), at[:])]
+}
+
+// refLegalMoves is LegalMoves by the definition: every pseudo-legal move
+// is played and the king tested; the check is found by a board scan.
+func refLegalMoves(p *Position) []Move {
+	var out []Move
+	for _, m := range p.pseudoMoves(nil, len(refCheckers(p)) > 0) {
+		if p.legal(m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // refCheckMark is the check indicator of the side to move by the
 // definition (§5.3): the attackers of its king, and mate when no
 // pseudo-legal move leaves the king unattacked.
 func refCheckMark(p *Position) CheckMark {
-	c := p.Check()
-	if c != NoCheck && len(slowLegalMoves(p)) == 0 {
+	c := classifyCheck(p.king[p.turn&1], refCheckers(p))
+	if c != NoCheck && len(refLegalMoves(p)) == 0 {
 		return CheckMate
 	}
 	return c
 }
 
 // compareFast checks the fast paths of p against the slow reference: the
-// legal moves (evasion filter and pin shortcut), whether a legal move
-// exists (early exits), the check indicator with mate, and Status.
+// check state Play keeps, the legal moves (evasion filter and pin
+// shortcut), whether a legal move exists (early exits), the check
+// indicator with mate, and Status.
 func compareFast(t *testing.T, p *Position, where string) (check CheckMark) {
 	t.Helper()
-	slow := slowLegalMoves(p)
+	if p.chk != p.scanCheck() {
+		t.Fatalf("%s: %s: check state %+v, by a scan %+v", where, p.PDTL(nil), p.chk, p.scanCheck())
+	}
+	slow := refLegalMoves(p)
 	if moves := p.LegalMoves(nil); !slices.Equal(moves, slow) {
 		t.Fatalf("%s: %s: LegalMoves %v, slow %v", where, p.PDTL(nil), moves, slow)
 	}
@@ -34,8 +57,8 @@ func compareFast(t *testing.T, p *Position, where string) (check CheckMark) {
 		t.Fatalf("%s: %s: checkMark %v, want %v", where, p.PDTL(nil), got, want)
 	}
 	st := p.Status()
-	inCheck := p.Check() != NoCheck
-	if st.Check != p.Check() || st.Checkmate != (want == CheckMate) || st.Stalemate != (!inCheck && len(slow) == 0) {
+	inCheck := len(refCheckers(p)) > 0
+	if st.Check != classifyCheck(p.king[p.turn&1], refCheckers(p)) || st.Checkmate != (want == CheckMate) || st.Stalemate != (!inCheck && len(slow) == 0) {
 		t.Fatalf("%s: %s: Status %+v, want check %v, %d legal moves", where, p.PDTL(nil), st, want, len(slow))
 	}
 	return want
@@ -107,8 +130,59 @@ func TestCheckFastPath(t *testing.T) {
 			visit(&p, "game")
 		}
 	}
-	if checks < 5000 || doubles < 100 || mates < 20 {
+	if checks < 5000 || doubles < 50 || mates < 20 {
 		t.Fatalf("only %d checks, %d double checks and %d mates among %d positions", checks, doubles, mates, positions)
 	}
 	t.Logf("%d positions compared, %d in check, %d double checks, %d mates", positions, checks, doubles, mates)
+}
+
+// FuzzCheckState plays the moves the fuzzer picks from a PDTL position
+// (illegal positions included, such as the side not to move in check)
+// and compares, at every ply, the check state Play keeps and the fast
+// legality, check and mate decisions with the slow reference.
+func FuzzCheckState(f *testing.F) {
+	for _, s := range []string{
+		initialPDTL, ex10PDTL, ex16PDTL, ex17PDTL,
+		"/27:1k/25:r2r/3:R2R/1:DK/ w RKRrkr - 0 1",
+		"/27:1k/23:p5/21:1P6/1:1K/ w - - 0 30",
+		// The black king is in check, White to move (an illegal position).
+		"/27:1k/21:4R3/3:R3/1:1K/ w - - 0 1",
+	} {
+		f.Add(s, []byte{0, 7, 3, 250, 19, 4, 88, 1})
+	}
+	f.Fuzz(func(t *testing.T, s string, picks []byte) {
+		p, _ := ParsePDTL(s, nil)
+		if !p.king[White].Valid() || !p.king[Black].Valid() {
+			return
+		}
+		compareFast(t, &p, "start")
+		for i, b := range picks {
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 || i >= 40 {
+				return
+			}
+			m := moves[int(b)%len(moves)]
+			q := p
+			q.Play(m)
+			if got, want := p.checkAfter(m), refCheckMark(&q); got != want {
+				t.Fatalf("%s: %v gives %v, want %v", p.PDTL(nil), m, got, want)
+			}
+			p = q
+			compareFast(t, &p, "ply")
+		}
+	})
+}
+
+// TestCheckStateExposed plays from a position whose side not to move is
+// in check, where Play cannot follow the move alone.
+func TestCheckStateExposed(t *testing.T) {
+	p, probs := ParsePDTL("/27:1k/21:4R3/3:R3/1:1K/ w - - 0 1", nil)
+	if len(probs) == 0 || !p.chk.exposed {
+		t.Fatalf("not read as exposed: %+v, %v", p.chk, probs)
+	}
+	for _, m := range p.LegalMoves(nil) {
+		q := p
+		q.Play(m)
+		compareFast(t, &q, m.String())
+	}
 }

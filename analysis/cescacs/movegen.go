@@ -6,16 +6,12 @@ package cescacs
 // buf lacks capacity.
 func (p *Position) LegalMoves(buf []Move) []Move {
 	start := len(buf)
-	var at [2]Hex
-	nc := 0
-	if k := p.king[p.turn&1]; k != NoHex {
-		nc = p.scanAttacks(k, p.turn.Other(), at[:])
-	}
-	inCheck := nc > 0
+	inCheck := p.chk.n > 0
 	buf = p.pseudoMoves(buf, inCheck)
 	var pins, evade hexSet
 	if inCheck {
-		evade = p.evasions(at[:nc])
+		var at [2]Hex
+		evade = p.evasions(p.checkers(&at))
 	} else {
 		pins = p.pinned()
 	}
@@ -42,11 +38,7 @@ func mayEvade(m Move, evade *hexSet) bool {
 // HasLegalMove reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMove() bool {
 	var at [2]Hex
-	n := 0
-	if k := p.king[p.turn&1]; k != NoHex {
-		n = p.scanAttacks(k, p.turn.Other(), at[:])
-	}
-	return p.hasLegalMove(at[:n])
+	return p.hasLegalMove(p.checkers(&at))
 }
 
 // hasLegalMove reports whether the side to move has a legal move, given
@@ -171,7 +163,7 @@ func safe(m Move, inCheck bool, pins *hexSet) bool {
 // unattacked.
 func (p *Position) legal(m Move) bool {
 	q := *p
-	q.Play(m)
+	q.play(m)
 	return !q.attacked(q.king[p.turn], q.turn)
 }
 
@@ -233,24 +225,33 @@ func (p *Position) genFrom(buf []Move, h Hex, inCheck bool) []Move {
 // that land on to, castlings aside, in the order LegalMoves gives them;
 // it reports false when the forced deferred promotion applies (§3.7; then
 // only those promotions are legal, see LegalMoves). Only these moves are
-// played to test them, and the check on the king is looked for only when
-// the moves depend on it (the king's leap, the deferred promotion).
+// tested, and only the king's, those made in check and those of a pinned
+// piece are played to test them.
 func (p *Position) legalMovesTo(buf []Move, from, to Hex) ([]Move, bool) {
 	start := len(buf)
-	inCheck := false
-	if len(p.genDeferred(buf)) > start {
-		if !p.InCheck() {
-			return buf[:start], false
-		}
-		buf, inCheck = buf[:start], true
-	} else if p.board[from].Kind() == King && p.canLeap(from) {
-		inCheck = p.InCheck()
+	inCheck := p.chk.n > 0
+	if !inCheck && len(p.genDeferred(buf)) > start {
+		return buf[:start], false
 	}
 	buf = p.genFrom(buf, from, inCheck)
 	buf = p.genSpecialCaptures(buf)
 	n := start
+	pinned := -1 // unknown
 	for _, m := range buf[start:] {
-		if m.From == from && m.To == to && m.Kind != MoveCastling && p.legal(m) {
+		if m.From != from || m.To != to || m.Kind == MoveCastling {
+			continue
+		}
+		ok := false
+		if !inCheck && m.Piece != King && m.Kind == MoveOrdinary {
+			if pinned < 0 {
+				pinned = 0
+				if p.pinnedAt(from) {
+					pinned = 1
+				}
+			}
+			ok = pinned == 0
+		}
+		if ok || p.legal(m) {
 			buf[n] = m
 			n++
 		}

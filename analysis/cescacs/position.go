@@ -15,6 +15,7 @@ type Position struct {
 
 	count   [2][numKinds]int8 // pieces on the board per side and kind
 	bishops [2][3]int8        // bishops on the board per side and hex colour
+	chk     checkState        // the check on the side to move
 }
 
 // Castling and leap rights of one side. A right is only set while the

@@ -50,10 +50,9 @@ func (s Status) Over() bool { return s.Result != "" }
 // (§5.3, §5.4). Checkmate and stalemate take precedence over the
 // automatic draws.
 func (p *Position) Status() Status {
-	k := p.king[p.turn&1]
 	var at [2]Hex
-	checkers := at[:p.scanAttacks(k, p.turn.Other(), at[:])]
-	s := Status{Check: classifyCheck(k, checkers)}
+	checkers := p.checkers(&at)
+	s := Status{Check: classifyCheck(p.king[p.turn&1], checkers)}
 	moves := p.hasLegalMove(checkers)
 	switch {
 	case !moves && s.Check != NoCheck:
