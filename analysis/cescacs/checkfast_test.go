@@ -186,3 +186,46 @@ func TestCheckStateExposed(t *testing.T) {
 		compareFast(t, &q, m.String())
 	}
 }
+
+// TestGenTo checks that genTo gives the moves of genFrom that land on
+// the hex asked, castlings aside, for every own piece and every hex of
+// the positions of seeded random games.
+func TestGenTo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	compared := 0
+	for range 5 {
+		p := InitialPosition()
+		for ply := 0; ply < 200; ply++ {
+			for from := Hex(0); from < NumHexes; from++ {
+				if pc := p.board[from]; pc == NoPiece || pc.Color() != p.turn {
+					continue
+				}
+				all := p.genFrom(nil, from, p.InCheck())
+				for to := Hex(0); to < NumHexes; to++ {
+					var want []Move
+					for _, m := range all {
+						if m.To == to && m.Kind != MoveCastling {
+							want = append(want, m)
+						}
+					}
+					var got []Move
+					for _, m := range p.genTo(nil, from, to, p.InCheck()) {
+						if m.To == to {
+							got = append(got, m)
+						}
+					}
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s: %v to %v: genTo %v, genFrom %v", p.PDTL(nil), from, to, got, want)
+					}
+					compared++
+				}
+			}
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			p.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+	t.Logf("%d origins and destinations compared", compared)
+}

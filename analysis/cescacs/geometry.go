@@ -99,14 +99,18 @@ func appendHex(b []byte, h Hex) []byte {
 }
 
 // ColumnIndex returns the index of the column letter b, or -1.
-func ColumnIndex(b byte) int {
-	for i := range len(columnLetters) {
-		if columnLetters[i] == b {
-			return i
-		}
+func ColumnIndex(b byte) int { return int(columnIndex[b]) }
+
+// columnIndex[b] is the index of the column letter b, or -1.
+var columnIndex = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
 	}
-	return -1
-}
+	for i := range len(columnLetters) {
+		t[columnLetters[i]] = int8(i)
+	}
+	return t
+}()
 
 // ColumnLetter returns the letter of column index c (0..14).
 func ColumnLetter(c int) byte { return columnLetters[c] }

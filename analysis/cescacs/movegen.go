@@ -233,7 +233,7 @@ func (p *Position) legalMovesTo(buf []Move, from, to Hex) ([]Move, bool) {
 	if !inCheck && len(p.genDeferred(buf)) > start {
 		return buf[:start], false
 	}
-	buf = p.genFrom(buf, from, inCheck)
+	buf = p.genTo(buf, from, to, inCheck)
 	buf = p.genSpecialCaptures(buf)
 	n := start
 	pinned := -1 // unknown
@@ -257,6 +257,64 @@ func (p *Position) legalMovesTo(buf []Move, from, to Hex) ([]Move, bool) {
 		}
 	}
 	return buf[:n], true
+}
+
+// genTo appends the pseudo-legal moves of the own piece on from that
+// land on to, castlings and special captures aside, in the order genFrom
+// gives them: the one line, jump or step from the origin is followed
+// instead of every move of the piece.
+func (p *Position) genTo(buf []Move, from, to Hex, inCheck bool) []Move {
+	if !from.Valid() || !to.Valid() {
+		return buf
+	}
+	k := p.board[from].Kind()
+	d := int(dirTo[from][to]) - 1 // -1: no line or jump leads there
+	jump := d >= knightLo
+	slide := func(lo, hi int) []Move {
+		if d >= lo && d < hi && p.clearPath(from, to, d) {
+			return p.addTarget(buf, from, to, k)
+		}
+		return buf
+	}
+	switch k {
+	case Pawn:
+		return p.genPawn(buf, from)
+	case Elephant:
+		return p.genElephant(buf, from)
+	case Bishop:
+		return slide(diagLo, diagHi)
+	case Rook:
+		return slide(orthoLo, orthoHi)
+	case Queen:
+		return slide(orthoLo, diagHi)
+	case Pegasus:
+		if jump {
+			return p.addTarget(buf, from, to, k)
+		}
+		return slide(diagLo, diagHi)
+	case Wyvern:
+		if jump {
+			return p.addTarget(buf, from, to, k)
+		}
+		return slide(orthoLo, orthoHi)
+	case Knight:
+		if jump {
+			return p.addTarget(buf, from, to, k)
+		}
+		for e := knightLo; e < knightHi; e++ {
+			if mid := step[e][from]; mid != NoHex && step[e][mid] == to {
+				if p.board[mid] == NoPiece && p.board[to] == NoPiece {
+					buf = append(buf, Move{From: from, To: to, Piece: Knight})
+				}
+				break
+			}
+		}
+	case King:
+		if d >= orthoLo && d < diagHi && step[d][from] == to || jump && !inCheck && p.canLeap(from) {
+			return p.addTarget(buf, from, to, k)
+		}
+	}
+	return buf
 }
 
 // canLeap reports whether the side to move's king on h is unmoved on its
