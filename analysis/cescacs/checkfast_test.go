@@ -2,6 +2,7 @@ package cescacs
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -68,8 +69,8 @@ func compareFast(t *testing.T, p *Position, where string) (check CheckMark) {
 // decisions equal the slow reference on every position of the vector
 // file, on every position one move after them, and on the positions of
 // seeded random games that prefer checking moves (so that checks,
-// double checks and mates are frequent). The indicator written after a
-// move, checkAfter, is compared too.
+// double checks and mates are frequent). The indicator a move deserves,
+// checkAfter, is compared too, and FindingsAfter with Findings.
 func TestCheckFastPath(t *testing.T) {
 	positions, checks, doubles, mates := 0, 0, 0, 0
 	visit := func(p *Position, where string) {
@@ -89,11 +90,15 @@ func TestCheckFastPath(t *testing.T) {
 	for i, v := range readJSONL[vector](t, "vectors-sample.jsonl") {
 		p, _ := ParsePDTL(v.PDTL, nil)
 		visit(&p, "vector")
-		for _, m := range p.LegalMoves(nil) {
+		for j, m := range p.LegalMoves(nil) {
 			q := p
 			q.Play(m)
 			if got, want := p.checkAfter(m), refCheckMark(&q); got != want {
 				t.Fatalf("vector %d: %s: %v gives %v, want %v", i+1, v.PDTL, m, got, want)
+			}
+			n, _ := ParseMove(m.String()+CheckMark((i+j)%6).String(), nil)
+			if got, want := p.FindingsAfter(n, m, &q), p.Findings(n, m); !reflect.DeepEqual(got, want) {
+				t.Fatalf("vector %d: %s: FindingsAfter %v, Findings %v", i+1, v.PDTL, got, want)
 			}
 			visit(&q, "after a vector")
 		}

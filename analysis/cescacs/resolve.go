@@ -484,13 +484,25 @@ func tripleStepList(c Color) string {
 // carries the canonical replacement. Offsets refer to the text n was
 // parsed from.
 func (p *Position) Findings(n Notation, m Move) []Problem {
+	return findings(n, m, p.checkAfter(m))
+}
+
+// FindingsAfter is Findings for a caller that has already played the
+// move: after must be the position that p.Play(m) gives, whose check
+// state says what the move deserves without playing it again.
+func (p *Position) FindingsAfter(n Notation, m Move, after *Position) []Problem {
+	return findings(n, m, after.checkMark())
+}
+
+// findings returns the problems of Findings, given the indicator the
+// move deserves.
+func findings(n Notation, m Move, actual CheckMark) []Problem {
 	var probs []Problem
 	if m.Promotion == Pawn && n.Promotion == NoKind && n.Kind == NotationMove {
 		at := n.PromotionSpan.Offset
 		probs = append(probs, Problem{Offset: at, End: at, Severity: SeverityWarning, Code: CodeAwaitingSuffix,
 			Msg: "the pawn awaits promotion: write =&", Fix: "=&", HasFix: true})
 	}
-	actual := p.checkAfter(m)
 	written := n.Check
 	if written == actual {
 		return probs

@@ -214,7 +214,7 @@ func (r *reporter) step(st *Step) {
 	if st.After == nil {
 		return
 	}
-	for _, f := range st.Before.Findings(st.Notation, st.Move) {
+	for _, f := range st.Before.FindingsAfter(st.Notation, st.Move, st.After) {
 		d := analysis.Diagnostic{Span: n.Sp, Severity: severity(f.Severity), Message: n.Text + ": " + f.Msg}
 		switch f.Code {
 		case cescacs.CodeMateFalse:
