@@ -140,7 +140,8 @@ func (mp *moveParser) parse() Notation {
 			mp.report(n.PromotionSpan.Offset, n.PromotionSpan.End, SeverityError, CodeMoveSyntax, "a deferred promotion names a piece, not &")
 		}
 		n.SepSpan, n.VictimSpan, n.ToSpan = Span{n.FromSpan.End, n.FromSpan.End}, Span{n.FromSpan.End, n.FromSpan.End}, n.FromSpan
-		return mp.finish(n)
+		mp.finish(&n)
+		return n
 	}
 	if !mp.separator(&n) {
 		return Notation{}
@@ -171,7 +172,8 @@ func (mp *moveParser) parse() Notation {
 			return Notation{}
 		}
 	}
-	return mp.finish(n)
+	mp.finish(&n)
+	return n
 }
 
 // atHex reports whether a column letter followed by a digit comes next.
@@ -323,11 +325,12 @@ func (mp *moveParser) castling() (Notation, bool) {
 		mp.report(0, mp.i, SeverityError, CodeMoveCastlingName, msg)
 		return Notation{}, true
 	}
-	return mp.finish(n), true
+	mp.finish(&n)
+	return n, true
 }
 
 // finish reads the optional check indicator and rejects trailing text.
-func (mp *moveParser) finish(n Notation) Notation {
+func (mp *moveParser) finish(n *Notation) {
 	start := mp.i
 	rest := mp.s[mp.i:]
 	switch {
@@ -349,7 +352,6 @@ func (mp *moveParser) finish(n Notation) Notation {
 	if mp.i < len(mp.s) {
 		mp.reportFix(mp.i, len(mp.s), SeverityError, CodeMoveTrailing, "unexpected "+quote(mp.s[mp.i:])+" after the move", "")
 	}
-	return n
 }
 
 // Format returns the canonical text of n (§7.4) with the symbols of

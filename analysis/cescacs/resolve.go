@@ -99,11 +99,12 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 	if n.Kind == NotationInvalid {
 		return Move{}, rerr(ErrInvalidNotation, whole, "not a move")
 	}
-	var arr [256]Move
-	if m, err, ok := p.resolveFast(n, arr[:0]); ok {
+	var few [64]Move // the moves of one piece to one hex: a few promotions at most
+	if m, err, ok := p.resolveFast(n, few[:0]); ok {
 		return m, err
 	}
-	return p.resolveGeneral(n, arr[:0])
+	var all [maxMovesHint]Move
+	return p.resolveGeneral(n, all[:0])
 }
 
 // resolveGeneral is Resolve from every legal move of the position.
