@@ -3,6 +3,7 @@ package ctllegality
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
@@ -84,7 +85,10 @@ func run(p *analysis.Pass) {
 	lastMate := false
 	// The main line's positions since its last capture, pawn move or
 	// promotion, for the repetition draw: no earlier one can occur again.
-	var keys []cescacs.RepetitionKey
+	kp := keyPool.Get().(*[]cescacs.RepetitionKey)
+	defer keyPool.Put(kp)
+	keys := (*kp)[:0]
+	defer func() { *kp = keys[:0] }()
 	if start.OK {
 		keys = append(keys, start.Pos.RepetitionKey())
 	}
@@ -118,6 +122,10 @@ func run(p *analysis.Pass) {
 	}
 	checkEndMarks(p, g, last, lastMate || status.Checkmate)
 }
+
+// keyPool holds the slices of repetition keys that run reuses from game
+// to game.
+var keyPool = sync.Pool{New: func() any { return new([]cescacs.RepetitionKey) }}
 
 func variantTag(g *syntax.Game) *syntax.Tag {
 	for _, t := range g.Tags {
