@@ -38,13 +38,16 @@ func refCheckMark(p *Position) CheckMark {
 }
 
 // compareFast checks the fast paths of p against the slow reference: the
-// check state Play keeps, the legal moves (evasion filter and pin
+// check state and awaiting pawns Play keeps, the legal moves (evasion filter and pin
 // shortcut), whether a legal move exists (early exits), the check
 // indicator with mate, and Status.
 func compareFast(t *testing.T, p *Position, where string) (check CheckMark) {
 	t.Helper()
 	if p.chk != p.scanCheck() {
 		t.Fatalf("%s: %s: check state %+v, by a scan %+v", where, p.PDTL(nil), p.chk, p.scanCheck())
+	}
+	if p.awaiting != p.scanAwaiting() {
+		t.Fatalf("%s: %s: awaiting pawns %v, by a scan %v", where, p.PDTL(nil), p.awaiting, p.scanAwaiting())
 	}
 	slow := refLegalMoves(p)
 	if moves := p.LegalMoves(nil); !slices.Equal(moves, slow) {
@@ -72,9 +75,12 @@ func compareFast(t *testing.T, p *Position, where string) (check CheckMark) {
 // double checks and mates are frequent). The indicator a move deserves,
 // checkAfter, is compared too, and FindingsAfter with Findings.
 func TestCheckFastPath(t *testing.T) {
-	positions, checks, doubles, mates := 0, 0, 0, 0
+	positions, checks, doubles, mates, awaiting := 0, 0, 0, 0, 0
 	visit := func(p *Position, where string) {
 		positions++
+		if p.awaiting != [2]bool{} {
+			awaiting++
+		}
 		switch compareFast(t, p, where) {
 		case NoCheck:
 		case CheckDouble:
@@ -135,10 +141,10 @@ func TestCheckFastPath(t *testing.T) {
 			visit(&p, "game")
 		}
 	}
-	if checks < 5000 || doubles < 50 || mates < 20 {
-		t.Fatalf("only %d checks, %d double checks and %d mates among %d positions", checks, doubles, mates, positions)
+	if checks < 5000 || doubles < 50 || mates < 20 || awaiting < 10 {
+		t.Fatalf("only %d checks, %d double checks, %d mates and %d awaiting pawns among %d positions", checks, doubles, mates, awaiting, positions)
 	}
-	t.Logf("%d positions compared, %d in check, %d double checks, %d mates", positions, checks, doubles, mates)
+	t.Logf("%d positions compared, %d in check, %d double checks, %d mates, %d with an awaiting pawn", positions, checks, doubles, mates, awaiting)
 }
 
 // FuzzCheckState plays the moves the fuzzer picks from a PDTL position

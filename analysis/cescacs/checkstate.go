@@ -14,6 +14,27 @@ type checkState struct {
 	exposed bool
 }
 
+// derive sets what Play keeps up to date alongside the board, the check
+// state and the awaiting pawns, from the board.
+func (p *Position) derive() {
+	p.chk = p.scanCheck()
+	p.awaiting = p.scanAwaiting()
+}
+
+// scanAwaiting returns, for each side, whether one of its pawns stands
+// on one of its promotion hexes.
+func (p *Position) scanAwaiting() (a [2]bool) {
+	for c := range a {
+		pawn := MakePiece(Color(c), Pawn)
+		for _, h := range promotionHexes[c] {
+			if p.board[h] == pawn {
+				a[c] = true
+			}
+		}
+	}
+	return a
+}
+
 // scanCheck returns the check state of p by scanning the board.
 func (p *Position) scanCheck() checkState {
 	us := p.turn & 1

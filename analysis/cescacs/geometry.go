@@ -65,10 +65,11 @@ func onBoard(c, l int) bool {
 // HexAt returns the hex at column index c (0 = P … 14 = Z) and line l,
 // and false if there is no such hex.
 func HexAt(c, l int) (Hex, bool) {
-	if !onBoard(c, l) {
+	if uint(c) >= NumColumns || uint(l) >= NumLines {
 		return NoHex, false
 	}
-	return hexIndex[c][l], true
+	h := hexIndex[c][l] // NoHex off the board
+	return h, h != NoHex
 }
 
 // Valid reports whether h is one of the 169 hexes.

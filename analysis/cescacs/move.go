@@ -44,6 +44,11 @@ func (p *Position) Play(m Move) {
 	}
 	p.play(m)
 	p.updateCheck(m, before, victim)
+	if m.Promotion == Pawn || p.awaiting != [2]bool{} {
+		// Only an awaiting move puts a pawn on a promotion hex; while
+		// one stands there any move may remove or promote it.
+		p.awaiting = p.scanAwaiting()
+	}
 }
 
 // play is Play without the check state, which it leaves stale: for

@@ -491,6 +491,9 @@ func (p *Position) genSpecialCaptures(buf []Move) []Move {
 // kind. It appends nothing when the forced promotion does not apply.
 func (p *Position) genDeferred(buf []Move) []Move {
 	us := p.turn & 1
+	if !p.awaiting[us] {
+		return buf
+	}
 	pawn := MakePiece(us, Pawn)
 	for _, h := range promotionHexes[us] {
 		if p.board[h] != pawn {

@@ -16,6 +16,9 @@ type Position struct {
 	count   [2][numKinds]int8 // pieces on the board per side and kind
 	bishops [2][3]int8        // bishops on the board per side and hex colour
 	chk     checkState        // the check on the side to move
+	// awaiting[c] reports that a pawn of side c stands on one of its
+	// promotion hexes (§3.7); only then may a deferred promotion apply.
+	awaiting [2]bool
 }
 
 // Castling and leap rights of one side. A right is only set while the

@@ -100,7 +100,7 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 		return Move{}, rerr(ErrInvalidNotation, whole, "not a move")
 	}
 	var few [64]Move // the moves of one piece to one hex: a few promotions at most
-	if m, err, ok := p.resolveFast(n, few[:0]); ok {
+	if m, err, ok := p.resolveFast(&n, few[:0]); ok {
 		return m, err
 	}
 	var all [maxMovesHint]Move
@@ -134,16 +134,16 @@ func (p *Position) resolveGeneral(n Notation, buf []Move) (Move, *ResolveError) 
 		return Move{}, p.forcedError(n, legal, whole)
 	}
 	var candArr [8]Move // promotion choices at most; an array keeps it off the heap
-	cands := candidates(candArr[:0], legal, n)
+	cands := candidates(candArr[:0], legal, &n)
 	if len(cands) == 0 {
 		return Move{}, p.explain(n, whole)
 	}
-	return p.finishResolve(n, cands)
+	return p.finishResolve(&n, cands)
 }
 
 // candidates appends the moves of legal that n names by origin and
 // destination (castlings aside) to buf.
-func candidates(buf, legal []Move, n Notation) []Move {
+func candidates(buf, legal []Move, n *Notation) []Move {
 	for _, m := range legal {
 		if m.From == n.From && m.To == n.To && m.Kind != MoveCastling {
 			buf = append(buf, m)
@@ -157,7 +157,7 @@ func candidates(buf, legal []Move, n Notation) []Move {
 // notation kind, no such piece there, the forced deferred promotion, or
 // no legal move of that piece to the destination, whose explanation
 // needs the whole position). It gives exactly what that path would.
-func (p *Position) resolveFast(n Notation, buf []Move) (m Move, err *ResolveError, ok bool) {
+func (p *Position) resolveFast(n *Notation, buf []Move) (m Move, err *ResolveError, ok bool) {
 	if n.Kind == NotationCastling || n.Kind == NotationDeferred {
 		return Move{}, nil, false
 	}
@@ -179,7 +179,7 @@ func (p *Position) resolveFast(n Notation, buf []Move) (m Move, err *ResolveErro
 
 // finishResolve picks the move among the candidates n names and checks
 // the rest of its notation (separator, captured piece).
-func (p *Position) finishResolve(n Notation, cands []Move) (Move, *ResolveError) {
+func (p *Position) finishResolve(n *Notation, cands []Move) (Move, *ResolveError) {
 	m, err := p.choosePromotion(n, cands)
 	if err != nil {
 		return Move{}, err
@@ -249,7 +249,7 @@ func moveKindText(m Move) string {
 
 // choosePromotion picks among the legal moves from n.From to n.To the one
 // with the promotion n asks for.
-func (p *Position) choosePromotion(n Notation, cands []Move) (Move, *ResolveError) {
+func (p *Position) choosePromotion(n *Notation, cands []Move) (Move, *ResolveError) {
 	sp := n.PromotionSpan
 	if cands[0].Promotion == NoKind {
 		if n.Promotion != NoKind {
@@ -485,19 +485,19 @@ func tripleStepList(c Color) string {
 // carries the canonical replacement. Offsets refer to the text n was
 // parsed from.
 func (p *Position) Findings(n Notation, m Move) []Problem {
-	return findings(n, m, p.checkAfter(m))
+	return findings(&n, m, p.checkAfter(m))
 }
 
 // FindingsAfter is Findings for a caller that has already played the
 // move: after must be the position that p.Play(m) gives, whose check
 // state says what the move deserves without playing it again.
 func (p *Position) FindingsAfter(n Notation, m Move, after *Position) []Problem {
-	return findings(n, m, after.checkMark())
+	return findings(&n, m, after.checkMark())
 }
 
 // findings returns the problems of Findings, given the indicator the
 // move deserves.
-func findings(n Notation, m Move, actual CheckMark) []Problem {
+func findings(n *Notation, m Move, actual CheckMark) []Problem {
 	var probs []Problem
 	if m.Promotion == Pawn && n.Promotion == NoKind && n.Kind == NotationMove {
 		at := n.PromotionSpan.Offset
