@@ -183,8 +183,8 @@ func (mp *moveParser) parse(n *Notation) bool {
 
 // atHex reports whether a column letter followed by a digit comes next.
 func (mp *moveParser) atHex() bool {
-	_, n := scanHex(mp.s[mp.i:])
-	return n > 0
+	rest := mp.s[mp.i:]
+	return len(rest) >= 2 && isDigit(rest[1]) && columnIndex[rest[0]] >= 0 // what scanHex consumes
 }
 
 // hex reads a hex, reporting what it should be on failure.

@@ -92,17 +92,25 @@ func run(p *analysis.Pass) {
 	if start.OK {
 		keys = append(keys, start.Pos.RepetitionKey())
 	}
+	var lastMain *syntax.Move // the position after it is the final one
+	for _, e := range g.Moves {
+		if m, ok := e.(*syntax.Move); ok {
+			lastMain = m
+		}
+	}
 	Replay(g, start, func(st *Step) {
 		r.step(st)
 		if st.Depth == 0 {
 			last, lastMate = st.Node, strings.HasSuffix(st.Node.Text, "#")
 			finalOK = st.After != nil
 			if finalOK {
-				final = *st.After
-				if final.HalfmoveClock() == 0 {
+				if st.After.HalfmoveClock() == 0 {
 					keys = keys[:0]
 				}
-				keys = append(keys, final.RepetitionKey())
+				keys = append(keys, st.After.RepetitionKey())
+				if st.Node == lastMain {
+					final = *st.After
+				}
 			}
 		}
 	})
