@@ -219,13 +219,7 @@ func TestGenTo(t *testing.T) {
 							want = append(want, m)
 						}
 					}
-					var got []Move
-					for _, m := range p.genTo(nil, from, to, p.InCheck()) {
-						if m.To == to {
-							got = append(got, m)
-						}
-					}
-					if !slices.Equal(got, want) {
+					if got := p.genTo(nil, from, to, p.InCheck()); !slices.Equal(got, want) {
 						t.Fatalf("%s: %v to %v: genTo %v, genFrom %v", p.PDTL(nil), from, to, got, want)
 					}
 					compared++

@@ -262,7 +262,8 @@ func (p *Position) legalMovesTo(buf []Move, from, to Hex) ([]Move, bool) {
 // genTo appends the pseudo-legal moves of the own piece on from that
 // land on to, castlings and special captures aside, in the order genFrom
 // gives them: the one line, jump or step from the origin is followed
-// instead of every move of the piece.
+// instead of every move of the piece (several moves only for the
+// promotion choices).
 func (p *Position) genTo(buf []Move, from, to Hex, inCheck bool) []Move {
 	if !from.Valid() || !to.Valid() {
 		return buf
@@ -278,9 +279,14 @@ func (p *Position) genTo(buf []Move, from, to Hex, inCheck bool) []Move {
 	}
 	switch k {
 	case Pawn:
-		return p.genPawn(buf, from)
+		return p.genPawnTo(buf, from, to, d)
 	case Elephant:
-		return p.genElephant(buf, from)
+		fwd := forward(p.turn)
+		f := step[fwd][from]
+		if f == to || d >= int(LineUp) && d <= int(LineInvDown) && step[d][from] == to ||
+			f != NoHex && p.board[f] == NoPiece && step[fwd][f] == to {
+			return p.addTarget(buf, from, to, Elephant)
+		}
 	case Bishop:
 		return slide(diagLo, diagHi)
 	case Rook:
@@ -312,6 +318,37 @@ func (p *Position) genTo(buf []Move, from, to Hex, inCheck bool) []Move {
 	case King:
 		if d >= orthoLo && d < diagHi && step[d][from] == to || jump && !inCheck && p.canLeap(from) {
 			return p.addTarget(buf, from, to, k)
+		}
+	}
+	return buf
+}
+
+// genPawnTo is genPawn for the moves that land on to, which lies in
+// direction d from the pawn on from (d as in genTo).
+func (p *Position) genPawnTo(buf []Move, from, to Hex, d int) []Move {
+	us := p.turn & 1
+	fwd := forward(us)
+	m := Move{From: from, To: to, Piece: Pawn}
+	switch {
+	case d == int(fwd):
+		t := from
+		for i := range 3 {
+			if t = step[fwd][t]; t == NoHex || p.board[t] != NoPiece || i == 2 && !from.IsTripleStep(us) {
+				return buf
+			}
+			if t == to {
+				return p.addPawn(buf, m)
+			}
+		}
+	case d < 0 || d >= diagHi || step[d][from] != to: // not one step away
+	case d == int(pawnObliqueDirs[us][0]) || d == int(pawnObliqueDirs[us][1]):
+		if p.board[to] == NoPiece {
+			return p.addPawn(buf, m)
+		}
+	case d == int(pawnCaptureDirs[us][0]) || d == int(pawnCaptureDirs[us][1]):
+		if pc := p.board[to]; pc != NoPiece && pc.Color() != us && pc.Kind() != King {
+			m.Captured = pc.Kind()
+			return p.addPawn(buf, m)
 		}
 	}
 	return buf

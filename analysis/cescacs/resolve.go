@@ -99,7 +99,7 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 	if n.Kind == NotationInvalid {
 		return Move{}, rerr(ErrInvalidNotation, whole, "not a move")
 	}
-	var few [64]Move // the moves of one piece to one hex: a few promotions at most
+	var few [32]Move // one piece's moves to one hex, and the special captures
 	if m, err, ok := p.resolveFast(&n, few[:0]); ok {
 		return m, err
 	}
