@@ -3,7 +3,6 @@ package ctllegality
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
@@ -83,15 +82,9 @@ func run(p *analysis.Pass) {
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	lastMate := false
-	// The main line's positions since its last capture, pawn move or
-	// promotion, for the repetition draw: no earlier one can occur again.
-	kp := keyPool.Get().(*[]cescacs.RepetitionKey)
-	defer keyPool.Put(kp)
-	keys := (*kp)[:0]
-	defer func() { *kp = keys[:0] }()
-	if start.OK {
-		keys = append(keys, start.Pos.RepetitionKey())
-	}
+	reps := repetitionPool.Get().(*repetitions)
+	defer repetitionPool.Put(reps)
+	reps.reset(&start.Pos)
 	var lastMain *syntax.Move // the position after it is the final one
 	for _, e := range g.Moves {
 		if m, ok := e.(*syntax.Move); ok {
@@ -104,36 +97,23 @@ func run(p *analysis.Pass) {
 			last, lastMate = st.Node, strings.HasSuffix(st.Node.Text, "#")
 			finalOK = st.After != nil
 			if finalOK {
-				if st.After.HalfmoveClock() == 0 {
-					keys = keys[:0]
-				}
-				keys = append(keys, st.After.RepetitionKey())
+				reps.played(st.Move, st.After)
 				if st.Node == lastMain {
 					final = *st.After
 				}
 			}
 		}
 	})
-	occurrences := 0
-	for i := range keys {
-		if keys[i] == keys[len(keys)-1] {
-			occurrences++
-		}
-	}
 	r.flush()
 	r.strayCommas()
 	checkResultTag(p, g)
 	var status cescacs.Status
 	if finalOK {
-		status = final.Status().WithRepetitions(occurrences)
+		status = final.Status().WithRepetitions(reps.count(&final))
 		checkFinal(p, g, status, final.Turn())
 	}
 	checkEndMarks(p, g, last, lastMate || status.Checkmate)
 }
-
-// keyPool holds the slices of repetition keys that run reuses from game
-// to game.
-var keyPool = sync.Pool{New: func() any { return new([]cescacs.RepetitionKey) }}
 
 func variantTag(g *syntax.Game) *syntax.Tag {
 	for _, t := range g.Tags {
