@@ -53,6 +53,13 @@ func (g *Game) lines() []Pos {
 	return g.nl
 }
 
+// Line returns the 0-based line of g's text holding the game-relative
+// offset p, from the line ends computed once per game.
+func (g *Game) Line(p Pos) int {
+	nl := g.lines()
+	return sort.Search(len(nl), func(i int) bool { return nl[i] > p })
+}
+
 // fileLines locates lines across chunks, built once per file version at
 // a cost of one step per chunk.
 type fileLines struct {

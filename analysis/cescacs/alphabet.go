@@ -140,17 +140,17 @@ const (
 // (from the case or the glyph) and its status with respect to a.
 func (a *Alphabet) lookup(r rune) (Kind, Color, symbolStatus) {
 	a = a.orStandard()
-	for k := Pawn; k < numKinds; k++ {
-		for c := range 2 {
-			if glyphs[k][c] == r {
-				if !a.fan {
-					return k, Color(c), symFANUndeclared
+	if r >= utf8.RuneSelf { // the glyphs are all beyond ASCII
+		for k := Pawn; k < numKinds; k++ {
+			for c := range 2 {
+				if glyphs[k][c] == r {
+					if !a.fan {
+						return k, Color(c), symFANUndeclared
+					}
+					return k, Color(c), symInForce
 				}
-				return k, Color(c), symInForce
 			}
 		}
-	}
-	if r >= utf8.RuneSelf {
 		return NoKind, White, symUnknown
 	}
 	b, c := byte(r), White

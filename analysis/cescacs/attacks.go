@@ -134,20 +134,34 @@ func (m CheckMark) String() string {
 }
 
 // InCheck reports whether the side to move is in check.
-func (p *Position) InCheck() bool {
-	return p.attacked(p.king[p.turn], p.turn.Other())
-}
+func (p *Position) InCheck() bool { return p.chk.n > 0 }
 
 // Check classifies the check on the side to move (§5.3): NoCheck,
 // CheckDistant, CheckAdjoining or CheckDouble. It does not detect mate.
 func (p *Position) Check() CheckMark {
-	k := p.king[p.turn]
 	var at [2]Hex
-	switch p.scanAttacks(k, p.turn.Other(), at[:]) {
+	return classifyCheck(p.king[p.turn&1], p.checkers(&at))
+}
+
+// checkMark is Check, with CheckMate when the side to move has no legal
+// move: the indicator of the move that led to p.
+func (p *Position) checkMark() CheckMark {
+	var at [2]Hex
+	checkers := p.checkers(&at)
+	if len(checkers) > 0 && !p.hasLegalMove(checkers) {
+		return CheckMate
+	}
+	return classifyCheck(p.king[p.turn&1], checkers)
+}
+
+// classifyCheck classifies the check on the king on k by the pieces on
+// checkers (two of them at most are needed).
+func classifyCheck(k Hex, checkers []Hex) CheckMark {
+	switch len(checkers) {
 	case 0:
 		return NoCheck
 	case 1:
-		if Adjacent(k, at[0]) || KnightApart(k, at[0]) {
+		if Adjacent(k, checkers[0]) || KnightApart(k, checkers[0]) {
 			return CheckAdjoining
 		}
 		return CheckDistant
@@ -161,4 +175,40 @@ func (p *Position) Checkers() []Hex {
 	var at [4]Hex
 	n := p.scanAttacks(p.king[p.turn], p.turn.Other(), at[:])
 	return append([]Hex(nil), at[:n]...)
+}
+
+// evasions returns the hexes on which a move of a piece other than the
+// king may parry the check of the given pieces (at least one): for each
+// checker its own hex and, when it stands on a line from the king, the
+// empty hexes between them (a slider's path, the hex an elephant's
+// two-step attack crosses), intersected over the checkers. Only the en
+// passant captures, which remove a piece they do not land on, escape
+// this test.
+func (p *Position) evasions(checkers []Hex) hexSet {
+	k := p.king[p.turn&1]
+	var set hexSet
+	for i, c := range checkers {
+		var s hexSet
+		s.add(c)
+	rays:
+		for d := orthoLo; d < diagHi; d++ {
+			var path hexSet
+			for h := step[d][k]; h != NoHex; h = step[d][h] {
+				if h == c {
+					s.or(&path)
+					break rays
+				}
+				if p.board[h] != NoPiece {
+					break
+				}
+				path.add(h)
+			}
+		}
+		if i == 0 {
+			set = s
+		} else {
+			set.and(&s)
+		}
+	}
+	return set
 }

@@ -65,10 +65,11 @@ func onBoard(c, l int) bool {
 // HexAt returns the hex at column index c (0 = P … 14 = Z) and line l,
 // and false if there is no such hex.
 func HexAt(c, l int) (Hex, bool) {
-	if !onBoard(c, l) {
+	if uint(c) >= NumColumns || uint(l) >= NumLines {
 		return NoHex, false
 	}
-	return hexIndex[c][l], true
+	h := hexIndex[c][l] // NoHex off the board
+	return h, h != NoHex
 }
 
 // Valid reports whether h is one of the 169 hexes.
@@ -99,14 +100,18 @@ func appendHex(b []byte, h Hex) []byte {
 }
 
 // ColumnIndex returns the index of the column letter b, or -1.
-func ColumnIndex(b byte) int {
-	for i := range len(columnLetters) {
-		if columnLetters[i] == b {
-			return i
-		}
+func ColumnIndex(b byte) int { return int(columnIndex[b]) }
+
+// columnIndex[b] is the index of the column letter b, or -1.
+var columnIndex = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
 	}
-	return -1
-}
+	for i := range len(columnLetters) {
+		t[columnLetters[i]] = int8(i)
+	}
+	return t
+}()
 
 // ColumnLetter returns the letter of column index c (0..14).
 func ColumnLetter(c int) byte { return columnLetters[c] }

@@ -40,6 +40,22 @@ func (m Move) IsCapture() bool { return m.Captured != NoKind }
 // and special-capture record (§5.5 step 6). Other values of m leave p in
 // an unspecified state but never cause a panic.
 func (p *Position) Play(m Move) {
+	before, victim := p.chk, NoHex
+	if m.Kind == MoveEnPassant || m.Kind == MoveLongEnPassant {
+		victim = p.sp.pawn
+	}
+	p.play(m)
+	p.updateCheck(m, before, victim)
+	if m.Promotion == Pawn || p.awaiting != [2]bool{} {
+		// Only an awaiting move puts a pawn on a promotion hex; while
+		// one stands there any move may remove or promote it.
+		p.awaiting = p.scanAwaiting()
+	}
+}
+
+// play is Play without the check state, which it leaves stale: for
+// positions that are only asked whether a king is attacked.
+func (p *Position) play(m Move) {
 	us := p.turn & 1
 	them := us ^ 1
 	p.sp = noSpecial

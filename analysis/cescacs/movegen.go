@@ -6,11 +6,20 @@ package cescacs
 // buf lacks capacity.
 func (p *Position) LegalMoves(buf []Move) []Move {
 	start := len(buf)
-	inCheck := p.InCheck()
+	inCheck := p.chk.n > 0
 	buf = p.pseudoMoves(buf, inCheck)
-	pins := p.pinned()
+	var pins, evade hexSet
+	if inCheck {
+		var at [2]Hex
+		evade = p.evasions(p.checkers(&at))
+	} else {
+		pins = p.pinned()
+	}
 	n := start
 	for _, m := range buf[start:] {
+		if inCheck && !mayEvade(m, &evade) {
+			continue
+		}
 		if safe(m, inCheck, &pins) || p.legal(m) {
 			buf[n] = m
 			n++
@@ -19,24 +28,85 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	return buf[:n]
 }
 
+// mayEvade reports whether the pseudo-legal move m, played in check, may
+// parry it: a king move, an en-passant capture, or a move landing on
+// one of the evasions hexes.
+func mayEvade(m Move, evade *hexSet) bool {
+	return m.Piece == King || m.Kind == MoveEnPassant || m.Kind == MoveLongEnPassant || evade.contains(m.To)
+}
+
 // HasLegalMove reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMove() bool {
-	var arr [256]Move
-	inCheck := p.InCheck()
-	pins := p.pinned()
-	for _, m := range p.pseudoMoves(arr[:0], inCheck) {
-		if safe(m, inCheck, &pins) || p.legal(m) {
+	var at [2]Hex
+	return p.hasLegalMove(p.checkers(&at))
+}
+
+// hasLegalMove reports whether the side to move has a legal move, given
+// the hexes of (up to two of) the pieces checking its king. It stops at
+// the first legal move: the king's moves are tried first and, in check,
+// only the moves that may parry it (see evasions) are played.
+func (p *Position) hasLegalMove(checkers []Hex) bool {
+	var arr [maxMovesHint]Move
+	inCheck := len(checkers) > 0
+	if !inCheck && len(p.genDeferred(arr[:0])) > 0 {
+		// A deferred promotion moves nothing: it never exposes the king.
+		return true
+	}
+	us := p.turn & 1
+	k := p.king[us]
+	if k != NoHex {
+		for _, m := range p.genFrom(arr[:0], k, inCheck) {
+			if p.legal(m) {
+				return true
+			}
+		}
+	}
+	var evade hexSet
+	var pins hexSet
+	if inCheck {
+		evade = p.evasions(checkers)
+	} else {
+		pins = p.pinned()
+	}
+	own := Piece(us) << 4
+	for h := Hex(0); h < NumHexes; h++ {
+		if pc := p.board[h]; pc == NoPiece || pc&blackBit != own || h == k {
+			continue
+		}
+		for _, m := range p.genFrom(arr[:0], h, inCheck) {
+			if inCheck && !mayEvade(m, &evade) {
+				continue
+			}
+			if safe(m, inCheck, &pins) || p.legal(m) {
+				return true
+			}
+		}
+	}
+	for _, m := range p.genSpecialCaptures(arr[:0]) {
+		if p.legal(m) {
 			return true
 		}
 	}
 	return false
 }
 
-// hexSet is a set of hexes.
-type hexSet [3]uint64
+// hexSet is a set of hexes; it has room for any Hex value, NoHex
+// included, as a position played with garbage moves may hold pieces
+// there.
+type hexSet [4]uint64
 
 func (s *hexSet) add(h Hex)           { s[h>>6&3] |= 1 << (h & 63) }
 func (s *hexSet) contains(h Hex) bool { return s[h>>6&3]&(1<<(h&63)) != 0 }
+func (s *hexSet) or(t *hexSet) {
+	for i := range s {
+		s[i] |= t[i]
+	}
+}
+func (s *hexSet) and(t *hexSet) {
+	for i := range s {
+		s[i] &= t[i]
+	}
+}
 
 // pinned returns the pieces of the side to move whose leaving their hex
 // could expose their king: the first own piece on a line from the king
@@ -93,7 +163,7 @@ func safe(m Move, inCheck bool, pins *hexSet) bool {
 // unattacked.
 func (p *Position) legal(m Move) bool {
 	q := *p
-	q.Play(m)
+	q.play(m)
 	return !q.attacked(q.king[p.turn], q.turn)
 }
 
@@ -151,36 +221,137 @@ func (p *Position) genFrom(buf []Move, h Hex, inCheck bool) []Move {
 	return buf
 }
 
-// legalMovesFrom appends the legal moves of the own piece on from to buf,
-// or reports false when the forced deferred promotion applies (§3.7; then
-// only those promotions are legal, see LegalMoves).
-func (p *Position) legalMovesFrom(buf []Move, from Hex) ([]Move, bool) {
-	inCheck := p.InCheck()
+// legalMovesTo appends to buf the legal moves of the own piece on from
+// that land on to, castlings aside, in the order LegalMoves gives them;
+// it reports false when the forced deferred promotion applies (§3.7; then
+// only those promotions are legal, see LegalMoves). Only these moves are
+// tested, and only the king's, those made in check and those of a pinned
+// piece are played to test them.
+func (p *Position) legalMovesTo(buf []Move, from, to Hex) ([]Move, bool) {
 	start := len(buf)
-	if !inCheck {
-		if buf = p.genDeferred(buf); len(buf) > start {
-			return buf[:start], false
-		}
+	inCheck := p.chk.n > 0
+	if !inCheck && len(p.genDeferred(buf)) > start {
+		return buf[:start], false
 	}
-	buf = p.genFrom(buf, from, inCheck)
-	n := len(buf)
+	buf = p.genTo(buf, from, to, inCheck)
 	buf = p.genSpecialCaptures(buf)
-	for _, m := range buf[n:] {
-		if m.From == from {
-			buf[n] = m
-			n++
-		}
-	}
-	buf = buf[:n]
-	pins := p.pinned()
-	n = start
+	n := start
+	pinned := -1 // unknown
 	for _, m := range buf[start:] {
-		if safe(m, inCheck, &pins) || p.legal(m) {
+		if m.From != from || m.To != to || m.Kind == MoveCastling {
+			continue
+		}
+		ok := false
+		if !inCheck && m.Piece != King && m.Kind == MoveOrdinary {
+			if pinned < 0 {
+				pinned = 0
+				if p.pinnedAt(from) {
+					pinned = 1
+				}
+			}
+			ok = pinned == 0
+		}
+		if ok || p.legal(m) {
 			buf[n] = m
 			n++
 		}
 	}
 	return buf[:n], true
+}
+
+// genTo appends the pseudo-legal moves of the own piece on from that
+// land on to, castlings and special captures aside, in the order genFrom
+// gives them: the one line, jump or step from the origin is followed
+// instead of every move of the piece (several moves only for the
+// promotion choices).
+func (p *Position) genTo(buf []Move, from, to Hex, inCheck bool) []Move {
+	if !from.Valid() || !to.Valid() {
+		return buf
+	}
+	k := p.board[from].Kind()
+	d := int(dirTo[from][to]) - 1 // -1: no line or jump leads there
+	jump := d >= knightLo
+	slide := func(lo, hi int) []Move {
+		if d >= lo && d < hi && p.clearPath(from, to, d) {
+			return p.addTarget(buf, from, to, k)
+		}
+		return buf
+	}
+	switch k {
+	case Pawn:
+		return p.genPawnTo(buf, from, to, d)
+	case Elephant:
+		fwd := forward(p.turn)
+		f := step[fwd][from]
+		if f == to || d >= int(LineUp) && d <= int(LineInvDown) && step[d][from] == to ||
+			f != NoHex && p.board[f] == NoPiece && step[fwd][f] == to {
+			return p.addTarget(buf, from, to, Elephant)
+		}
+	case Bishop:
+		return slide(diagLo, diagHi)
+	case Rook:
+		return slide(orthoLo, orthoHi)
+	case Queen:
+		return slide(orthoLo, diagHi)
+	case Pegasus:
+		if jump {
+			return p.addTarget(buf, from, to, k)
+		}
+		return slide(diagLo, diagHi)
+	case Wyvern:
+		if jump {
+			return p.addTarget(buf, from, to, k)
+		}
+		return slide(orthoLo, orthoHi)
+	case Knight:
+		if jump {
+			return p.addTarget(buf, from, to, k)
+		}
+		for e := knightLo; e < knightHi; e++ {
+			if mid := step[e][from]; mid != NoHex && step[e][mid] == to {
+				if p.board[mid] == NoPiece && p.board[to] == NoPiece {
+					buf = append(buf, Move{From: from, To: to, Piece: Knight})
+				}
+				break
+			}
+		}
+	case King:
+		if d >= orthoLo && d < diagHi && step[d][from] == to || jump && !inCheck && p.canLeap(from) {
+			return p.addTarget(buf, from, to, k)
+		}
+	}
+	return buf
+}
+
+// genPawnTo is genPawn for the moves that land on to, which lies in
+// direction d from the pawn on from (d as in genTo).
+func (p *Position) genPawnTo(buf []Move, from, to Hex, d int) []Move {
+	us := p.turn & 1
+	fwd := forward(us)
+	m := Move{From: from, To: to, Piece: Pawn}
+	switch {
+	case d == int(fwd):
+		t := from
+		for i := range 3 {
+			if t = step[fwd][t]; t == NoHex || p.board[t] != NoPiece || i == 2 && !from.IsTripleStep(us) {
+				return buf
+			}
+			if t == to {
+				return p.addPawn(buf, m)
+			}
+		}
+	case d < 0 || d >= diagHi || step[d][from] != to: // not one step away
+	case d == int(pawnObliqueDirs[us][0]) || d == int(pawnObliqueDirs[us][1]):
+		if p.board[to] == NoPiece {
+			return p.addPawn(buf, m)
+		}
+	case d == int(pawnCaptureDirs[us][0]) || d == int(pawnCaptureDirs[us][1]):
+		if pc := p.board[to]; pc != NoPiece && pc.Color() != us && pc.Kind() != King {
+			m.Captured = pc.Kind()
+			return p.addPawn(buf, m)
+		}
+	}
+	return buf
 }
 
 // canLeap reports whether the side to move's king on h is unmoved on its
@@ -357,6 +528,9 @@ func (p *Position) genSpecialCaptures(buf []Move) []Move {
 // kind. It appends nothing when the forced promotion does not apply.
 func (p *Position) genDeferred(buf []Move) []Move {
 	us := p.turn & 1
+	if !p.awaiting[us] {
+		return buf
+	}
 	pawn := MakePiece(us, Pawn)
 	for _, h := range promotionHexes[us] {
 		if p.board[h] != pawn {

@@ -80,9 +80,11 @@ type Notation struct {
 // Kind is NotationInvalid when the text cannot be understood as a move,
 // and otherwise the fields are filled even if problems (errors included)
 // were reported, such as "x" used as the capture sign.
-func ParseMove(s string, letters *Alphabet) (Notation, []Problem) {
+func ParseMove(s string, letters *Alphabet) (n Notation, probs []Problem) {
 	mp := moveParser{s: s, a: letters.orStandard()}
-	n := mp.parse()
+	if !mp.parse(&n) {
+		n = Notation{}
+	}
 	n.letters = mp.a
 	return n, mp.probs
 }
@@ -102,20 +104,23 @@ func (mp *moveParser) reportFix(off, end int, sev Severity, code, msg, fix strin
 	mp.probs = append(mp.probs, Problem{Offset: off, End: end, Severity: sev, Code: code, Msg: msg, Fix: fix, HasFix: true})
 }
 
-// fail reports a syntax error from the current offset to the end.
-func (mp *moveParser) fail(msg string) Notation {
+// fail reports a syntax error from the current offset to the end, and
+// false: the text is not a move.
+func (mp *moveParser) fail(msg string) bool {
 	mp.report(mp.i, len(mp.s), SeverityError, CodeMoveSyntax, msg)
-	return Notation{}
+	return false
 }
 
-func (mp *moveParser) parse() Notation {
+// parse parses mp.s into n, reporting false if it is not a move (n is
+// then to be discarded).
+func (mp *moveParser) parse(n *Notation) bool {
 	if mp.s == "" {
 		return mp.fail("empty move")
 	}
-	if n, ok := mp.castling(); ok {
-		return n
+	if ok, done := mp.castling(n); done {
+		return ok
 	}
-	n := Notation{Kind: NotationMove, Mover: Pawn, From: NoHex, To: NoHex}
+	*n = Notation{Kind: NotationMove, Mover: Pawn, From: NoHex, To: NoHex}
 	n.MoverSpan = Span{0, 0}
 	if !mp.atHex() {
 		k, ok := mp.symbol("piece")
@@ -129,21 +134,22 @@ func (mp *moveParser) parse() Notation {
 	}
 	var ok bool
 	if n.From, n.FromSpan, ok = mp.hex("origin"); !ok {
-		return Notation{}
+		return false
 	}
 	if mp.i < len(mp.s) && mp.s[mp.i] == '=' && n.Mover == Pawn {
 		n.Kind, n.To = NotationDeferred, n.From
-		if !mp.promotion(&n) {
-			return Notation{}
+		if !mp.promotion(n) {
+			return false
 		}
 		if n.Promotion == Pawn {
 			mp.report(n.PromotionSpan.Offset, n.PromotionSpan.End, SeverityError, CodeMoveSyntax, "a deferred promotion names a piece, not &")
 		}
 		n.SepSpan, n.VictimSpan, n.ToSpan = Span{n.FromSpan.End, n.FromSpan.End}, Span{n.FromSpan.End, n.FromSpan.End}, n.FromSpan
-		return mp.finish(n)
+		mp.finish(n)
+		return true
 	}
-	if !mp.separator(&n) {
-		return Notation{}
+	if !mp.separator(n) {
+		return false
 	}
 	n.VictimSpan = Span{mp.i, mp.i}
 	if !mp.atHex() {
@@ -163,21 +169,22 @@ func (mp *moveParser) parse() Notation {
 		}
 	}
 	if n.To, n.ToSpan, ok = mp.hex("destination"); !ok {
-		return Notation{}
+		return false
 	}
 	n.PromotionSpan = Span{mp.i, mp.i}
 	if mp.i < len(mp.s) && mp.s[mp.i] == '=' {
-		if !mp.promotion(&n) {
-			return Notation{}
+		if !mp.promotion(n) {
+			return false
 		}
 	}
-	return mp.finish(n)
+	mp.finish(n)
+	return true
 }
 
 // atHex reports whether a column letter followed by a digit comes next.
 func (mp *moveParser) atHex() bool {
-	_, n := scanHex(mp.s[mp.i:])
-	return n > 0
+	rest := mp.s[mp.i:]
+	return len(rest) >= 2 && isDigit(rest[1]) && columnIndex[rest[0]] >= 0 // what scanHex consumes
 }
 
 // hex reads a hex, reporting what it should be on failure.
@@ -280,11 +287,13 @@ func (mp *moveParser) promotion(n *Notation) bool {
 	return true
 }
 
-// castling parses K + rook symbol + side + hyphen + identifier.
-func (mp *moveParser) castling() (Notation, bool) {
+// castling parses K + rook symbol + side + hyphen + identifier into n.
+// done is false (and n untouched) if the text is not written as a
+// castling; ok is false if it is, but wrongly.
+func (mp *moveParser) castling(n *Notation) (ok, done bool) {
 	s := mp.s
 	if len(s) < 4 || s[0] != 'K' || (s[1] != 'R' && s[1] != 'T') || !strings.ContainsRune("KDRT", rune(s[2])) {
-		return Notation{}, false
+		return false, false
 	}
 	rook := mp.a.letter[Rook]
 	if s[1] != rook {
@@ -302,8 +311,8 @@ func (mp *moveParser) castling() (Notation, bool) {
 		side = 'R'
 	}
 	mp.i = 3
-	n := Notation{Kind: NotationCastling, Mover: King, From: NoHex, To: NoHex}
-	if !mp.separator(&n) || n.Sep != SepQuiet {
+	*n = Notation{Kind: NotationCastling, Mover: King, From: NoHex, To: NoHex}
+	if !mp.separator(n) || n.Sep != SepQuiet {
 		mp.i = 3
 		return mp.fail("expected '-' after " + s[:3]), true
 	}
@@ -321,13 +330,14 @@ func (mp *moveParser) castling() (Notation, bool) {
 			msg += ": write HIO (rook one hex) or HIOO (two hexes)"
 		}
 		mp.report(0, mp.i, SeverityError, CodeMoveCastlingName, msg)
-		return Notation{}, true
+		return false, true
 	}
-	return mp.finish(n), true
+	mp.finish(n)
+	return true, true
 }
 
 // finish reads the optional check indicator and rejects trailing text.
-func (mp *moveParser) finish(n Notation) Notation {
+func (mp *moveParser) finish(n *Notation) {
 	start := mp.i
 	rest := mp.s[mp.i:]
 	switch {
@@ -349,7 +359,6 @@ func (mp *moveParser) finish(n Notation) Notation {
 	if mp.i < len(mp.s) {
 		mp.reportFix(mp.i, len(mp.s), SeverityError, CodeMoveTrailing, "unexpected "+quote(mp.s[mp.i:])+" after the move", "")
 	}
-	return n
 }
 
 // Format returns the canonical text of n (§7.4) with the symbols of
@@ -450,9 +459,5 @@ func (p *Position) Notation(m Move, letters *Alphabet, style Style) string {
 func (p *Position) checkAfter(m Move) CheckMark {
 	q := *p
 	q.Play(m)
-	c := q.Check()
-	if c != NoCheck && !q.HasLegalMove() {
-		return CheckMate
-	}
-	return c
+	return q.checkMark()
 }

@@ -22,6 +22,7 @@ import (
 func ParsePDTL(s string, letters *Alphabet) (Position, []Problem) {
 	r := pdtlReader{src: s, a: letters.orStandard(), pos: emptyPosition()}
 	r.parse()
+	r.pos.derive()
 	return r.pos, r.probs
 }
 

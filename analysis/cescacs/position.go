@@ -15,6 +15,10 @@ type Position struct {
 
 	count   [2][numKinds]int8 // pieces on the board per side and kind
 	bishops [2][3]int8        // bishops on the board per side and hex colour
+	chk     checkState        // the check on the side to move
+	// awaiting[c] reports that a pawn of side c stands on one of its
+	// promotion hexes (§3.7); only then may a deferred promotion apply.
+	awaiting [2]bool
 }
 
 // Castling and leap rights of one side. A right is only set while the
@@ -107,26 +111,6 @@ func (p *Position) Count(c Color, k Kind) int {
 		return 0
 	}
 	return int(p.count[c&1][k])
-}
-
-// OffBoard returns how many pieces of kind k side c could regain by
-// promotion: the standard complement minus those on the board, for the
-// regainable kinds only (§3.6).
-func (p *Position) OffBoard(c Color, k Kind) int {
-	if !k.Regainable() {
-		return 0
-	}
-	return max(0, int(complement[k])-int(p.count[c&1][k]))
-}
-
-// EnPassant returns the pending en-passant record: the hex of the piece
-// that may be captured and the one or two target hexes (NoHex when
-// unused). ok is false when no en-passant capture is pending.
-func (p *Position) EnPassant() (pawn Hex, targets [2]Hex, ok bool) {
-	if p.sp.kind != spEnPassant {
-		return NoHex, [2]Hex{NoHex, NoHex}, false
-	}
-	return p.sp.pawn, p.sp.hexes, true
 }
 
 // Scornful returns the pending scornful-capture record: the hex of the

@@ -102,11 +102,12 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 	if n.Kind == NotationInvalid {
 		return Move{}, rerr(ErrInvalidNotation, whole, "not a move")
 	}
-	var arr [256]Move
-	if m, err, ok := p.resolveFast(n, arr[:0]); ok {
+	var few [32]Move // one piece's moves to one hex, and the special captures
+	if m, err, ok := p.resolveFast(&n, few[:0]); ok {
 		return m, err
 	}
-	return p.resolveGeneral(n, arr[:0])
+	var all [maxMovesHint]Move
+	return p.resolveGeneral(n, all[:0])
 }
 
 // resolveGeneral is Resolve from every legal move of the position.
@@ -136,16 +137,16 @@ func (p *Position) resolveGeneral(n Notation, buf []Move) (Move, *ResolveError) 
 		return Move{}, p.forcedError(n, legal, whole)
 	}
 	var candArr [8]Move // promotion choices at most; an array keeps it off the heap
-	cands := candidates(candArr[:0], legal, n)
+	cands := candidates(candArr[:0], legal, &n)
 	if len(cands) == 0 {
 		return Move{}, p.explain(n, whole)
 	}
-	return p.finishResolve(n, cands)
+	return p.finishResolve(&n, cands)
 }
 
 // candidates appends the moves of legal that n names by origin and
 // destination (castlings aside) to buf.
-func candidates(buf, legal []Move, n Notation) []Move {
+func candidates(buf, legal []Move, n *Notation) []Move {
 	for _, m := range legal {
 		if m.From == n.From && m.To == n.To && m.Kind != MoveCastling {
 			buf = append(buf, m)
@@ -159,14 +160,14 @@ func candidates(buf, legal []Move, n Notation) []Move {
 // notation kind, no such piece there, the forced deferred promotion, or
 // no legal move of that piece to the destination, whose explanation
 // needs the whole position). It gives exactly what that path would.
-func (p *Position) resolveFast(n Notation, buf []Move) (m Move, err *ResolveError, ok bool) {
+func (p *Position) resolveFast(n *Notation, buf []Move) (m Move, err *ResolveError, ok bool) {
 	if n.Kind == NotationCastling || n.Kind == NotationDeferred {
 		return Move{}, nil, false
 	}
 	if pc := p.board[n.From]; pc == NoPiece || pc != MakePiece(p.turn, n.Mover) {
 		return Move{}, nil, false
 	}
-	legal, ok := p.legalMovesFrom(buf, n.From)
+	legal, ok := p.legalMovesTo(buf, n.From, n.To)
 	if !ok {
 		return Move{}, nil, false
 	}
@@ -181,7 +182,7 @@ func (p *Position) resolveFast(n Notation, buf []Move) (m Move, err *ResolveErro
 
 // finishResolve picks the move among the candidates n names and checks
 // the rest of its notation (separator, captured piece).
-func (p *Position) finishResolve(n Notation, cands []Move) (Move, *ResolveError) {
+func (p *Position) finishResolve(n *Notation, cands []Move) (Move, *ResolveError) {
 	m, err := p.choosePromotion(n, cands)
 	if err != nil {
 		return Move{}, err
@@ -251,7 +252,7 @@ func moveKindText(m Move) string {
 
 // choosePromotion picks among the legal moves from n.From to n.To the one
 // with the promotion n asks for.
-func (p *Position) choosePromotion(n Notation, cands []Move) (Move, *ResolveError) {
+func (p *Position) choosePromotion(n *Notation, cands []Move) (Move, *ResolveError) {
 	sp := n.PromotionSpan
 	if cands[0].Promotion == NoKind {
 		if n.Promotion != NoKind {
@@ -487,13 +488,25 @@ func tripleStepList(c Color) string {
 // carries the canonical replacement. Offsets refer to the text n was
 // parsed from.
 func (p *Position) Findings(n Notation, m Move) []Problem {
+	return findings(&n, m, p.checkAfter(m))
+}
+
+// FindingsAfter is Findings for a caller that has already played the
+// move: after must be the position that p.Play(m) gives, whose check
+// state says what the move deserves without playing it again.
+func (p *Position) FindingsAfter(n Notation, m Move, after *Position) []Problem {
+	return findings(&n, m, after.checkMark())
+}
+
+// findings returns the problems of Findings, given the indicator the
+// move deserves.
+func findings(n *Notation, m Move, actual CheckMark) []Problem {
 	var probs []Problem
 	if m.Promotion == Pawn && n.Promotion == NoKind && n.Kind == NotationMove {
 		at := n.PromotionSpan.Offset
 		probs = append(probs, Problem{Offset: at, End: at, Severity: SeverityWarning, Code: CodeAwaitingSuffix,
 			Msg: "the pawn awaits promotion: write =&", Fix: "=&", HasFix: true})
 	}
-	actual := p.checkAfter(m)
 	written := n.Check
 	if written == actual {
 		return probs

@@ -50,8 +50,10 @@ func (s Status) Over() bool { return s.Result != "" }
 // (§5.3, §5.4). Checkmate and stalemate take precedence over the
 // automatic draws.
 func (p *Position) Status() Status {
-	s := Status{Check: p.Check()}
-	moves := p.HasLegalMove()
+	var at [2]Hex
+	checkers := p.checkers(&at)
+	s := Status{Check: classifyCheck(p.king[p.turn&1], checkers)}
+	moves := p.hasLegalMove(checkers)
 	switch {
 	case !moves && s.Check != NoCheck:
 		s.Checkmate = true
@@ -89,13 +91,15 @@ func (p *Position) AutomaticDraw() DrawReason {
 func (p *Position) insufficientMaterial() bool {
 	for c := range p.count {
 		n := &p.count[c]
+		if n[Pawn] > 0 || n[Queen]+n[Wyvern]+n[Rook] > 0 {
+			return false // most positions, decided without counting
+		}
 		total := 0
 		for _, k := range n {
 			total += int(k)
 		}
 		minors := n[Bishop] + n[Knight]
-		if total > 3 || n[Pawn] > 0 || n[Queen]+n[Wyvern]+n[Rook] > 0 ||
-			n[Pegasus] >= 2 || n[Pegasus] >= 1 && minors >= 1 {
+		if total > 3 || n[Pegasus] >= 2 || n[Pegasus] >= 1 && minors >= 1 {
 			return false
 		}
 	}

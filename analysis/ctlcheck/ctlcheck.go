@@ -34,7 +34,6 @@
 package ctlcheck
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -128,32 +127,6 @@ var Chars = &analysis.Analyzer{
 
 // Analyzers lists the analyzers of this package in a fixed order.
 var Analyzers = []*analysis.Analyzer{Tags, Movetext, Chars}
-
-// lineTable locates the lines of a game's text.
-type lineTable struct {
-	starts []syntax.Pos // offset of the first byte of each line
-}
-
-func newLineTable(text string) *lineTable {
-	lt := &lineTable{starts: []syntax.Pos{0}}
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			lt.starts = append(lt.starts, syntax.Pos(i+1))
-		case '\r':
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			lt.starts = append(lt.starts, syntax.Pos(i+1))
-		}
-	}
-	return lt
-}
-
-// line returns the 0-based line holding offset p.
-func (lt *lineTable) line(p syntax.Pos) int {
-	return sort.Search(len(lt.starts), func(i int) bool { return lt.starts[i] > p }) - 1
-}
 
 // newline returns the line terminator a fix should write in text.
 func newline(text string) string {

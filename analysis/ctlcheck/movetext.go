@@ -149,7 +149,6 @@ func (cc commentCtx) number() int {
 type mover struct {
 	p        *analysis.Pass
 	g        *syntax.Game
-	lt       *lineTable
 	main     *mline
 	comments []commentCtx
 	letters  *cescacs.Alphabet // the alphabet of the Redefine tag
@@ -160,7 +159,7 @@ func runMovetext(p *analysis.Pass) {
 		return
 	}
 	g := p.Game
-	m := &mover{p: p, g: g, lt: newLineTable(g.Text), main: &mline{}, letters: cescacs.StandardAlphabet()}
+	m := &mover{p: p, g: g, main: &mline{}, letters: cescacs.StandardAlphabet()}
 	for _, t := range g.Tags {
 		if canonicalName(t.Name) == "Redefine" && t.ValueSpan.Len() > 0 {
 			m.letters, _ = cescacs.ParseRedefine(t.Value) // ctllegality reports its problems
@@ -246,7 +245,7 @@ func (m *mover) checkLines(l *mline) {
 		case k > 0 && !pr.hasWhite() && l.pairs[k-1].black == nil:
 			m.report(pr.white.Span(), analysis.Warning, CodeEllipsis, "Black's move is split from White's: a pair stays on one line with its comments after it, and … opens only the first line of a record or variation", nil)
 		}
-		if m.lt.line(pr.num.Sp.Start) != m.lt.line(pr.last.Start) {
+		if m.g.Line(pr.num.Sp.Start) != m.g.Line(pr.last.Start) {
 			m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "a move pair is written on one line; only comments and variations span lines", nil)
 		}
 	}
@@ -282,7 +281,7 @@ func (m *mover) checkPairsPerLine() {
 	var visit func(l *mline)
 	visit = func(l *mline) {
 		for _, pr := range l.pairs {
-			n := m.lt.line(pr.num.Sp.Start)
+			n := m.g.Line(pr.num.Sp.Start)
 			lines[n] = append(lines[n], pr.num)
 		}
 		for _, v := range l.vars {

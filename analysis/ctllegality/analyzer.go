@@ -89,7 +89,7 @@ func run(p *analysis.Pass) {
 		r.flush()
 		return
 	}
-	r := &reporter{p: p, g: g, start: start, commas: map[int]bool{}}
+	r := &reporter{p: p, g: g, start: start, commas: make([]bool, len(g.Tokens))}
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	var main *lineState
@@ -121,8 +121,8 @@ func run(p *analysis.Pass) {
 		checkFinal(p, g, status, e.turn)
 	case finalOK:
 		reps := 1
-		if main != nil {
-			reps = main.reps
+		if main != nil && main.hist.known {
+			reps = main.hist.count()
 		}
 		status = final.Status().WithRepetitions(reps)
 		checkFinal(p, g, status, final.Turn())
@@ -210,7 +210,8 @@ type reporter struct {
 	p      *analysis.Pass
 	g      *syntax.Game
 	start  Start
-	commas map[int]bool // token indices of the commas that separate a pair
+	commas []bool // by token index: the commas that separate a pair
+	tok    int    // the last answer of tokenAt
 	runs   []*lineRun
 	lines  []*lineState  // the lines being replayed, by depth
 	quiet  []syntax.Span // stretches of lines whose moves are not judged
@@ -258,7 +259,7 @@ func (r *reporter) step(st *Step) *lineState {
 		return ls
 	}
 	r.played(ls, st)
-	for _, f := range st.Before.Findings(st.Notation, st.Move) {
+	for _, f := range st.Before.FindingsAfter(st.Notation, st.Move, st.After) {
 		d := analysis.Diagnostic{Span: n.Sp, Severity: severity(f.Severity), Message: n.Text + ": " + f.Msg}
 		switch f.Code {
 		case cescacs.CodeMateFalse:

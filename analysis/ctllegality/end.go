@@ -14,13 +14,10 @@ import (
 type lineState struct {
 	id    *syntax.Elem // the line's first element
 	first int          // the ply of its first move
-	// keys[i] identifies the position before ply first+i, for the
-	// repetitions, as long as the line's positions are known.
-	keys []cescacs.RepetitionKey
-	reps int          // the occurrences of the line's last position
-	last *syntax.Move // the last move played
-	run  *lineRun     // its unverified moves
-	end  *gameEnd     // where the game ended, if it did
+	hist  history      // the positions that can recur, for the repetitions
+	last  *syntax.Move // the last move played
+	run   *lineRun     // its unverified moves
+	end   *gameEnd     // where the game ended, if it did
 }
 
 // gameEnd tells where and how the game of a line ended.
@@ -82,47 +79,26 @@ func (r *reporter) over(ls *lineState, st *Step) bool {
 
 // played records a move played in line ls: the position it makes, for
 // the repetitions, and the end of the game when that position is drawn
-// automatically (§5.4).
+// automatically (§5.4). A variation's history starts as its parent's
+// before the move it replaces.
 func (r *reporter) played(ls *lineState, st *Step) {
-	if len(ls.keys) == 0 {
-		ls.keys = append(ls.keys, st.Before.RepetitionKey())
+	h := &ls.hist
+	if !h.known && (st.Depth == 0 || !h.branch(&r.lines[st.Depth-1].hist, st.Ply)) {
+		h.start(st.Before, st.Ply)
 	}
-	ls.keys = append(ls.keys, st.After.RepetitionKey())
+	h.play(st.Before, st.Move, st.After, st.Ply)
 	ls.last = st.Node
-	ls.reps = r.occurrences(st.Depth, st.After.HalfmoveClock())
-	if st.After.AutomaticDraw() == cescacs.NoDraw && ls.reps < cescacs.AutomaticRepetitions {
+	draw := st.After.AutomaticDraw()
+	if draw == cescacs.NoDraw && st.After.HalfmoveClock() < (cescacs.AutomaticRepetitions-1)*minCycle {
+		return // too few moves since the last capture or pawn move for a fifth occurrence
+	}
+	reps := h.count()
+	if draw == cescacs.NoDraw && reps < cescacs.AutomaticRepetitions {
 		return
 	}
-	if s := st.After.Status().WithRepetitions(ls.reps); s.Over() {
+	if s := st.After.Status().WithRepetitions(reps); s.Over() {
 		ls.end = &gameEnd{move: st.Node, ply: st.Ply + 1, status: s, turn: st.After.Turn()}
 	}
-}
-
-// occurrences counts the positions of the line of play at depth d that
-// equal its newest one, that one included: those of the line, then
-// those of each line it branches from, before the branch. It looks back
-// clock plies only: no position before the last capture or pawn move
-// can recur.
-func (r *reporter) occurrences(d, clock int) int {
-	ls := r.lines[d]
-	k := ls.keys[len(ls.keys)-1]
-	oldest := ls.first + len(ls.keys) - 1 - clock
-	n, end := 0, len(ls.keys)
-	for j := d; j >= 0; j-- {
-		l := r.lines[j]
-		for i := min(end, len(l.keys)) - 1; i >= 0; i-- {
-			if l.first+i < oldest {
-				return n
-			}
-			if l.keys[i] == k {
-				n++
-			}
-		}
-		if j > 0 {
-			end = l.first - r.lines[j-1].first
-		}
-	}
-	return n
 }
 
 // afterEnd reports the first move after the end of the game e, once for

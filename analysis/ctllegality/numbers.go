@@ -17,7 +17,7 @@ func (r *reporter) numbers(st *Step) {
 	n := st.Ply/2 + 1
 	black := st.Ply%2 == 1
 	num, ell, mv := st.Number, st.Ellipsis, st.Node
-	want := strconv.Itoa(n) + "."
+	want := func() string { return strconv.Itoa(n) + "." } // only for reports
 	// Diagnostics span from the number or ellipsis to the move.
 	numSp, ellSp := mv.Sp, mv.Sp
 	if num != nil {
@@ -35,19 +35,19 @@ func (r *reporter) numbers(st *Step) {
 			r.warn(CodeMoveNumber, ellSp, "'…' stands for a missing White move, but "+mv.Text+" is White's move "+strconv.Itoa(n))
 		} else if num == nil {
 			r.warnFix(CodeMoveNumber, mv.Sp, "White's move "+strconv.Itoa(n)+" has no move number",
-				"Insert "+want, syntax.Span{Start: mv.Sp.Start, End: mv.Sp.Start}, want+" ")
+				"Insert "+want(), syntax.Span{Start: mv.Sp.Start, End: mv.Sp.Start}, want()+" ")
 		}
 	case st.First:
 		switch {
 		case num == nil && ell == nil:
-			r.warnFix(CodeMoveNumber, mv.Sp, "Black's move "+strconv.Itoa(n)+" opens the line and is written "+want+" …, "+mv.Text,
-				"Insert "+want+" …,", syntax.Span{Start: mv.Sp.Start, End: mv.Sp.Start}, want+" …, ")
+			r.warnFix(CodeMoveNumber, mv.Sp, "Black's move "+strconv.Itoa(n)+" opens the line and is written "+want()+" …, "+mv.Text,
+				"Insert "+want()+" …,", syntax.Span{Start: mv.Sp.Start, End: mv.Sp.Start}, want()+" …, ")
 		case num == nil:
-			r.warnFix(CodeMoveNumber, ellSp, "the ellipsis has no move number: write "+want+" …",
-				"Insert "+want, syntax.Span{Start: ell.Sp.Start, End: ell.Sp.Start}, want+" ")
+			r.warnFix(CodeMoveNumber, ellSp, "the ellipsis has no move number: write "+want()+" …",
+				"Insert "+want(), syntax.Span{Start: ell.Sp.Start, End: ell.Sp.Start}, want()+" ")
 		case ell == nil:
-			r.warnFix(CodeMoveNumber, numSp, "Black's move "+strconv.Itoa(n)+" opens the line: write "+want+" …, "+mv.Text,
-				"Write "+want+" …,", num.Sp, want+" …,")
+			r.warnFix(CodeMoveNumber, numSp, "Black's move "+strconv.Itoa(n)+" opens the line: write "+want()+" …, "+mv.Text,
+				"Write "+want()+" …,", num.Sp, want()+" …,")
 		default:
 			r.number(num, numSp, n, "Black")
 		}
@@ -63,18 +63,18 @@ func (r *reporter) numbers(st *Step) {
 // number checks a move number written for the move n of side; sp spans
 // the number and its move.
 func (r *reporter) number(num *syntax.MoveNumber, sp syntax.Span, n int, side string) {
-	want := strconv.Itoa(n) + "."
+	want := func() string { return strconv.Itoa(n) + "." } // only for reports
 	switch {
 	case num.Unknown && !r.start.NumberKnown && n == 1:
 	case num.Unknown && r.start.NumberKnown:
-		r.warnFix(CodeMoveNumber, sp, "'?' marks an unknown move number, but it is known: this is "+side+"'s move "+strconv.Itoa(n), "Write "+want, num.Sp, want)
+		r.warnFix(CodeMoveNumber, sp, "'?' marks an unknown move number, but it is known: this is "+side+"'s move "+strconv.Itoa(n), "Write "+want(), num.Sp, want())
 	case num.Unknown:
-		r.warnFix(CodeMoveNumber, sp, "'?' only follows the first move number of the record, 1?; this is "+side+"'s move "+strconv.Itoa(n), "Write "+want, num.Sp, want)
+		r.warnFix(CodeMoveNumber, sp, "'?' only follows the first move number of the record, 1?; this is "+side+"'s move "+strconv.Itoa(n), "Write "+want(), num.Sp, want())
 	case num.Number != n:
 		msg := "move number " + strconv.Itoa(num.Number) + " does not match the move, which is " + side + "'s move " + strconv.Itoa(n)
-		r.warnFix(CodeMoveNumber, sp, msg, "Write "+want, num.Sp, want)
+		r.warnFix(CodeMoveNumber, sp, msg, "Write "+want(), num.Sp, want())
 	case num.Dots != 1:
-		r.warnFix(CodeMoveNumber, sp, "a CTL-PGN move number has one period: write "+want, "Write "+want, num.Sp, want)
+		r.warnFix(CodeMoveNumber, sp, "a CTL-PGN move number has one period: write "+want(), "Write "+want(), num.Sp, want())
 	}
 }
 
@@ -97,7 +97,7 @@ func (r *reporter) pair(st *Step, judged bool) {
 		return
 	}
 	toks := r.g.Tokens
-	i := r.g.TokenAt(st.Node.Sp.Start)
+	i := r.tokenAt(st.Node.Sp.Start)
 	if i < 0 {
 		return
 	}
@@ -127,6 +127,25 @@ func (r *reporter) unjudged(at syntax.Pos) bool {
 		}
 	}
 	return false
+}
+
+// tokenAt is r.g.TokenAt(p) for the moves, which Replay visits in
+// source order: it reads on from its last answer when p lies after it.
+func (r *reporter) tokenAt(p syntax.Pos) int {
+	toks := r.g.Tokens
+	i := r.tok
+	if i > len(toks) || i > 0 && toks[i-1].Span.End > p {
+		i = r.g.TokenAt(p)
+	} else {
+		for i < len(toks) && toks[i].Span.End <= p {
+			i++
+		}
+		if i == len(toks) {
+			i = -1
+		}
+	}
+	r.tok = max(i, 0)
+	return i
 }
 
 // prevToken returns the index of the last non-trivia token before i, or

@@ -208,7 +208,7 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 	var num *syntax.MoveNumber
 	var ell *syntax.Ellipsis
 	firstMove, resumes := true, false
-	var st Step // reused: visit must not keep the pointer
+	st := Step{Depth: depth, Line: elems} // reused: visit must not keep the pointer
 	for i, e := range elems {
 		switch n := e.(type) {
 		case *syntax.MoveNumber:
@@ -218,8 +218,12 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 		case *syntax.Comment:
 			resumes = true
 		case *syntax.Move:
-			st = Step{Node: n, Depth: depth, Ply: ply, Line: elems, Index: i, Number: num, Ellipsis: ell, First: firstMove, Resumes: resumes}
-			if ply == known {
+			// Reset field by field: the large Notation is written once.
+			st.Node, st.Ply, st.Index, st.Number, st.Ellipsis, st.First, st.Resumes = n, ply, i, num, ell, firstMove, resumes
+			st.Before, st.Move, st.Err, st.After = nil, cescacs.Move{}, nil, nil
+			if ply != known {
+				st.Notation, st.Problems = cescacs.Notation{}, nil
+			} else {
 				before := &ring[ply%ringSize]
 				st.Before = before
 				st.Notation, st.Problems = cescacs.ParseMove(n.Text, r.letters)

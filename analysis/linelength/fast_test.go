@@ -47,3 +47,41 @@ func TestASCIIPathMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF8PathMatches checks the path for lines of valid UTF-8 against
+// the character-by-character one, on random lines around the limits
+// mixing ASCII, "×", "∞", "é", "°" (whose lead byte is that of the C1
+// controls), a C1 control and Latin-1 bytes.
+func TestUTF8PathMatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"x", "x", "x", "×", "∞", "é", "°", "\u0085", "\xe9"}
+	for range 2000 {
+		var b strings.Builder
+		kinds := 6 // most lines without the last three, which take the slow path
+		if rng.IntN(4) == 0 {
+			kinds = len(pieces)
+		}
+		for range []int{0, 1, 39, 40, 41, 79, 80, 81, 254, 255, 256}[rng.IntN(11)] {
+			b.WriteString(pieces[rng.IntN(kinds)])
+		}
+		line := b.String()
+		terminated := rng.IntN(2) == 0
+		text := line
+		if terminated {
+			text += "\n"
+		}
+		g := syntax.Parse("t.pgn", "*\n", syntax.PGN) // a game for the pass; the line is checked in text
+		for _, cfg := range []*analysis.Config{{}, {Profile: analysis.ExportProfile}, {Profile: analysis.ExportProfile, LineLength: 40}, {LineLength: -1}} {
+			run := func(f func(p *analysis.Pass, text string, start, end int, terminated bool, export, max int)) string {
+				a := &analysis.Analyzer{Name: "linelength", Run: func(p *analysis.Pass) {
+					export, max := limits(p.Config)
+					f(p, text, 0, len(line), terminated, export, max)
+				}}
+				return fmt.Sprint(analysis.Game(g.Game(0).Game, syntax.PGN, cfg, []*analysis.Analyzer{a}))
+			}
+			if got, want := run(checkLine), run(checkChars); got != want {
+				t.Fatalf("%q (config %+v):\nfast %s\nslow %s", text, cfg, got, want)
+			}
+		}
+	}
+}

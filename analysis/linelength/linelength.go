@@ -95,6 +95,29 @@ func checkLine(p *analysis.Pass, text string, start, end int, terminated bool, e
 		report(p, text[start:end], start+export, end, end-start, terminated, export, max)
 		return
 	}
+	if line := text[start:end]; utf8.ValidString(line) && strings.IndexByte(line, 0xC2) < 0 {
+		// Valid UTF-8 without the lead byte of U+0080..U+00BF: nothing
+		// disallowed, only the number of characters matters.
+		n, cut := utf8.RuneCountInString(line), -1
+		if export > 0 && n > export {
+			k := 0
+			for i := range line {
+				if k == export {
+					cut = start + i
+					break
+				}
+				k++
+			}
+		}
+		report(p, line, cut, end, n, terminated, export, max)
+		return
+	}
+	checkChars(p, text, start, end, terminated, export, max)
+}
+
+// checkChars is checkLine for any line: it decodes it character by
+// character, a byte that is not UTF-8 being a Latin-1 character.
+func checkChars(p *analysis.Pass, text string, start, end int, terminated bool, export, max int) {
 	n := 0 // characters so far
 	cut := -1
 	for i := start; i < end; {
