@@ -152,6 +152,7 @@ type mover struct {
 	main     *mline
 	comments []commentCtx
 	letters  *cescacs.Alphabet // the alphabet of the Redefine tag
+	free     []pair            // allocated pairs not yet used (see newPair)
 }
 
 func runMovetext(p *analysis.Pass) {
@@ -194,13 +195,25 @@ func (m *mover) report(sp syntax.Span, sev analysis.Severity, code analysis.Code
 	m.p.Report(analysis.Diagnostic{Span: sp, Severity: sev, Code: code, Message: msg, Fixes: fixes})
 }
 
+// newPair returns a new pair opened by the move number n, allocated with
+// others in blocks: a record has a pair per move number.
+func (m *mover) newPair(n *syntax.MoveNumber) *pair {
+	if len(m.free) == 0 {
+		m.free = make([]pair, 64)
+	}
+	pr := &m.free[0]
+	m.free = m.free[1:]
+	pr.num, pr.last = n, n.Sp
+	return pr
+}
+
 // walk builds the pairs of one line of play and records its comments.
 func (m *mover) walk(l *mline, elems []syntax.Elem) {
 	var cur *pair
 	for _, e := range elems {
 		switch n := e.(type) {
 		case *syntax.MoveNumber:
-			cur = &pair{num: n, last: n.Sp}
+			cur = m.newPair(n)
 			l.pairs = append(l.pairs, cur)
 		case *syntax.Ellipsis:
 			if cur != nil && cur.white == nil && cur.black == nil {

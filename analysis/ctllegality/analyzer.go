@@ -87,6 +87,7 @@ func run(p *analysis.Pass) {
 		r := &reporter{p: p, g: g, start: start, minimal: true}
 		ReplayMinimal(g, start, func(st *Step) { r.step(st) })
 		r.flush()
+		r.leave(0)
 		return
 	}
 	r := &reporter{p: p, g: g, start: start, commas: make([]bool, len(g.Tokens))}
@@ -132,6 +133,7 @@ func run(p *analysis.Pass) {
 		mated = strings.HasSuffix(last.Text, "#") // the final position is not known
 	}
 	checkEndMarks(p, g, last, mated, after)
+	r.leave(0)
 }
 
 func variantTag(g *syntax.Game) *syntax.Tag {

@@ -36,10 +36,10 @@ type gameEnd struct {
 func (r *reporter) enter(st *Step) *lineState {
 	d, id := st.Depth, &st.Line[0]
 	if d < len(r.lines) && r.lines[d].id == id {
-		r.lines = r.lines[:d+1]
+		r.leave(d + 1)
 		return r.lines[d]
 	}
-	r.lines = r.lines[:min(d, len(r.lines))]
+	r.leave(min(d, len(r.lines)))
 	for len(r.lines) < d {
 		r.lines = append(r.lines, &lineState{}) // a line with no move before its variation
 	}
@@ -51,6 +51,15 @@ func (r *reporter) enter(st *Step) *lineState {
 	}
 	r.lines = append(r.lines, ls)
 	return ls
+}
+
+// leave ends the lines from depth d on, whose variations have been
+// replayed, releasing their histories.
+func (r *reporter) leave(d int) {
+	for _, ls := range r.lines[d:] {
+		ls.hist.release()
+	}
+	r.lines = r.lines[:d]
 }
 
 // over reports whether the game of line ls was over before the move of

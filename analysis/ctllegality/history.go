@@ -2,6 +2,7 @@ package ctllegality
 
 import (
 	"hash/maphash"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
 )
@@ -40,8 +41,37 @@ func keyOf(p *cescacs.Position) posKey {
 	return posKey{maphash.Comparable(keySeed, k), k}
 }
 
+// historyBufs holds the buffers of released histories, reused from line
+// to line and game to game.
+var historyBufs sync.Pool // of *historyBuf
+
+// historyBuf is the pair of buffers of a history.
+type historyBuf struct {
+	moves []cescacs.Move
+	keys  []posKey
+}
+
+// buffers gives h released buffers, if it has none.
+func (h *history) buffers() {
+	if cap(h.moves) > 0 || cap(h.keys) > 0 {
+		return
+	}
+	if b, ok := historyBufs.Get().(*historyBuf); ok {
+		h.moves, h.keys = b.moves, b.keys
+	}
+}
+
+// release gives h's buffers back for reuse and empties h.
+func (h *history) release() {
+	if cap(h.moves) > 0 || cap(h.keys) > 0 {
+		historyBufs.Put(&historyBuf{h.moves[:0], h.keys[:0]})
+	}
+	*h = history{}
+}
+
 // start begins the history at p, the position before ply.
 func (h *history) start(p *cescacs.Position, ply int) {
+	h.buffers()
 	h.known, h.base, h.from = true, *p, ply
 	h.moves, h.keys = h.moves[:0], h.keys[:0]
 }
@@ -54,6 +84,7 @@ func (h *history) branch(parent *history, ply int) bool {
 	if !parent.known || n < 0 || n > len(parent.moves) {
 		return false
 	}
+	h.buffers()
 	h.known, h.base, h.from = true, parent.base, parent.from
 	h.moves = append(h.moves[:0], parent.moves[:n]...)
 	h.keys = append(h.keys[:0], parent.keys[:min(len(parent.keys), n+1)]...)
