@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -170,11 +171,19 @@ func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edit
 // reparsed as one: less than a chunk of games (see applyBatch).
 const batchGap = 64 << 10
 
+// wholeParseSpan is how much text the groups of a batch must span, at
+// least and at least a quarter of the document, for applyBatch to parse
+// the edited text whole instead of group by group.
+var wholeParseSpan = 1 << 20
+
 // applyBatch applies edits (in the coordinates of f, ascending, not
 // overlapping): those less than batchGap apart as one edit, each such
 // group reparsed once, from the last to the first so that each group's
 // offsets hold. The thousands of edits of a formatting thus cost about
-// one parse of what they span, not a reparse each.
+// one parse of what they span, not a reparse each. When the groups span
+// much of a big document (a whole-file formatting), the edited text is
+// built once and parsed as an open parses it, on every core and keeping
+// the trees of a few games only, and no game counts as kept.
 func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edit, syntax.Kept) {
 	var groups []syntax.Edit
 	for i := 0; i < len(batch); {
@@ -197,6 +206,23 @@ func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edi
 		}
 		groups = append(groups, g)
 		i = j
+	}
+	spanned := 0
+	for _, g := range groups {
+		spanned += int(g.End-g.Start) + len(g.New)
+	}
+	if spanned >= wholeParseSpan && spanned >= int(f.Len())/4 {
+		var b strings.Builder
+		b.Grow(int(f.Len()) + spanned)
+		at := syntax.Pos(0)
+		for _, g := range groups {
+			b.WriteString(f.Slice(syntax.Span{Start: at, End: g.Start}))
+			b.WriteString(g.New)
+			at = g.End
+		}
+		b.WriteString(f.Slice(syntax.Span{Start: at, End: f.Len()}))
+		slices.Reverse(groups) // each in the text the ones after it left
+		return parseDocument(f.Name, b.String(), f.Dialect), groups, syntax.Kept{}
 	}
 	edits := make([]syntax.Edit, 0, len(groups))
 	kept := syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}

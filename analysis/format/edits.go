@@ -2,6 +2,8 @@ package format
 
 import (
 	"context"
+	"runtime"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/syntax"
@@ -76,27 +78,68 @@ type Left struct {
 }
 
 // Edits returns the file-absolute edits that put the games [from, to) of
-// f in export form, as File would lay them out, in order; inside a
-// changed game they cover only the lines, and bytes, that change (see
-// diff.Edits), and a game that cannot be formatted gets none: those are
-// listed in left. It stops early, with partial edits, once ctx is done.
+// f in export form, as File would lay them out, in order: at most one
+// edit per game that changes, from its first changed byte to its last
+// (see diff.Span), so that an edit never spans two games and the text
+// around the changes keeps its cursors and marks. A game that cannot be
+// formatted gets none: those are listed in left. Games are formatted on
+// every core, a block at a time. It stops early, with partial edits, once
+// ctx is done.
 func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) (edits []syntax.Edit, left []Left) {
 	l := NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
-		edits = append(edits, diff.Shift(diff.Edits(old, new), start)...)
+		if e, ok := diff.Span(old, new); ok {
+			edits = append(edits, diff.Shift([]syntax.Edit{e}, start)...)
+		}
 	})
 	if from > 0 {
 		l.Keep(f.Game(from - 1).Game)
 	}
-	for i := from; i < to; i++ {
-		if ctx.Err() != nil {
-			return edits, left
+	type block struct {
+		games []syntax.GameRef
+		res   []Result
+		done  chan struct{}
+	}
+	const blockGames = 32
+	workers := runtime.GOMAXPROCS(0)
+	jobs := make(chan *block)
+	order := make(chan *block, 2*workers) // bounds the blocks in flight
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for b := range jobs {
+				for _, r := range b.games {
+					b.res = append(b.res, Game(r.Game, f.Dialect, opts))
+				}
+				close(b.done)
+			}
+		})
+	}
+	go func() {
+		defer close(order)
+		defer close(jobs)
+		for i := from; i < to && ctx.Err() == nil; i += blockGames {
+			b := &block{done: make(chan struct{})}
+			for k := i; k < min(i+blockGames, to); k++ {
+				b.games = append(b.games, f.Game(k))
+			}
+			order <- b
+			jobs <- b
 		}
-		r := f.Game(i)
-		res := Game(r.Game, f.Dialect, opts)
-		if res.Broken {
-			left = append(left, Left{i, res.Skipped})
+	}()
+	i := from
+	for b := range order {
+		<-b.done
+		for k, r := range b.games {
+			if b.res[k].Broken {
+				left = append(left, Left{i, b.res[k].Skipped})
+			}
+			l.Add(r.Start, r.Game, b.res[k])
+			i++
 		}
-		l.Add(r.Start, r.Game, res)
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return edits, left
 	}
 	if to > from && to < f.NumGames() {
 		l.Keep(f.Game(to).Game)

@@ -37,6 +37,20 @@ func TestEditsMatchFile(t *testing.T) {
 			t.Errorf("%s: per-game formatting differs from format.File", name)
 			continue
 		}
+		// At most one edit per game, each within its game's text (an
+		// insertion at a game's end, of the line ends after it, may also
+		// read as one at the next game's start).
+		prev := -1
+		for _, e := range edits {
+			g := f.GameAt(e.Start)
+			if e.Start == e.End && g > prev+1 && f.Game(g).Start == e.Start {
+				g--
+			}
+			if g <= prev || e.Start < f.Game(g).Start || e.End > f.Game(g).End() {
+				t.Errorf("%s: edit %d-%d is not the one edit of a game", name, e.Start, e.End)
+			}
+			prev = g
+		}
 		l := format.NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
 			i := f.GameAt(start)
 			r := f.Game(i)

@@ -1,0 +1,236 @@
+package lsp_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/lsp/lsptest"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// BenchmarkRequestsProcess measures, against the real binary in a
+// process of its own (as an editor runs it), the requests that must stay
+// bounded on big documents (issue 14), each beside what `pgnls check`
+// costs on the same text (check-ms: the whole process, run on a file):
+//
+//   - format/4MB: Format Document on a 4 MB file of real games
+//     (format-ms), then the edits applied as editors apply them, in one
+//     didChange in reverse order, until the answer to a hover sent right
+//     after it (apply-ms); open-ms is the same from a didOpen of that
+//     text, which the apply must not exceed.
+//   - whole/21MB: documentSymbol, foldingRange and full semantic tokens
+//     on a 21 MB file.
+//   - typing/21MB: a character typed in the middle game of the 21 MB
+//     file, then the requests an editor sends after a keystroke (hover,
+//     documentHighlight, codeAction, semantic tokens of the screen), all
+//     at once: from the didChange to the last answer, median and p99.
+//
+// Every case reports the server's peak resident memory (VmHWM, opening
+// included) as a multiple of the file's size.
+func BenchmarkRequestsProcess(b *testing.B) {
+	b.Run("format/4MB", func(b *testing.B) { benchmarkFormatProcess(b, corpusText(b, 4<<20)) })
+	text21 := ""
+	for _, what := range []string{"whole", "typing"} {
+		b.Run(what+"/21MB", func(b *testing.B) {
+			if text21 == "" {
+				text21 = corpusText(b, 21<<20)
+			}
+			benchmarkRequestsProcess(b, text21, what)
+		})
+	}
+}
+
+// serverProcess starts the real binary with its default settings and
+// opens text as uri; it returns the process and its client.
+func serverProcess(b *testing.B) (*exec.Cmd, *lsptest.Client) {
+	cmd, c, _ := startBinary(b, exec.Command(buildServer(b), "serve"), lsptest.Options{
+		RawDiagnostics: true,
+		Timeout:        10 * time.Minute,
+		Capabilities: map[string]any{"textDocument": map[string]any{
+			"hover": map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
+		}},
+	})
+	c.Initialize(nil)
+	return cmd, c
+}
+
+// checkMillis runs `pgnls check` on text written to a file and returns
+// the process's wall time in milliseconds (the fastest of three runs).
+func checkMillis(b *testing.B, text string) float64 {
+	path := filepath.Join(b.TempDir(), "check.pgn")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	best := time.Duration(1 << 62)
+	for range 3 {
+		t0 := time.Now()
+		err := exec.Command(buildServer(b), "check", path).Run()
+		if _, ok := err.(*exec.ExitError); err != nil && !ok {
+			b.Fatal(err)
+		}
+		best = min(best, time.Since(t0))
+	}
+	return ms(best)
+}
+
+// settle waits until the server has published diagnostics of uri and
+// then nothing more for a second: its analysis is over.
+func settle(b *testing.B, c *lsptest.Client, uri protocol.DocumentURI) {
+	for n := -1; ; time.Sleep(time.Second) {
+		m := len(c.Publications(uri))
+		if m == n && m > 0 {
+			return
+		}
+		n = m
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// middleMove returns the position of the first move of the middle game
+// of text.
+func middleMove(text string) protocol.Position {
+	f := syntax.ParseCompact("bench.pgn", text, syntax.PGN, 1<<20)
+	for i := f.NumGames() / 2; ; i++ {
+		r := f.Game(i)
+		for _, e := range r.Game.Moves {
+			if mv, ok := e.(*syntax.Move); ok {
+				return lsptest.Position(text, int(r.Start+mv.Sp.Start))
+			}
+		}
+	}
+}
+
+func benchmarkFormatProcess(b *testing.B, text string) {
+	const uri = "file:///bench.pgn"
+	cmd, c := serverProcess(b)
+	check := checkMillis(b, text)
+	at := middleMove(text)
+	hover := protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: at}
+	var open, format, apply []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		t0 := time.Now()
+		c.Open(uri, text)
+		if err := c.Call(protocol.MethodTextDocumentHover, hover, nil); err != nil {
+			b.Fatal(err)
+		}
+		open = append(open, time.Since(t0))
+		settle(b, c, uri)
+		b.StartTimer()
+
+		t0 = time.Now()
+		var edits []protocol.TextEdit
+		if err := c.Call(protocol.MethodTextDocumentFormatting, map[string]any{
+			"textDocument": map[string]any{"uri": uri},
+			"options":      map[string]any{"tabSize": 4, "insertSpaces": true},
+		}, &edits); err != nil {
+			b.Fatal(err)
+		}
+		format = append(format, time.Since(t0))
+		if len(edits) == 0 {
+			b.Fatal("formatting gave no edits")
+		}
+		// Editors apply many edits last first, each in the text the
+		// edits after it left.
+		changes := make([]lsptest.Edit, 0, len(edits))
+		for _, e := range slices.Backward(edits) {
+			changes = append(changes, lsptest.Replace(e.Range, e.NewText))
+		}
+		t0 = time.Now()
+		c.Change(uri, changes...)
+		if err := c.Call(protocol.MethodTextDocumentHover, hover, nil); err != nil {
+			b.Fatal(err)
+		}
+		apply = append(apply, time.Since(t0))
+		b.StopTimer()
+		b.ReportMetric(float64(len(edits)), "edits")
+		settle(b, c, uri)
+		c.Close(uri)
+		b.StartTimer()
+	}
+	b.ReportMetric(median(open), "open-ms")
+	b.ReportMetric(median(format), "format-ms")
+	b.ReportMetric(median(apply), "apply-ms")
+	b.ReportMetric(check, "check-ms")
+	b.ReportMetric(rss(b, cmd.Process.Pid, "VmHWM")/float64(len(text)), "peak-rss/filesize")
+}
+
+func median(ds []time.Duration) float64 {
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	return ms(ds[len(ds)/2])
+}
+
+func p99(ds []time.Duration) float64 {
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	return ms(ds[min(len(ds)-1, len(ds)*99/100)])
+}
+
+func benchmarkRequestsProcess(b *testing.B, text, what string) {
+	const uri = "file:///bench.pgn"
+	cmd, c := serverProcess(b)
+	check := checkMillis(b, text)
+	c.Open(uri, text)
+	settle(b, c, uri)
+	doc := map[string]any{"uri": uri}
+	switch what {
+	case "whole":
+		times := map[string][]time.Duration{}
+		methods := []string{protocol.MethodTextDocumentDocumentSymbol, protocol.MethodTextDocumentFoldingRange, protocol.MethodSemanticTokensFull}
+		for b.Loop() {
+			for _, m := range methods {
+				t0 := time.Now()
+				if err := c.Call(m, map[string]any{"textDocument": doc}, nil); err != nil {
+					b.Fatal(err)
+				}
+				times[m] = append(times[m], time.Since(t0))
+			}
+		}
+		b.ReportMetric(median(times[protocol.MethodTextDocumentDocumentSymbol]), "symbols-ms")
+		b.ReportMetric(median(times[protocol.MethodTextDocumentFoldingRange]), "folding-ms")
+		b.ReportMetric(median(times[protocol.MethodSemanticTokensFull]), "tokens-ms")
+	case "typing":
+		at := middleMove(text)
+		screen := protocol.Range{Start: protocol.Position{Line: max(at.Line, 30) - 30}, End: protocol.Position{Line: at.Line + 30}}
+		var times []time.Duration
+		i := 0
+		for b.Loop() {
+			// Type a space before the move, or remove it again.
+			t0 := time.Now()
+			if i%2 == 0 {
+				c.Change(uri, lsptest.Replace(protocol.Range{Start: at, End: at}, " "))
+			} else {
+				c.Change(uri, lsptest.Replace(protocol.Range{Start: at, End: protocol.Position{Line: at.Line, Character: at.Character + 1}}, ""))
+			}
+			pos := map[string]any{"textDocument": doc, "position": at}
+			pending := []*lsptest.Pending{
+				c.Send(c.NextID(), protocol.MethodTextDocumentHover, pos),
+				c.Send(c.NextID(), protocol.MethodTextDocumentDocumentHighlight, pos),
+				c.Send(c.NextID(), protocol.MethodTextDocumentCodeAction, map[string]any{
+					"textDocument": doc, "range": protocol.Range{Start: at, End: at},
+					"context": map[string]any{"diagnostics": []any{}},
+				}),
+				c.Send(c.NextID(), protocol.MethodSemanticTokensRange, map[string]any{"textDocument": doc, "range": screen}),
+			}
+			for _, p := range pending {
+				if err := p.Wait(nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			times = append(times, time.Since(t0))
+			i++
+		}
+		b.ReportMetric(median(times), "ms-median")
+		b.ReportMetric(p99(times), "ms-p99")
+	}
+	b.ReportMetric(check, "check-ms")
+	b.ReportMetric(rss(b, cmd.Process.Pid, "VmHWM")/float64(len(text)), "peak-rss/filesize")
+}
