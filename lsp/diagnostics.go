@@ -26,9 +26,11 @@ import (
 // never JSON null, is dropped when its version is no longer the
 // document's current one, and is skipped when it equals the last one
 // sent for the URI. A document with more than pgnls.maxDiagnostics
-// diagnostics publishes that many: every error first, then those of the
-// game last edited, then the others by severity (session's pick); the
-// user is told of the total once it is known.
+// diagnostics publishes that many: the errors first, then the rest of the
+// game last edited, then the others by severity and position (session's
+// pick). The user is told so in a window message, at most once each: that
+// there are at least so many while the analysis is under way, and the
+// true total once it is complete, even if that publication is unchanged.
 
 // defaultMaxDiagnostics bounds a publication: editors slow down long
 // before, and encoding and sending millions of diagnostics (a big file
@@ -165,7 +167,7 @@ func (d *diagnoser) Publish(p session.Publication) {
 		}
 		d.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
 			Type: protocol.MessageTypeInfo,
-			Message: fmt.Sprintf("pgnls: %s has %s diagnostics; %d are shown: every error (up to that number), then those of the game being edited, then the others by severity (setting pgnls.maxDiagnostics)",
+			Message: fmt.Sprintf("pgnls: %s has %s diagnostics; %d are shown: the errors first, then the rest of the game being edited, then the others by severity and position (setting pgnls.maxDiagnostics)",
 				path.Base(doc.File.Name), n, count),
 		})
 	}
