@@ -1,15 +1,19 @@
 package lsp_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/lsp"
 	"github.com/pgnls/pgnls/lsp/lsptest"
 )
@@ -110,6 +114,73 @@ func TestCapKeepsErrors(t *testing.T) {
 			if !strings.Contains(m, "at least") {
 				t.Errorf("a message before the analysis was complete: %q", m)
 			}
+		}
+	})
+}
+
+// TestCapTellsTotalWhenUnchanged: the publication that completes a big
+// analysis may hold the same capped selection as the partial one before
+// it, and is then not sent again; the user must still be told the true
+// total. An analyzer reports a warning per game and holds the last game
+// until the test lets it go, so that the partial publication (every
+// batchInterval) is certain to come first, with all but one warning;
+// the limit, 10, keeps the first games' warnings in both.
+func TestCapTellsTotalWhenUnchanged(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const games = 1200
+		release := make(chan struct{})
+		gated := &analysis.Analyzer{
+			Name:  "gated",
+			Doc:   "Test analyzer holding the last game.",
+			Codes: []analysis.CodeInfo{{Code: "test-game", Severity: analysis.Warning, Doc: "A game."}},
+			Run: func(p *analysis.Pass) {
+				if ev, _ := p.Game.TagValue("Event"); ev == fmt.Sprintf("g%d", games-1) {
+					<-release
+				}
+				p.Report(analysis.Diagnostic{Span: p.Game.Tags[0].Sp, Severity: analysis.Warning, Code: "test-game", Message: "a game"})
+			},
+		}
+		c := start(t, lsptest.Options{Serve: lsp.ServeWithAnalyzers(gated)})
+		c.Initialize(map[string]any{"maxDiagnostics": 10})
+		const uri = "file:///big.pgn"
+		c.Open(uri, bigText(games))
+		messages := func() []string {
+			var msgs []string
+			for _, raw := range c.Notifications(protocol.MethodWindowShowMessage) {
+				var m protocol.ShowMessageParams
+				if err := json.Unmarshal(raw, &m); err != nil {
+					t.Fatal(err)
+				}
+				msgs = append(msgs, m.Message)
+			}
+			return msgs
+		}
+
+		// The debounce, then partial publications while the last game is
+		// held.
+		time.Sleep(time.Second)
+		synctest.Wait()
+		msgs := messages()
+		if len(msgs) != 1 || !strings.Contains(msgs[0], fmt.Sprintf("has at least %d diagnostics; 10 are shown", games-1)) {
+			t.Fatalf("messages during the analysis %q, want one saying at least %d", msgs, games-1)
+		}
+		partial, _ := c.Last(uri)
+		pubs := len(c.Publications(uri))
+
+		close(release)
+		time.Sleep(time.Second)
+		synctest.Wait()
+		var done bool
+		if err := c.Call(lsp.MethodTestAnalysed, protocol.TextDocumentIdentifier{URI: uri}, &done); err != nil || !done {
+			t.Fatalf("the analysis did not complete (%v)", err)
+		}
+		last, _ := c.Last(uri)
+		if n := len(c.Publications(uri)); n != pubs || !bytes.Equal(last.Raw, partial.Raw) || len(last.Diagnostics) != 10 {
+			t.Fatalf("%d publications after the analysis (%d before), %d diagnostics; the test wants the complete one unchanged, so not sent", n, pubs, len(last.Diagnostics))
+		}
+		msgs = messages()
+		if len(msgs) != 2 || !strings.Contains(msgs[1], fmt.Sprintf("has %d diagnostics; 10 are shown", games)) {
+			t.Errorf("messages %q, want the last to give the true total, %d", msgs, games)
 		}
 	})
 }

@@ -26,9 +26,11 @@ import (
 // never JSON null, is dropped when its version is no longer the
 // document's current one, and is skipped when it equals the last one
 // sent for the URI. A document with more than pgnls.maxDiagnostics
-// diagnostics publishes that many: every error first, then those of the
-// game last edited, then the others by severity (session's pick); the
-// user is told of the total once it is known.
+// diagnostics publishes that many: the errors first, then the rest of the
+// game last edited, then the others by severity and position (session's
+// pick). The user is told so in a window message, at most once each: that
+// there are at least so many while the analysis is under way, and the
+// true total once it is complete, even if that publication is unchanged.
 
 // defaultMaxDiagnostics bounds a publication: editors slow down long
 // before, and encoding and sending millions of diagnostics (a big file
@@ -98,7 +100,9 @@ func (d *diagnoser) configure(cfg *analysis.Config, catalogue string, max int) {
 }
 
 // Publish sends the diagnostics of a publication of the engine, unless its
-// version is no longer current or they equal the last ones sent.
+// version is no longer current or they equal the last ones sent, and
+// tells the user of the cap when the publication is capped (even if it
+// is not sent because it is unchanged).
 func (d *diagnoser) Publish(p session.Publication) {
 	doc := p.Doc
 	d.mu.Lock()
@@ -133,22 +137,27 @@ func (d *diagnoser) Publish(p session.Publication) {
 		return
 	}
 	d.mu.Lock()
-	if d.pubs[doc.URI] != st || st.sent && st.last == hash {
+	if d.pubs[doc.URI] != st {
 		d.mu.Unlock()
-		log.Debug("diagnostics unchanged; not published")
+		log.Debug("diagnostics of a closed document dropped")
 		return
 	}
-	st.sent, st.last = true, hash
 	// The user is told of the cap once its total is known (the analysis
 	// is complete), and before that, once, that there are at least so
-	// many.
-	tell := p.Total > count && (p.Complete && st.told < toldTotal || !p.Complete && st.told < toldAtLeast)
+	// many. This is decided before an unchanged publication is skipped:
+	// the publication that completes an analysis often holds the same
+	// capped selection as the partial one before it, and its total must
+	// still be told.
+	capped := p.Limit > 0 && p.Total > p.Limit
+	tell := capped && (p.Complete && st.told < toldTotal || !p.Complete && st.told < toldAtLeast)
 	if tell {
 		st.told = toldAtLeast
 		if p.Complete {
 			st.told = toldTotal
 		}
 	}
+	unchanged := st.sent && st.last == hash
+	st.sent, st.last = true, hash
 	d.mu.Unlock()
 	if tell {
 		log.Info("diagnostics capped", zap.Int("total", p.Total), zap.Int("published", count), zap.Bool("complete", p.Complete))
@@ -158,9 +167,13 @@ func (d *diagnoser) Publish(p session.Publication) {
 		}
 		d.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
 			Type: protocol.MessageTypeInfo,
-			Message: fmt.Sprintf("pgnls: %s has %s diagnostics; %d are shown: every error (up to that number), then those of the game being edited, then the others by severity (setting pgnls.maxDiagnostics)",
+			Message: fmt.Sprintf("pgnls: %s has %s diagnostics; %d are shown: the errors first, then the rest of the game being edited, then the others by severity and position (setting pgnls.maxDiagnostics)",
 				path.Base(doc.File.Name), n, count),
 		})
+	}
+	if unchanged {
+		log.Debug("diagnostics unchanged; not published")
+		return
 	}
 	log.Debug("publish diagnostics", zap.Int("count", count), zap.Int("total", p.Total))
 	d.notifyRaw(protocol.MethodTextDocumentPublishDiagnostics, params)

@@ -276,28 +276,31 @@ func (g Group) Diagnostics() []analysis.Diagnostic {
 }
 
 // pick returns the diagnostics to publish, by game, the file-level ones
-// last, and how many there are in all. Past limit (if > 0) it keeps, in
-// this order: the file-level ones and the errors of the game at focus
-// (the one being edited); the other errors, in file order; the other
-// diagnostics of the game at focus, by severity; then the rest by
-// severity and, within the least severe level kept, in file order. So the
-// cap never hides an error while errors fit, and the game being edited
+// last, and how many there are in all. Past limit (if > 0) it keeps
+// limit of them, in this order: the errors (those of the game at focus,
+// the one being edited; the file-level ones; the others in file order);
+// the other diagnostics of the game at focus, by severity; then the rest
+// by severity, and within a severity the file-level ones (a handful:
+// line endings, encoding) before the games' in file order. So the cap
+// never hides an error while errors fit, and the game being edited
 // shows what it can. It reads only the diagnostics it keeps and the
 // per-chunk and per-game counts, and skips chunks with none to keep in
 // one step.
 func pick(out []Group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnostic, limit int, focus syntax.Pos) (_ []Group, total int) {
 	out = out[:0]
-	var count [analysis.Hint + 1]int
+	var count, fileCount [analysis.Hint + 1]int
 	for _, cd := range chunks {
 		for s, n := range cd.n {
 			count[s] += int(n)
 		}
 	}
+	for _, x := range file {
+		fileCount[min(x.Severity, analysis.Hint)]++
+	}
 	total = len(file)
 	for _, n := range count {
 		total += n
 	}
-	fileGroup := Group{File: true, ds: file}
 	// The game at focus, if any: chunk fc, game fj.
 	fc, fj := -1, -1
 	var fn [analysis.Hint + 1]int
@@ -319,33 +322,51 @@ func pick(out []Group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []anal
 	}
 	// What is kept: of the other games, the levels more severe than
 	// level whole and quota of level; of the game at focus, likewise
-	// with its own focusLevel and focusQuota. A level past Hint keeps all.
+	// with its own focusLevel and focusQuota, and of the file-level ones
+	// with fileLevel and fileQuota. A level past Hint keeps all.
 	level, quota := analysis.Hint+1, 0
 	focusLevel, focusQuota := analysis.Hint+1, 0
+	fileLevel, fileQuota := analysis.Hint+1, 0
 	if limit > 0 && total > limit {
-		budget := limit - len(file) - fn[analysis.Error]
-		cut := func(s analysis.Severity, n int) (analysis.Severity, int, bool) {
-			if n > budget {
-				q := max(budget, 0)
+		budget := limit
+		// cut takes the n diagnostics of severity s of a part (the
+		// game at focus, the file-level ones or the other games) from
+		// the budget, each part's severities in order; the first that
+		// does not fit becomes the part's level, with what fits of it
+		// as its quota, and the part takes no more.
+		cut := func(lv *analysis.Severity, q *int, s analysis.Severity, n int) {
+			switch {
+			case *lv <= analysis.Hint: // cut before
+			case n > budget:
+				*lv, *q = s, budget
 				budget = 0
-				return s, q, true
-			}
-			budget -= n
-			return 0, 0, false
-		}
-		if l, q, ok := cut(analysis.Error, count[analysis.Error]-fn[analysis.Error]); ok {
-			level, quota = l, q
-		}
-		for s := analysis.Warning; s <= analysis.Hint && focusLevel > analysis.Hint; s++ {
-			if l, q, ok := cut(s, fn[s]); ok {
-				focusLevel, focusQuota = l, q
+			default:
+				budget -= n
 			}
 		}
-		for s := analysis.Warning; s <= analysis.Hint && level > analysis.Hint; s++ {
-			if l, q, ok := cut(s, count[s]-fn[s]); ok {
-				level, quota = l, q
+		cut(&focusLevel, &focusQuota, analysis.Error, fn[analysis.Error])
+		cut(&fileLevel, &fileQuota, analysis.Error, fileCount[analysis.Error])
+		cut(&level, &quota, analysis.Error, count[analysis.Error]-fn[analysis.Error])
+		for s := analysis.Warning; s <= analysis.Hint; s++ {
+			cut(&focusLevel, &focusQuota, s, fn[s])
+		}
+		for s := analysis.Warning; s <= analysis.Hint; s++ {
+			cut(&fileLevel, &fileQuota, s, fileCount[s])
+			cut(&level, &quota, s, count[s]-fn[s])
+		}
+	}
+	fileGroup := Group{File: true, ds: file}
+	if fileLevel <= analysis.Hint {
+		var kept []analysis.Diagnostic
+		for _, x := range file {
+			if s := min(x.Severity, analysis.Hint); s < fileLevel || s == fileLevel && fileQuota > 0 {
+				if s == fileLevel {
+					fileQuota--
+				}
+				kept = append(kept, x)
 			}
 		}
+		fileGroup.ds = kept
 	}
 	for c, cd := range chunks {
 		ref := refs[c]

@@ -48,9 +48,13 @@ func TestCarry(t *testing.T) {
 	}
 }
 
-// TestPick checks the publication limit: the most severe first, in file
-// order within the last level kept, and the focus game whole; with the
-// games that have diagnostics in one chunk and spread over two.
+// TestPick checks the publication limit: never more than limit; the
+// errors first (the game at focus's, the file-level ones, the others);
+// then the rest of the game at focus by severity; then the rest by
+// severity, the file-level ones first within a severity and the games'
+// in file order; with the games that have diagnostics in one chunk and
+// spread over two, and the file-level diagnostic an info (as
+// crlf-line-endings) or made an error.
 func TestPick(t *testing.T) {
 	d := func(start int, sev analysis.Severity) analysis.Diagnostic {
 		return analysis.Diagnostic{Span: syntax.Span{Start: syntax.Pos(start), End: syntax.Pos(start + 1)}, Severity: sev, Code: analysis.Code(sev.String())}
@@ -79,7 +83,6 @@ func TestPick(t *testing.T) {
 			}
 			chunks = append(chunks, newChunkDiags(ref.Chunk, games))
 		}
-		file := []analysis.Diagnostic{d(int(f.Len())+5, analysis.Info)}
 		starts := func(groups []Group) (out []int) {
 			for _, g := range groups {
 				for _, x := range g.Diagnostics() {
@@ -91,25 +94,42 @@ func TestPick(t *testing.T) {
 		g0, g1, g2 := 100*tc.at[0], 100*tc.at[1], 100*tc.at[2]
 		end := int(f.Len()) + 5
 		for _, c := range []struct {
-			limit int
-			focus syntax.Pos
-			want  []int
+			limit   int
+			focus   syntax.Pos
+			fileSev analysis.Severity // of the file-level diagnostic, at end; 0: Info
+			want    []int
 		}{
-			{0, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
-			{9, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
-			{5, -1, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, end}},                         // the file's, error, warning, and the first hints
-			{3, -1, []int{g0 + 3, g1 + 2, end}},                                         // no hint fits
-			{2, -1, []int{g1 + 2, end}},                                                 // not all warnings fit: none of them beyond the quota
-			{5, syntax.Pos(g2 + 2), []int{g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},         // errors, then the game at focus, within the limit
-			{6, syntax.Pos(g2 + 2), []int{g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}}, // then the rest by severity
-			{4, syntax.Pos(g0 + 2), []int{g0 + 1, g0 + 3, g1 + 2, end}},                 // the focus game's warning, then its first hint
-			{3, syntax.Pos(g0 + 2), []int{g0 + 3, g1 + 2, end}},                         // its warning only
-			{1, syntax.Pos(g1 + 2), []int{g1 + 2, end}},                                 // the errors of the game at focus, whatever the limit
-			{1, -1, []int{end}}, // no room for the other errors
+			{0, -1, 0, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
+			{9, -1, 0, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 1, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},
+			{5, -1, 0, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2, end}},                                // error, warning, the file's info, and the first hints
+			{3, -1, 0, []int{g0 + 3, g1 + 2, end}},                                                // no hint fits
+			{2, -1, 0, []int{g0 + 3, g1 + 2}},                                                     // the error and the warning before the file's info
+			{1, -1, 0, []int{g1 + 2}},                                                             // the error before anything else
+			{5, syntax.Pos(g2 + 2), 0, []int{g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3}},             // errors, the game at focus, then the rest by severity
+			{6, syntax.Pos(g2 + 2), 0, []int{g0 + 3, g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}},        // the file's info too
+			{4, syntax.Pos(g0 + 2), 0, []int{g0 + 1, g0 + 2, g0 + 3, g1 + 2}},                     // the error, then the game at focus whole
+			{3, syntax.Pos(g0 + 2), 0, []int{g0 + 1, g0 + 3, g1 + 2}},                             // the error, the focus game's warning, then its first hint
+			{2, syntax.Pos(g0 + 2), 0, []int{g0 + 3, g1 + 2}},                                     // the error, then the focus game's warning
+			{1, syntax.Pos(g1 + 2), 0, []int{g1 + 2}},                                             // the error of the game at focus, not its hint
+			{1, syntax.Pos(g1 + 2), analysis.Error, []int{g1 + 2}},                                // the errors of the game at focus first
+			{1, -1, analysis.Error, []int{end}},                                                   // then the file-level ones
+			{2, -1, analysis.Error, []int{g1 + 2, end}},                                           // then the others
+			{4, -1, analysis.Error, []int{g0 + 1, g0 + 3, g1 + 2, end}},                           // then the rest by severity, in file order
+			{4, syntax.Pos(g2 + 1), analysis.Warning, []int{g1 + 2, g2 + 1, g2 + 2, g2 + 3}},      // errors, then the game at focus
+			{5, syntax.Pos(g2 + 1), analysis.Warning, []int{g1 + 2, g2 + 1, g2 + 2, g2 + 3, end}}, // then the file's warning before the games'
 		} {
+			sev := c.fileSev
+			if sev == 0 {
+				sev = analysis.Info
+			}
+			file := []analysis.Diagnostic{d(end, sev)}
 			got, total := pick(nil, refs, chunks, file, c.limit, c.focus)
-			if total != 9 || !slices.Equal(starts(got), c.want) {
-				t.Errorf("%d games: pick(limit %d, focus %d) = %v (total %d), want %v", tc.games, c.limit, c.focus, starts(got), total, c.want)
+			kept := starts(got)
+			if total != 9 || !slices.Equal(kept, c.want) {
+				t.Errorf("%d games, file-level %v: pick(limit %d, focus %d) = %v (total %d), want %v", tc.games, sev, c.limit, c.focus, kept, total, c.want)
+			}
+			if c.limit > 0 && len(kept) > c.limit {
+				t.Errorf("%d games, file-level %v: pick(limit %d, focus %d) keeps %d", tc.games, sev, c.limit, c.focus, len(kept))
 			}
 		}
 	}
