@@ -33,3 +33,35 @@ func TestBackgroundRequestsPinVersion(t *testing.T) {
 		c.Change(uri, lsptest.Edit{Text: text})
 	}
 }
+
+// TestFullTokensDeclinedWhenBig: a document over 1 MB gets null for its
+// full semantic tokens, and its ranges are still tokenized; a small one
+// gets its full tokens.
+func TestFullTokensDeclinedWhenBig(t *testing.T) {
+	c := start(t, lsptest.Options{})
+	c.Initialize(nil)
+	game := "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+	for _, tc := range []struct {
+		games int
+		null  bool
+	}{{10, false}, {(1<<20)/len(game) + 1, true}} {
+		uri := protocol.DocumentURI("file:///t" + strings.Repeat("x", tc.games%7) + ".pgn")
+		c.Open(uri, strings.Repeat(game, tc.games))
+		doc := map[string]any{"uri": uri}
+		var full json.RawMessage
+		if err := c.Call(protocol.MethodSemanticTokensFull, map[string]any{"textDocument": doc}, &full); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(full) == 0 || string(full) == "null"; got != tc.null {
+			t.Errorf("%d games: full tokens null = %v, want %v (%.80s)", tc.games, got, tc.null, full)
+		}
+		var rng protocol.SemanticTokens
+		if err := c.Call(protocol.MethodSemanticTokensRange, map[string]any{"textDocument": doc,
+			"range": protocol.Range{End: protocol.Position{Line: 40}}}, &rng); err != nil {
+			t.Fatal(err)
+		}
+		if len(rng.Data) == 0 {
+			t.Errorf("%d games: no tokens in the range", tc.games)
+		}
+	}
+}

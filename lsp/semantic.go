@@ -30,10 +30,22 @@ type semanticTokensRangeParams struct {
 	Range        protocol.Range                  `json:"range"`
 }
 
+// fullTokensMax is the size, in bytes, of the biggest document whose
+// semantic tokens are answered whole (textDocument/semanticTokens/full):
+// a document has about three numbers of them per byte, so those of a
+// 20 MB document (60 million numbers, hundreds of MB of JSON) would cost
+// seconds and many times the document's memory. Past it the answer is
+// null, and clients color what they show with semanticTokens/range, as
+// VS Code does when a document has no complete tokens.
+const fullTokensMax = 1 << 20
+
 func (s *server) semanticTokensFull(ctx context.Context, params json.RawMessage) (any, error) {
 	doc, err := s.document(ctx, params)
 	if err != nil {
 		return nil, err
+	}
+	if doc.File.Len() > fullTokensMax {
+		return nil, nil
 	}
 	return semanticTokens(ctx, doc, syntax.Span{Start: 0, End: doc.File.Len()})
 }

@@ -9,6 +9,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -36,6 +37,9 @@ func parseDocument(name, text string, d syntax.Dialect) *syntax.File {
 type store struct {
 	mu    sync.Mutex
 	docs  map[protocol.DocumentURI]*document
+	// outlines caches the symbols and folds of each open document by
+	// chunk, across its versions.
+	outlines map[protocol.DocumentURI]*query.Outline
 	limit bool  // set the memory limit from the documents' sizes
 	bytes int64 // of the open documents
 	extra int64 // of a document being opened
@@ -43,7 +47,7 @@ type store struct {
 }
 
 func newStore(limitMemory bool) *store {
-	return &store{docs: make(map[protocol.DocumentURI]*document), limit: limitMemory && os.Getenv("GOMEMLIMIT") == ""}
+	return &store{docs: make(map[protocol.DocumentURI]*document), outlines: make(map[protocol.DocumentURI]*query.Outline), limit: limitMemory && os.Getenv("GOMEMLIMIT") == ""}
 }
 
 // get returns the current version of uri, or nil if it is not open.
@@ -51,6 +55,20 @@ func (s *store) get(uri protocol.DocumentURI) *document {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.docs[uri]
+}
+
+// outline returns the outline cache of uri, an open document.
+func (s *store) outline(uri protocol.DocumentURI) *query.Outline {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o := s.outlines[uri]
+	if o == nil {
+		o = new(query.Outline)
+		if s.docs[uri] != nil {
+			s.outlines[uri] = o
+		}
+	}
+	return o
 }
 
 // set makes d the current version of its URI.
@@ -72,6 +90,7 @@ func (s *store) remove(uri protocol.DocumentURI) *document {
 	defer s.mu.Unlock()
 	d := s.docs[uri]
 	delete(s.docs, uri)
+	delete(s.outlines, uri)
 	if d != nil {
 		s.bytes -= int64(d.File.Len())
 		s.setLimit()

@@ -36,7 +36,7 @@ func (s *server) document(ctx context.Context, params json.RawMessage) (*documen
 	return doc, nil
 }
 
-// documentSymbol answers with query.Symbols: a tree of DocumentSymbol, or
+// documentSymbol answers with the document's query.Outline: a tree of DocumentSymbol, or
 // a flat list of SymbolInformation for clients without hierarchy support.
 func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (any, error) {
 	doc, err := s.document(ctx, params)
@@ -44,7 +44,10 @@ func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (an
 		return nil, err
 	}
 	m := mapper{doc.File}
-	syms := query.Symbols(doc.File)
+	syms, err := s.store.outline(protocol.DocumentURI(doc.URI)).Symbols(ctx, doc.File)
+	if err != nil {
+		return nil, err
+	}
 	if !s.client.hierarchical {
 		out := []protocol.SymbolInformation{}
 		var flat func(ss []query.Symbol, container string)
@@ -77,7 +80,7 @@ func symbolKind(k query.SymbolKind) protocol.SymbolKind {
 	return protocol.SymbolKindModule
 }
 
-// foldingRange answers with query.Folds, as whole lines: a fold ends on
+// foldingRange answers with the folds of the document's query.Outline, as whole lines: a fold ends on
 // the line of its last character.
 func (s *server) foldingRange(ctx context.Context, params json.RawMessage) (any, error) {
 	doc, err := s.document(ctx, params)
@@ -85,8 +88,12 @@ func (s *server) foldingRange(ctx context.Context, params json.RawMessage) (any,
 		return nil, err
 	}
 	m := mapper{doc.File}
+	folds, err := s.store.outline(protocol.DocumentURI(doc.URI)).Folds(ctx, doc.File)
+	if err != nil {
+		return nil, err
+	}
 	out := []protocol.FoldingRange{}
-	for _, fd := range query.Folds(doc.File) {
+	for _, fd := range folds {
 		start, end := m.position(fd.Span.Start), m.position(fd.Span.End)
 		if end.Character == 0 && end.Line > start.Line {
 			end.Line-- // the span ends with a line break

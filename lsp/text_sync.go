@@ -171,20 +171,37 @@ func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edit
 // reparsed as one: less than a chunk of games (see applyBatch).
 const batchGap = 64 << 10
 
-// wholeParseSpan is how much text the groups of a batch must span, at
-// least and at least a quarter of the document, for applyBatch to parse
-// the edited text whole instead of group by group.
+// wholeParseSpan is how much text a batch must span, from its first
+// edit to its last, at least and at least a quarter of the document, for
+// applyBatch to parse the edited text whole instead of group by group.
 var wholeParseSpan = 1 << 20
 
 // applyBatch applies edits (in the coordinates of f, ascending, not
 // overlapping): those less than batchGap apart as one edit, each such
 // group reparsed once, from the last to the first so that each group's
 // offsets hold. The thousands of edits of a formatting thus cost about
-// one parse of what they span, not a reparse each. When the groups span
+// one parse of what they span, not a reparse each. When the batch spans
 // much of a big document (a whole-file formatting), the edited text is
 // built once and parsed as an open parses it, on every core and keeping
 // the trees of a few games only, and no game counts as kept.
 func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edit, syntax.Kept) {
+	spanned := 0
+	for _, e := range batch {
+		spanned += int(e.End-e.Start) + len(e.New)
+	}
+	if n := batch[len(batch)-1].End - batch[0].Start; int(n) >= wholeParseSpan && int(n) >= int(f.Len())/4 {
+		var b strings.Builder
+		b.Grow(int(f.Len()) + spanned)
+		at := syntax.Pos(0)
+		for _, e := range batch {
+			b.WriteString(f.Slice(syntax.Span{Start: at, End: e.Start}))
+			b.WriteString(e.New)
+			at = e.End
+		}
+		b.WriteString(f.Slice(syntax.Span{Start: at, End: f.Len()}))
+		slices.Reverse(batch) // each in the text the ones after it left
+		return parseDocument(f.Name, b.String(), f.Dialect), batch, syntax.Kept{}
+	}
 	var groups []syntax.Edit
 	for i := 0; i < len(batch); {
 		j := i + 1
@@ -206,23 +223,6 @@ func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edi
 		}
 		groups = append(groups, g)
 		i = j
-	}
-	spanned := 0
-	for _, g := range groups {
-		spanned += int(g.End-g.Start) + len(g.New)
-	}
-	if spanned >= wholeParseSpan && spanned >= int(f.Len())/4 {
-		var b strings.Builder
-		b.Grow(int(f.Len()) + spanned)
-		at := syntax.Pos(0)
-		for _, g := range groups {
-			b.WriteString(f.Slice(syntax.Span{Start: at, End: g.Start}))
-			b.WriteString(g.New)
-			at = g.End
-		}
-		b.WriteString(f.Slice(syntax.Span{Start: at, End: f.Len()}))
-		slices.Reverse(groups) // each in the text the ones after it left
-		return parseDocument(f.Name, b.String(), f.Dialect), groups, syntax.Kept{}
 	}
 	edits := make([]syntax.Edit, 0, len(groups))
 	kept := syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}

@@ -17,31 +17,39 @@ func Symbols(f *syntax.File) []Symbol {
 	}
 	var out []Symbol
 	for i, r := range f.Games() {
-		g := r.Game
-		sp, ok := content(g)
-		if !ok || len(g.Tags) == 0 && firstMove(g.Moves) == nil && g.Result == nil {
-			continue
+		if sym, ok := gameSymbol(f.Dialect, r, i); ok {
+			out = append(out, sym)
 		}
-		name, detail := gameName(f.Dialect, g, i)
-		sel := sp
-		if len(g.Tags) > 0 {
-			sel = g.Tags[0].Sp
-		} else if len(g.Moves) > 0 {
-			sel = g.Moves[0].Span()
-		}
-		// A tag not closed on its line ends after the blanks that follow
-		// it, beyond the last token.
-		sp.Start, sp.End = min(sp.Start, sel.Start), max(sp.End, sel.End)
-		if plies := countMoves(g.Moves); plies > 0 {
-			detail += " · " + plural((plies+1)/2, "move")
-		}
-		out = append(out, Symbol{
-			Name: name, Detail: detail, Kind: SymbolGame,
-			Span: sp.Shift(r.Start), Selection: sel.Shift(r.Start),
-			Children: variationSymbols(f.Dialect, g, g.Moves, r.Start),
-		})
 	}
 	return out
+}
+
+// gameSymbol returns the symbol of game i of a file, r; ok is false for a
+// game holding only comments or blank lines.
+func gameSymbol(d syntax.Dialect, r syntax.GameRef, i int) (sym Symbol, ok bool) {
+	g := r.Game
+	sp, ok := content(g)
+	if !ok || len(g.Tags) == 0 && firstMove(g.Moves) == nil && g.Result == nil {
+		return Symbol{}, false
+	}
+	name, detail := gameName(d, g, i)
+	sel := sp
+	if len(g.Tags) > 0 {
+		sel = g.Tags[0].Sp
+	} else if len(g.Moves) > 0 {
+		sel = g.Moves[0].Span()
+	}
+	// A tag not closed on its line ends after the blanks that follow
+	// it, beyond the last token.
+	sp.Start, sp.End = min(sp.Start, sel.Start), max(sp.End, sel.End)
+	if plies := countMoves(g.Moves); plies > 0 {
+		detail += " · " + plural((plies+1)/2, "move")
+	}
+	return Symbol{
+		Name: name, Detail: detail, Kind: SymbolGame,
+		Span: sp.Shift(r.Start), Selection: sel.Shift(r.Start),
+		Children: variationSymbols(d, g, g.Moves, r.Start),
+	}, true
 }
 
 // gameName returns the name and detail of the symbol of game i.

@@ -1,0 +1,139 @@
+package query
+
+import (
+	"context"
+	"runtime"
+	"sync"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Outline answers Symbols and Folds for the versions of one document from
+// a cache per chunk of games (syntax.Chunk): a chunk is immutable and
+// shared by the versions an edit makes, so after an edit only the chunks
+// it made are computed again, and a big document's outline costs a walk
+// of its chunks, not a parse of its games. The chunks to compute are
+// computed on every core. An Outline is safe for concurrent use; its
+// zero value is ready. It keeps the chunks of the last version asked
+// about only.
+type Outline struct {
+	mu     sync.Mutex
+	chunks map[*syntax.Chunk]*chunkOutline
+}
+
+// chunkOutline is what Outline keeps of a chunk: its symbols and folds,
+// with offsets relative to the chunk's first byte, for the chunk placed
+// at game index first (symbol names may hold the game's number).
+type chunkOutline struct {
+	first   int
+	symbols []Symbol
+	folds   []Fold
+}
+
+// Symbols returns Symbols(f), or nil and ctx's error once ctx is done.
+func (o *Outline) Symbols(ctx context.Context, f *syntax.File) ([]Symbol, error) {
+	cs, err := o.of(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	var out []Symbol
+	for i, ref := range f.Chunks() {
+		for _, s := range cs[i].symbols {
+			out = append(out, shiftSymbol(s, ref.Start))
+		}
+	}
+	return out, nil
+}
+
+// Folds returns Folds(f), or nil and ctx's error once ctx is done.
+func (o *Outline) Folds(ctx context.Context, f *syntax.File) ([]Fold, error) {
+	cs, err := o.of(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	var out []Fold
+	for i, ref := range f.Chunks() {
+		for _, fd := range cs[i].folds {
+			out = append(out, Fold{Span: fd.Span.Shift(ref.Start), Kind: fd.Kind})
+		}
+	}
+	return out, nil
+}
+
+// of returns the outline of each chunk of f, in order, computing those
+// it does not have.
+func (o *Outline) of(ctx context.Context, f *syntax.File) ([]*chunkOutline, error) {
+	refs := f.Chunks()
+	out := make([]*chunkOutline, len(refs))
+	var todo []int
+	o.mu.Lock()
+	for i, ref := range refs {
+		if c := o.chunks[ref.Chunk]; c != nil && c.first == ref.First {
+			out[i] = c
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	o.mu.Unlock()
+
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = outlineChunk(f, refs[i])
+			}
+		})
+	}
+	for _, i := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	chunks := make(map[*syntax.Chunk]*chunkOutline, len(refs))
+	for i, ref := range refs {
+		chunks[ref.Chunk] = out[i]
+	}
+	o.mu.Lock()
+	o.chunks = chunks
+	o.mu.Unlock()
+	return out, nil
+}
+
+// outlineChunk computes the outline of the chunk ref of f.
+func outlineChunk(f *syntax.File, ref syntax.ChunkRef) *chunkOutline {
+	c := &chunkOutline{first: ref.First}
+	for i := ref.First; i < ref.First+ref.Chunk.Len(); i++ {
+		r := f.Game(i)
+		if s, ok := gameSymbol(f.Dialect, r, i); ok {
+			c.symbols = append(c.symbols, shiftSymbol(s, -ref.Start))
+		}
+		n := len(c.folds)
+		c.folds = gameFolds(c.folds, r)
+		for k := n; k < len(c.folds); k++ {
+			c.folds[k].Span = c.folds[k].Span.Shift(-ref.Start)
+		}
+	}
+	sortFolds(c.folds) // a chunk starts a game: no fold spans two
+	return c
+}
+
+// shiftSymbol returns s and its children moved by d.
+func shiftSymbol(s Symbol, d syntax.Pos) Symbol {
+	s.Span, s.Selection = s.Span.Shift(d), s.Selection.Shift(d)
+	if len(s.Children) > 0 {
+		kids := make([]Symbol, len(s.Children))
+		for i, k := range s.Children {
+			kids[i] = shiftSymbol(k, d)
+		}
+		s.Children = kids
+	}
+	return s
+}

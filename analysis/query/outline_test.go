@@ -1,0 +1,55 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// TestOutline: the cached outline of a document of many chunks equals
+// Symbols and Folds of each version through a series of random edits
+// (some of which add or remove games, moving the games after them), and
+// a cancelled request stops.
+func TestOutline(t *testing.T) {
+	var b strings.Builder
+	for i := range 1300 {
+		fmt.Fprintf(&b, "[Event \"é%d\"]\n[White \"W\"]\n[Result \"*\"]\n\n1. e4 {c%d\nnext} e5 (1... c5\n2. Nf3) 2. Nf3 *\n\n", i, i)
+	}
+	f := syntax.ParseCompact("o.pgn", b.String(), syntax.PGN, 64<<10)
+	if n := len(f.Chunks()); n < 3 {
+		t.Fatalf("%d chunks, want several", n)
+	}
+	var o Outline
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"", "x", "\n\n[Event \"new\"]\n\n1. d4 *\n\n", "{\n}", "(1... d5)", "*"}
+	for step := range 40 {
+		syms, err := o.Symbols(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		folds, err := o.Folds(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := Symbols(f); !reflect.DeepEqual(syms, want) {
+			t.Fatalf("step %d: the outline's %d symbols differ from Symbols' %d", step, len(syms), len(want))
+		}
+		if want := Folds(f); !reflect.DeepEqual(folds, want) {
+			t.Fatalf("step %d: the outline's %d folds differ from Folds' %d", step, len(folds), len(want))
+		}
+		at := syntax.Pos(rng.IntN(int(f.Len())))
+		end := min(at+syntax.Pos(rng.IntN(200)), f.Len())
+		f, _ = syntax.Reparse(f, syntax.Edit{Start: at, End: end, New: pieces[rng.IntN(len(pieces))]})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var fresh Outline
+	if _, err := fresh.Symbols(ctx, f); err == nil {
+		t.Error("a cancelled request went on")
+	}
+}
