@@ -35,15 +35,15 @@ func parseDocument(name, text string, d syntax.Dialect) *syntax.File {
 
 // store maps URIs of open documents to their current version.
 type store struct {
-	mu    sync.Mutex
-	docs  map[protocol.DocumentURI]*document
+	mu   sync.Mutex
+	docs map[protocol.DocumentURI]*document
 	// outlines caches the symbols and folds of each open document by
 	// chunk, across its versions.
 	outlines map[protocol.DocumentURI]*query.Outline
-	limit bool  // set the memory limit from the documents' sizes
-	bytes int64 // of the open documents
-	extra int64 // of a document being opened
-	last  int64 // the limit last set
+	limit    bool  // set the memory limit from the documents' sizes
+	bytes    int64 // of the open documents
+	extra    int64 // of a document being opened
+	last     int64 // the limit last set
 }
 
 func newStore(limitMemory bool) *store {
