@@ -543,6 +543,39 @@ local function run()
     record('skip', 'pgn: format on save writes pgnls fmt output', 'server has no documentFormattingProvider yet')
   end
 
+  -- A formatting of many games (more edits than Neovim applies one by
+  -- one in good time) is applied as one change: the buffer becomes what
+  -- `pgnls fmt` writes, and the cursor stays on its move.
+  if caps.documentFormattingProvider then
+    local many_path = work .. '/many.pgn'
+    local games = {}
+    for i = 1, 300 do
+      table.insert(games, string.format('[Event "E"]\n[White "P%d"]\n[Black "Q"]\n[Result "*"]\n[Site "S"]\n[Date "?"]\n[Round "?"]\n\n1.e4 e5 {g%d} 2.Nf3 Nc6 *\n', i, i))
+    end
+    write_file(many_path, table.concat(games, '\n'))
+    local expected_many = vim.fn.system({ 'pgnls', 'fmt', many_path })
+    local many = open(many_path)
+    wait_client(many)
+    local l = find(many, '"P150"')
+    local ml, mc = l + 7, 18 -- in "Nf3" on the movetext line of game 150
+    vim.api.nvim_win_set_cursor(0, { ml + 1, mc })
+    local word_before = vim.fn.expand('<cword>')
+    local t0 = vim.loop.hrtime()
+    vim.cmd('PgnlsFormat')
+    local ms = (vim.loop.hrtime() - t0) / 1e6
+    local got = table.concat(vim.api.nvim_buf_get_lines(many, 0, -1, false), '\n') .. '\n'
+    check('many: formatting 300 games gives pgnls fmt output', got == expected_many, string.format('%.0f ms', ms))
+    local cur = vim.api.nvim_win_get_cursor(0)
+    local line = vim.api.nvim_get_current_line()
+    local upto = table.concat(vim.api.nvim_buf_get_lines(many, 0, cur[1] - 1, false), '\n') .. '\n' .. line:sub(1, cur[2])
+    local marker = upto:match('.*{(g%d+)}')
+    check('many: the cursor stays on its move',
+      word_before == 'Nf3' and vim.fn.expand('<cword>') == 'Nf3' and marker == 'g150',
+      string.format('%s -> %s at %d:%d after %s: %s', word_before, vim.fn.expand('<cword>'), cur[1], cur[2], tostring(marker), line))
+  else
+    record('skip', 'many: formatting 300 games', 'server has no documentFormattingProvider yet')
+  end
+
   -- The cap: 2,100 games with a missing roster tag each (warnings) and an
   -- illegal move in the last one, 2,101 diagnostics. Neovim gets at most
   -- 2,000, and the illegal move is among them; a window message gives

@@ -57,7 +57,6 @@ M.config = vim.deepcopy(defaults)
 local clients_by_root = {}
 
 local has_start = type(vim.lsp.start) == 'function'
-local has_format = type(vim.lsp.buf.format) == 'function'
 local has_methods = vim.fn.has('nvim-0.11') == 1 -- client:notify() style
 -- Neovim 0.8 sets 'omnifunc' and 'formatexpr' on attach, 0.10 maps K to
 -- hover (vim.lsp._set_defaults); the plugin does it only before that.
@@ -134,8 +133,165 @@ function M.client_for(bufnr)
   return clients(bufnr)[1]
 end
 
+-- Past this many edits, a formatting is applied as one change of the
+-- buffer (see apply_many): Neovim 0.7 copies the whole buffer for each
+-- change it reports to the server, so the thousands of edits of a big
+-- file applied one by one take minutes.
+local many_edits = 100
+
+-- byte_col returns the byte column in line of an LSP character offset in
+-- the client's encoding, clamped to the line.
+local function byte_col(line, character, encoding)
+  if encoding == 'utf-8' then
+    return math.min(character, #line)
+  end
+  local ok, col = pcall(vim.str_byteindex, line, character, encoding ~= 'utf-32')
+  if not ok then
+    return #line
+  end
+  return col
+end
+
+-- words returns the words (runs of ASCII letters and digits: "9.Bc2"
+-- and "9. Bc2" have the same words) of s, each as { start, stop, text }
+-- with 0-based start and exclusive stop.
+local function words(s)
+  local out = {}
+  for a, w, b in s:gmatch('()(%w+)()') do
+    table.insert(out, { a - 1, b - 1, w })
+  end
+  return out
+end
+
+-- follow returns where offset k of old lands in new, the text an edit
+-- put in its place: on the same occurrence of the same word (the word at
+-- k or the next one), at the same place in it, so that the cursor stays
+-- on its move or tag when only the layout around it changes; else as far
+-- into new as it was into old.
+local function follow(old, new, k)
+  local ow = words(old)
+  local target, nth, off
+  for _, w in ipairs(ow) do
+    if k < w[2] then
+      target, off = w[3], math.max(k - w[1], 0)
+      break
+    end
+  end
+  if target == nil then
+    return math.min(k, #new)
+  end
+  nth = 0
+  for _, w in ipairs(ow) do
+    if w[3] == target then
+      nth = nth + 1
+    end
+    if k < w[2] then
+      break
+    end
+  end
+  local seen = 0
+  for _, w in ipairs(words(new)) do
+    if w[3] == target then
+      seen = seen + 1
+      if seen == nth then
+        return w[1] + math.min(off, #target - 1)
+      end
+    end
+  end
+  return math.min(k, #new)
+end
+
+-- apply_many applies edits (LSP TextEdits, in the client's encoding) to
+-- bufnr as one change of the lines from the first edit to the last, and
+-- keeps the cursor of each window on bufnr on its word (see follow).
+local function apply_many(bufnr, edits, encoding)
+  table.sort(edits, function(a, b)
+    local x, y = a.range.start, b.range.start
+    return x.line < y.line or x.line == y.line and x.character < y.character
+  end)
+  local count = vim.api.nvim_buf_line_count(bufnr)
+  local first = math.min(edits[1].range.start.line, count - 1)
+  local last = first
+  for _, e in ipairs(edits) do
+    last = math.max(last, math.min(e.range['end'].line, count - 1))
+  end
+  local lines = vim.api.nvim_buf_get_lines(bufnr, first, last + 1, false)
+  local starts, at = {}, 0 -- offset of each line in the text of lines
+  for i, l in ipairs(lines) do
+    starts[i] = at
+    at = at + #l + 1
+  end
+  local old = table.concat(lines, '\n')
+  local function offset(pos)
+    local row = pos.line - first + 1
+    if row > #lines then
+      return #old
+    end
+    return starts[row] + byte_col(lines[row], pos.character, encoding)
+  end
+  local cursors = {}
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_buf(win) == bufnr then
+      local c = vim.api.nvim_win_get_cursor(win)
+      if c[1] - 1 >= first and c[1] - 1 <= last then
+        cursors[win] = { old = starts[c[1] - first] + c[2] }
+      end
+    end
+  end
+  -- The edits, in offsets of old, each grown to whole words (a formatter's
+  -- edit may start inside the word the cursor is on).
+  local spans = {}
+  for _, e in ipairs(edits) do
+    local a, b = offset(e.range.start), offset(e.range['end'])
+    local prev = spans[#spans]
+    if prev == nil or a >= prev.b then
+      table.insert(spans, { a = a, b = b, text = e.newText:gsub('\r\n', '\n') })
+    end
+  end
+  for i, sp in ipairs(spans) do
+    local floor = i > 1 and spans[i - 1].b or 0
+    local ceil = i < #spans and spans[i + 1].a or #old
+    local a, b = sp.a, sp.b
+    while a > floor and old:sub(a, a):match('%S') do
+      a = a - 1
+    end
+    while b < ceil and old:sub(b + 1, b + 1):match('%S') do
+      b = b + 1
+    end
+    sp.text = old:sub(a + 1, sp.a) .. sp.text .. old:sub(sp.b + 1, b)
+    sp.a, sp.b = a, b
+  end
+  local pieces, pos, delta = {}, 0, 0
+  for _, sp in ipairs(spans) do
+    local a, b, text = sp.a, sp.b, sp.text
+    table.insert(pieces, old:sub(pos + 1, a))
+    table.insert(pieces, text)
+    for _, c in pairs(cursors) do
+      if c.new == nil and c.old < a then
+        c.new = c.old + delta
+      elseif c.new == nil and c.old < b then
+        c.new = a + delta + follow(old:sub(a + 1, b), text, c.old - a)
+      end
+    end
+    delta = delta + #text - (b - a)
+    pos = b
+  end
+  table.insert(pieces, old:sub(pos + 1))
+  local new = table.concat(pieces)
+  vim.api.nvim_buf_set_lines(bufnr, first, last + 1, false, vim.split(new, '\n', { plain = true }))
+  for win, c in pairs(cursors) do
+    local k = c.new or (c.old + delta)
+    local before = new:sub(1, k)
+    local _, row = before:gsub('\n', '')
+    local col = k - (before:match('.*()\n') or 0)
+    pcall(vim.api.nvim_win_set_cursor, win, { first + row + 1, col })
+  end
+end
+
 -- format formats bufnr (default: the current buffer) with pgnls, waiting
 -- at most timeout_ms. It does nothing when the server does not format.
+-- A formatting of many edits (a big file) is applied as one change of
+-- the buffer, keeping the cursor on its word; a small one by Neovim.
 function M.format(bufnr, timeout_ms)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   timeout_ms = timeout_ms or M.config.format_timeout_ms
@@ -143,18 +299,21 @@ function M.format(bufnr, timeout_ms)
   if client == nil or not supports_formatting(client) then
     return false
   end
-  if has_format then
-    vim.lsp.buf.format({
-      bufnr = bufnr,
-      timeout_ms = timeout_ms,
-      filter = function(c)
-        return c.name == M.name
-      end,
-    })
+  local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, options = { tabSize = 8, insertSpaces = false } }
+  local response, err = client.request_sync('textDocument/formatting', params, timeout_ms, bufnr)
+  if response == nil or response.err then
+    vim.notify('pgnls: formatting failed: ' .. tostring(err or (response and vim.inspect(response.err))), vim.log.levels.WARN)
+    return false
+  end
+  local edits = response.result or {}
+  if #edits == 0 then
+    return true
+  end
+  local encoding = client.offset_encoding or 'utf-16'
+  if #edits > many_edits then
+    apply_many(bufnr, edits, encoding)
   else
-    vim.api.nvim_buf_call(bufnr, function()
-      vim.lsp.buf.formatting_sync(nil, timeout_ms)
-    end)
+    vim.lsp.util.apply_text_edits(edits, bufnr, encoding)
   end
   return true
 end
