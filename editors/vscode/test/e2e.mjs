@@ -13,7 +13,8 @@
 // letters with the extension's defaults and after pgnls.reopenWithEncoding
 // (and its quick fix once the server reports editor-decoding), no
 // ambiguous-character highlight on × and ‐ in CTL-PGN, and every diagnostic
-// code offered for pgnls.diagnostics in the Settings editor. Results are
+// code offered for pgnls.diagnostics in the Settings editor, and the
+// cursor's move kept by Format Document on a file of 300 games. Results are
 // lines "pass|fail|skip<TAB>name<TAB>detail" in RESULTS; the exit status is
 // 1 when a check failed.
 import { chromium } from 'playwright-core';
@@ -403,7 +404,32 @@ try {
   check('× and ‐ are highlighted as ambiguous in a .pgn file (control)', inPGN > 0, `${inPGN} .unicode-highlight`);
   check('no ambiguous-character highlight on × and ‐ in a .ctl-pgn file', inCTL === 0, `${inCTL} .unicode-highlight`);
 
-  // 8. The Settings editor offers every diagnostic code for
+  // 8. Format Document on a file of many games keeps the cursor on its
+  // move: the server sends one edit per game, and the cursor inside a
+  // changed game stays on the same move ("2.Nf3" becomes "2. Nf3", so
+  // the column moves by one; every game keeps its ten lines).
+  const games = [];
+  for (let i = 1; i <= 300; i++) {
+    games.push(`[Event "E"]\n[White "P${i}"]\n[Black "Q"]\n[Result "*"]\n[Site "S"]\n[Date "?"]\n[Round "?"]\n\n1.e4 e5 {g${i}} 2.Nf3 Nc6 *\n`);
+  }
+  fs.writeFileSync(path.join(workspace, 'many.pgn'), games.join('\n'));
+  await openFile('many.pgn');
+  await page.locator('.statusbar-item', { hasText: 'PGN' }).first().waitFor({ timeout: 30000 }).catch(() => {});
+  await sleep(1500);
+  await goTo(1499, 19); // the "f" of Nf3 in game 150
+  const selection = async () => ((await page.locator('#status\\.editor\\.selection').textContent().catch(() => '')) || '').trim();
+  const placed = await selection();
+  await command('Format Document');
+  const formatted = await waitText((t) => t.includes('{g150} 2. Nf3'), 20000);
+  await sleep(500);
+  const after = await selection();
+  check('Format Document on a file of 300 games keeps the cursor on its move',
+    placed === 'Ln 1499, Col 19' && formatted.includes('{g150} 2. Nf3') && after === 'Ln 1499, Col 21',
+    `${placed} -> ${after}`);
+  await command('View: Close All Editors');
+  await sleep(500);
+
+  // 9. The Settings editor offers every diagnostic code for
   // pgnls.diagnostics ("Add Item" lists the keys of its schema).
   await command('Preferences: Open Settings (UI)');
   const search = page.locator('.settings-editor .suggest-input-container .monaco-editor textarea').first();
