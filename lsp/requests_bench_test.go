@@ -7,9 +7,11 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/lsp/lsptest"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -23,7 +25,10 @@ import (
 //     (format-ms), then the edits applied as editors apply them, in one
 //     didChange in reverse order, until the answer to a hover sent right
 //     after it (apply-ms); open-ms is the same from a didOpen of that
-//     text, which the apply must not exceed.
+//     text, which the apply must not exceed. apply-fine-ms applies the
+//     same formatting as the line-by-line edits a formatter could send
+//     (fine-edits of them, about three per game), to show that the cost
+//     of a didChange grows with its changes, not with changes × document.
 //   - whole/21MB: documentSymbol, foldingRange and full semantic tokens
 //     on a 21 MB file.
 //   - typing/21MB: a character typed in the middle game of the 21 MB
@@ -113,7 +118,7 @@ func benchmarkFormatProcess(b *testing.B, text string) {
 	check := checkMillis(b, text)
 	at := middleMove(text)
 	hover := protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: at}
-	var open, format, apply []time.Duration
+	var open, format, apply, applyFine []time.Duration
 	for b.Loop() {
 		b.StopTimer()
 		t0 := time.Now()
@@ -153,13 +158,80 @@ func benchmarkFormatProcess(b *testing.B, text string) {
 		b.ReportMetric(float64(len(edits)), "edits")
 		settle(b, c, uri)
 		c.Close(uri)
+
+		// Again, with the formatting as line-by-line edits.
+		fine := fineEdits(text, edits)
+		c.Open(uri, text)
+		settle(b, c, uri)
+		changes = changes[:0]
+		for _, e := range slices.Backward(fine) {
+			changes = append(changes, lsptest.Replace(e.Range, e.NewText))
+		}
+		b.StartTimer()
+		t0 = time.Now()
+		c.Change(uri, changes...)
+		if err := c.Call(protocol.MethodTextDocumentHover, hover, nil); err != nil {
+			b.Fatal(err)
+		}
+		applyFine = append(applyFine, time.Since(t0))
+		b.StopTimer()
+		b.ReportMetric(float64(len(fine)), "fine-edits")
+		settle(b, c, uri)
+		c.Close(uri)
 		b.StartTimer()
 	}
 	b.ReportMetric(median(open), "open-ms")
 	b.ReportMetric(median(format), "format-ms")
 	b.ReportMetric(median(apply), "apply-ms")
+	b.ReportMetric(median(applyFine), "apply-fine-ms")
 	b.ReportMetric(check, "check-ms")
 	b.ReportMetric(rss(b, cmd.Process.Pid, "VmHWM")/float64(len(text)), "peak-rss/filesize")
+}
+
+// fineEdits splits edits (of text, ascending) into the line-by-line
+// edits of diff.Edits.
+func fineEdits(text string, edits []protocol.TextEdit) []protocol.TextEdit {
+	lines := []int{0} // byte offset of each line's start
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' || text[i] == '\r' && (i+1 == len(text) || text[i+1] != '\n') {
+			lines = append(lines, i+1)
+		}
+	}
+	offset := func(p protocol.Position) int {
+		off := lines[p.Line]
+		for units := uint32(0); units < p.Character; off++ {
+			if text[off]&0xC0 != 0x80 {
+				units++
+				if text[off] >= 0xF0 {
+					units++
+				}
+			}
+		}
+		for off < len(text) && text[off]&0xC0 == 0x80 {
+			off++
+		}
+		return off
+	}
+	position := func(off int) protocol.Position {
+		l, _ := slices.BinarySearch(lines, off+1)
+		l--
+		units := 0
+		for _, r := range text[lines[l]:off] {
+			units += len(utf16.Encode([]rune{r}))
+		}
+		return protocol.Position{Line: uint32(l), Character: uint32(units)}
+	}
+	var out []protocol.TextEdit
+	for _, e := range edits {
+		start, end := offset(e.Range.Start), offset(e.Range.End)
+		for _, f := range diff.Edits(text[start:end], e.NewText) {
+			out = append(out, protocol.TextEdit{
+				Range:   protocol.Range{Start: position(start + int(f.Start)), End: position(start + int(f.End))},
+				NewText: f.New,
+			})
+		}
+	}
+	return out
 }
 
 func median(ds []time.Duration) float64 {

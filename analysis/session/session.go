@@ -234,9 +234,7 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
-		for _, ed := range edits {
-			fileDs = carry(fileDs, ed)
-		}
+		fileDs = carryAll(fileDs, edits)
 	}
 	focus := syntax.Pos(-1)
 	if len(edits) > 0 {

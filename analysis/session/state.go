@@ -194,9 +194,7 @@ func carryChunks(old *syntax.File, oldChunks []*chunkDiags, valid bool, f *synta
 			sem = appendShifted(sem, oldStates[j-oldLo].res.semantic(), old.GameSpan(j).Start)
 		}
 	}
-	for _, e := range edits {
-		sem = carry(sem, e)
-	}
+	sem = carryAll(sem, edits)
 	analysis.Sort(sem)
 	for _, i := range fresh {
 		sp := f.GameSpan(i)
@@ -409,6 +407,68 @@ func pick(out []Group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []anal
 // stay, those after it shift, those it overlaps are dropped (as are
 // related places it overlaps, and all fixes, which could no longer be
 // trusted). The result is a new slice; ds is not modified.
+// carryAll carries ds through edits, applied in order (see carry). When
+// each edit lies before the one before it, as in the many changes of an
+// applied formatting, every edit's offsets are those of the text before
+// all of them, and ds are carried in one sweep instead of once per edit.
+func carryAll(ds []analysis.Diagnostic, edits []syntax.Edit) []analysis.Diagnostic {
+	descending := true
+	for i := 1; i < len(edits) && descending; i++ {
+		descending = edits[i].End <= edits[i-1].Start && edits[i].End < edits[i-1].End
+	}
+	if !descending || len(edits) < 2 {
+		for _, e := range edits {
+			ds = carry(ds, e)
+		}
+		return ds
+	}
+	asc := slices.Clone(edits)
+	slices.Reverse(asc)
+	shift := make([]syntax.Pos, len(asc)+1) // shift[k]: what asc[:k] add
+	for k, e := range asc {
+		shift[k+1] = shift[k] + syntax.Pos(len(e.New)) - (e.End - e.Start)
+	}
+	// move returns s in the text after the edits, or false if an edit
+	// overlaps it, as carry says edit by edit: the edits ending at or
+	// before s.Start shift it (but an insertion at an empty s does not),
+	// and only the first edit ending after it can overlap it.
+	move := func(s syntax.Span) (syntax.Span, bool) {
+		k, _ := slices.BinarySearchFunc(asc, s.Start, func(e syntax.Edit, p syntax.Pos) int {
+			if e.End <= p {
+				return -1
+			}
+			return 1
+		})
+		if k < len(asc) && s.End > asc[k].Start {
+			return s, false
+		}
+		d := shift[k]
+		if k > 0 && s.Start == s.End && asc[k-1].Start == s.Start {
+			d = shift[k-1] // an insertion where s is: s stays before it
+		}
+		return s.Shift(d), true
+	}
+	out := make([]analysis.Diagnostic, 0, len(ds))
+	for _, x := range ds {
+		sp, ok := move(x.Span)
+		if !ok {
+			continue
+		}
+		x.Span, x.Fixes = sp, nil
+		if len(x.Related) > 0 {
+			var rel []analysis.Related
+			for _, r := range x.Related {
+				if rs, ok := move(r.Span); ok {
+					rel = append(rel, analysis.Related{Span: rs, Msg: r.Msg})
+				}
+			}
+			x.Related = rel
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
 func carry(ds []analysis.Diagnostic, e syntax.Edit) []analysis.Diagnostic {
 	delta := syntax.Pos(len(e.New)) - (e.End - e.Start)
 	move := func(s syntax.Span) (syntax.Span, bool) {

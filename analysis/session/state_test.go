@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -45,6 +46,47 @@ func TestCarry(t *testing.T) {
 	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 5, End: 5, New: "xy"})
 	if got[0].Span != sp(3, 5) {
 		t.Errorf("insertion at the end: span %v, want 3..5", got[0].Span)
+	}
+}
+
+// TestCarryAll: carrying through many edits in one sweep (each edit
+// before the one before it, as an applied formatting sends them) gives
+// what carrying edit by edit gives, on random spans and edits, empty
+// ones and insertions included.
+func TestCarryAll(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for iter := range 2000 {
+		var ds []analysis.Diagnostic
+		for range r.IntN(30) {
+			a := syntax.Pos(r.IntN(200))
+			d := analysis.Diagnostic{Span: syntax.Span{Start: a, End: a + syntax.Pos(r.IntN(6))}, Code: "c"}
+			if r.IntN(3) == 0 {
+				b := syntax.Pos(r.IntN(200))
+				d.Related = []analysis.Related{{Span: syntax.Span{Start: b, End: b + syntax.Pos(r.IntN(3))}, Msg: "r"}}
+			}
+			ds = append(ds, d)
+		}
+		var edits []syntax.Edit // descending
+		at := syntax.Pos(210)
+		for at > 0 && len(edits) < 1+r.IntN(20) {
+			end := at - syntax.Pos(r.IntN(15))
+			start := max(end-syntax.Pos(r.IntN(5)), 0)
+			if end < 0 || len(edits) > 0 && end == edits[len(edits)-1].End {
+				break
+			}
+			edits = append(edits, syntax.Edit{Start: start, End: end, New: strings.Repeat("x", r.IntN(4))})
+			at = start - 1
+		}
+		want := ds
+		for _, e := range edits {
+			want = carry(want, e)
+		}
+		got := carryAll(ds, edits)
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if string(g) != string(w) {
+			t.Fatalf("iteration %d: edits %v:\n got %s\nwant %s", iter, edits, g, w)
+		}
 	}
 }
 
