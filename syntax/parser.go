@@ -176,9 +176,18 @@ func (p *parser) startsGame(t Token) bool {
 	g := p.g
 	switch g.phase {
 	case inAfter:
+		if p.d != PGN {
+			// CTL-PGN keeps the comments after the result line.
+			return !t.Kind.isComment()
+		}
 		switch t.Kind {
-		case KBraceComment, KLineComment, KEscape:
-			return p.d == PGN && g.nlSeen > 0
+		case KBraceComment, KLineComment:
+			// A PGN game goes on to the first blank line after its
+			// result, as python-chess reads it: a comment on the lines
+			// right after the result is the game's.
+			return g.nlSeen > 1
+		case KEscape:
+			return g.nlSeen > 0
 		}
 		return true
 	case inMoves:
