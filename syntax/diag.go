@@ -65,6 +65,7 @@ const (
 	CodeUnknownToken        = "unknown-token"
 	CodeTagAfterMovetext    = "tag-after-movetext"
 	CodeMissingResult       = "missing-result"
+	CodeAfterResult         = "after-result"
 	CodeMissingBlankLine    = "missing-blank-line"
 	CodeTagsAndMovesOnLine  = "tags-and-moves-on-one-line"
 	CodeTagsOnOneLine       = "tags-on-one-line"
@@ -101,6 +102,7 @@ var Codes = []CodeInfo{
 	{Code: CodeUnknownToken, Severity: SevError, Doc: "Text that is not a move, move number, annotation, comment or game result."},
 	{Code: CodeTagAfterMovetext, Severity: SevError, Doc: "A tag appears after the movetext of its game has started, on the same line as movetext."},
 	{Code: CodeMissingResult, Severity: SevError, Doc: "A game ends without a termination marker (result). In CTL-PGN, where real records often end with '#' or ':' and no result line, it is a warning."},
+	{Code: CodeAfterResult, Severity: SevError, Doc: "A NAG, a suffix glyph, periods or a '(' follows the game's result. The game ends at its result, so it annotates nothing (python-chess would give it to the last move); it stays with the game, and fmt leaves the game as it is rather than make a game of it."},
 	{Code: CodeMissingBlankLine, Severity: SevWarning, Layout: true, Doc: "The next game starts on the line right after this one ends; export format puts a blank line between games."},
 	{Code: CodeTagsAndMovesOnLine, Severity: SevWarning, Layout: true, Doc: "Tags and movetext share a line; export format puts each tag on its own line and a blank line before the movetext."},
 	{Code: CodeTagsOnOneLine, Severity: SevWarning, Layout: true, Doc: "Two tags share a line; export format puts each tag on its own line."},

@@ -54,7 +54,7 @@ type Game struct {
 	Tags   []*Tag  // the tags of Header
 	Moves  []Elem  // the main line: moves, numbers, annotations, variations
 	Result *Result // the termination marker; nil if missing
-	After  []Elem  // CTL-PGN comments after the result line
+	After  []Elem  // after the result: comments (in PGN those before a blank line), and stray tokens
 	Errs   []Error // syntax diagnostics, game-relative, sorted
 
 	lineEnd lineEndings

@@ -176,11 +176,30 @@ func (p *parser) startsGame(t Token) bool {
 	g := p.g
 	switch g.phase {
 	case inAfter:
-		switch t.Kind {
-		case KBraceComment, KLineComment, KEscape:
-			return p.d == PGN && g.nlSeen > 0
+		if p.d != PGN {
+			// CTL-PGN keeps the comments after the result line.
+			return !t.Kind.isComment()
 		}
-		return true
+		if len(g.stack) > 0 {
+			// A variation after the result (an error) goes on to its
+			// ')' as any other does; only a tag line ends it.
+			return t.Kind == KTagOpen && p.onlyBlanksBefore(int(t.Span.Start))
+		}
+		switch t.Kind {
+		case KBraceComment, KLineComment:
+			// A PGN game goes on to the first blank line after its
+			// result, as python-chess reads it: a comment on the lines
+			// right after the result is the game's.
+			return g.nlSeen > 1
+		case KEscape:
+			return g.nlSeen > 0
+		case KTagOpen, KMoveNumber, KMove, KResult:
+			return true
+		}
+		// A token that cannot begin a game (a NAG, a glyph, a stray
+		// bracket) stays with the game it follows, as an error there:
+		// no game is made of it.
+		return false
 	case inMoves:
 		return t.Kind == KTagOpen && p.onlyBlanksBefore(int(t.Span.Start)) || t.Kind == KMoveNumber && p.g.nlSeen >= 2 && p.restartsMoves(t)
 	case inHeader:
@@ -328,6 +347,9 @@ func (p *parser) element(t Token) {
 		p.add(&Bad{Sp: sp, Text: text})
 		return
 	}
+	if g.phase == inAfter && p.d == PGN && p.afterResult(t, sp, text) {
+		return
+	}
 	p.startMoves(t)
 	switch t.Kind {
 	case KMoveNumber:
@@ -372,7 +394,7 @@ func (p *parser) element(t Token) {
 		p.errorf(sp, SevError, CodeUnknownToken, "a variation label must follow '(' directly")
 		p.add(&Bad{Sp: sp, Text: text})
 	case KResult:
-		if len(g.stack) > 0 && p.nextSignificantByte(int(t.Span.End)) == ')' {
+		if len(g.stack) > 0 && (g.phase == inAfter || p.nextSignificantByte(int(t.Span.End)) == ')') {
 			p.add(&Result{Sp: sp, Text: text})
 			return
 		}
@@ -388,6 +410,32 @@ func (p *parser) element(t Token) {
 	default: // KError: the scanner has reported it.
 		p.add(&Bad{Sp: sp, Text: text})
 	}
+}
+
+// afterResult reports the tokens of a PGN game after its result that
+// startsGame keeps in the game and that mean something elsewhere: a NAG,
+// a glyph, periods, a '(' (whose variation then goes on as usual). It
+// reports whether t is done with; the others are reported as anywhere.
+func (p *parser) afterResult(t Token, sp Span, text string) bool {
+	if len(p.g.stack) > 0 {
+		return false // inside a variation already reported
+	}
+	what := quoteText(text) + " after the game's result"
+	switch t.Kind {
+	case KNAG, KGlyph:
+		what += " annotates no move"
+	case KEllipsis:
+	case KVarOpen:
+		what += " opens a variation of no move"
+	default:
+		return false
+	}
+	p.errorf(sp, SevError, CodeAfterResult, what+": the game ends at its result")
+	if t.Kind == KVarOpen {
+		return false
+	}
+	p.add(&Bad{Sp: sp, Text: text})
+	return true
 }
 
 // nextSignificantByte returns the first byte at or after i that is not

@@ -505,7 +505,7 @@ func (s *scanner) classifyPGN(start, end int) {
 
 // digitMove reports whether w, which does not start with a letter, is
 // still a move: castling written with zeros and any dash ("0-0", "0–0",
-// "0—0-0"), or a null move "0000" or "--" (ParseSAN reads them).
+// "0‐0", "0−0-0"), or a null move "0000" or "--" (ParseSAN reads them).
 func digitMove(w string) bool {
 	if strings.HasPrefix(w, "--") {
 		return true
@@ -520,10 +520,18 @@ func digitMove(w string) bool {
 	return ok && rest != "" && (rest[0] == '0' || rest[0] == 'O' || rest[0] == 'o')
 }
 
-// cutDash removes a leading hyphen, en dash or em dash from s; the
-// dashes may be in UTF-8 or, as lone bytes, in Windows-1252.
+// castlingDashes are the dashes castling is written with: the hyphen,
+// the other hyphens and dashes of Unicode (U+2010 to U+2015), the minus
+// sign, the small and full-width forms, and the en and em dashes of
+// Windows-1252 as lone bytes (chess.ParseSAN reads the same).
+var castlingDashes = [...]string{
+	"-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212",
+	"\uFE58", "\uFE63", "\uFF0D", "\x96", "\x97",
+}
+
+// cutDash removes a leading dash (one of castlingDashes) from s.
 func cutDash(s string) (string, bool) {
-	for _, dash := range [...]string{"-", "\u2013", "\u2014", "\x96", "\x97"} {
+	for _, dash := range castlingDashes {
 		if rest, ok := strings.CutPrefix(s, dash); ok {
 			return rest, true
 		}

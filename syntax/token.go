@@ -68,6 +68,9 @@ func (k Kind) String() string {
 	return "Kind(?)"
 }
 
+// isComment reports whether tokens of kind k are comments.
+func (k Kind) isComment() bool { return k == KBraceComment || k == KLineComment || k == KEscape }
+
 // IsTrivia reports whether tokens of kind k carry no meaning.
 func (k Kind) IsTrivia() bool { return k == KSpace || k == KNewline || k == KBOM }
 

@@ -236,6 +236,7 @@ func (f *fenParser) placement(fd fenField) bool {
 	ok := true
 	rank, file, rankStart := 7, 0, fd.off
 	bad := -1                 // start of the current run of invalid characters
+	rankBad := false          // the rank holds invalid characters
 	digits := -1              // start of the current run of digits
 	adjStart, adjEnd := -1, 0 // runs of two or more digits in the rank
 	endDigits := func(off int) {
@@ -250,7 +251,7 @@ func (f *fenParser) placement(fd fenField) bool {
 	endBad := func(off int) {
 		if bad >= 0 {
 			f.badCharacters(bad, off)
-			ok = false
+			ok, rankBad = false, true
 		}
 		bad = -1
 	}
@@ -258,13 +259,16 @@ func (f *fenParser) placement(fd fenField) bool {
 		endDigits(off)
 		endBad(off)
 		switch {
+		case rankBad:
+			// The invalid characters are the mistake: the squares of a
+			// rank that cannot be read are not counted against it.
 		case file != 8:
 			f.errorf(rankStart, off, "rank %d has %d squares, want 8", rank+1, file)
 			ok = false
 		case adjStart >= 0:
 			f.adjacentDigits(rank, adjStart, adjEnd)
 		}
-		adjStart = -1
+		adjStart, rankBad = -1, false
 	}
 	for i := 0; i < len(fd.text); i++ {
 		c, off := fd.text[i], fd.off+i
@@ -318,7 +322,7 @@ func (f *fenParser) placement(fd fenField) bool {
 }
 
 // badCharacters reports the run of characters [off, end) that are
-// neither piece letters, digits nor '/'.
+// neither piece letters, digits 1 to 8 nor '/'.
 func (f *fenParser) badCharacters(off, end int) {
 	text := f.s[off:end]
 	r, size := utf8.DecodeRuneInString(text)
@@ -326,11 +330,14 @@ func (f *fenParser) badCharacters(off, end int) {
 		f.errorf(off, end, "invalid characters %q in piece placement", text)
 		return
 	}
-	what := "character"
-	if r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-		what = "piece letter"
+	switch {
+	case r == '0' || r == '9':
+		f.errorf(off, end, "invalid digit %q in piece placement: a run of empty squares is 1 to 8", r)
+	case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'):
+		f.errorf(off, end, "invalid piece letter %q in piece placement", r)
+	default:
+		f.errorf(off, end, "invalid character %q in piece placement", r)
 	}
-	f.errorf(off, end, "invalid %s %q in piece placement", what, r)
 }
 
 // adjacentDigits reports digits side by side in a rank of the right

@@ -95,6 +95,14 @@ func TestFENProblems(t *testing.T) {
 			{"♞", bad, "invalid character '♞' in piece placement", ""}}},
 		{"4k3/8/8/8/8/5xyz/8/4K3 w - - 0 1", false, []problem{
 			{"xyz", bad, `invalid characters "xyz" in piece placement`, ""}}},
+		// One mistake, one problem: a rank with an invalid character is
+		// not also counted short or long.
+		{"4k3/8/8/8/8/9/8/4K3 w - - 0 1", false, []problem{
+			{"9", bad, "invalid digit '9' in piece placement: a run of empty squares is 1 to 8", ""}}},
+		{"4k3/8/8/8/8/08/8/4K3 w - - 1 2", false, []problem{
+			{"0", bad, "invalid digit '0' in piece placement: a run of empty squares is 1 to 8", ""}}},
+		{"4k3/8/8/8/8/7x1/8/4K3 w - - 0 1", false, []problem{
+			{"x", bad, "invalid piece letter 'x' in piece placement", ""}}},
 		{"4k3/8/8/8/8/8/8/4K3 x - - 0 1", false, []problem{
 			{"x", bad, "side to move must be 'w' or 'b', not \"x\"", ""}}},
 		{"4k3/8/8/8/8/8/8/8 w - - 0 1", false, []problem{

@@ -232,7 +232,7 @@ func TestLint(t *testing.T) {
 		{StartFEN, "Nf3", nil, "", ""},
 		{castling, "O-O", nil, "", ""},
 		{castling, "0-0", []FindingKind{FindingNotation}, "O-O", "non-standard notation (zeros instead of the letter O in castling)"},
-		{castling, "o\u2013o", []FindingKind{FindingNotation}, "O-O", "non-standard notation (lower-case o in castling, en or em dash instead of a hyphen)"},
+		{castling, "o\u2013o", []FindingKind{FindingNotation}, "O-O", "non-standard notation (lower-case o in castling, a dash other than '-')"},
 		{StartFEN, "e2e4", []FindingKind{FindingNotation}, "e4", "non-standard notation (coordinate notation)"},
 		{StartFEN, "Ng1-f3", []FindingKind{FindingNotation}, "Nf3", "non-standard notation (long algebraic notation)"},
 		{StartFEN, "Pe4", []FindingKind{FindingNotation}, "e4", "non-standard notation (letter P for a pawn)"},

@@ -42,7 +42,7 @@ type Quirks uint16
 const (
 	QuirkZeroCastle  Quirks = 1 << iota // castling with zeros: 0-0, 0-0-0
 	QuirkLowerCastle                    // castling with lower-case o: o-o
-	QuirkDash                           // en dash or em dash instead of '-'
+	QuirkDash                           // another dash (en dash, minus sign, ...) instead of '-'
 	QuirkLongForm                       // piece move with origin and '-': Ng1-f3
 	QuirkCoordinate                     // coordinates without piece letter: e2e4, e2-e4, g1f3, e7e8q
 	QuirkPromotion                      // promotion without '=' (e8Q, e8(Q), e8/Q) or in lower case
@@ -55,7 +55,7 @@ const (
 var quirkNames = [...]string{
 	"zeros instead of the letter O in castling",
 	"lower-case o in castling",
-	"en or em dash instead of a hyphen",
+	"a dash other than '-'",
 	"long algebraic notation",
 	"coordinate notation",
 	"promotion without '='",
@@ -88,10 +88,49 @@ type SANError struct {
 // Error returns the message.
 func (e *SANError) Error() string { return "invalid SAN: " + e.Msg }
 
-const (
-	enDash = "\u2013"
-	emDash = "\u2014"
-)
+// dashes are the characters other than '-' that writers and word
+// processors put where SAN has a hyphen (castling "0–0", the long form
+// "Ng1–f3"): the hyphens U+2010 and U+2011, the figure dash, the en and
+// em dashes, the horizontal bar, the minus sign and the small and
+// full-width forms. All are three bytes in UTF-8.
+var dashes = [...]string{
+	"\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212",
+	"\uFE58", "\uFE63", "\uFF0D",
+}
+
+// dashAt returns the length of the dash other than '-' that starts s,
+// or 0. The en and em dashes of Windows-1252 (lone bytes 0x96 and 0x97,
+// which are not UTF-8) count too, as in a Latin-1 file.
+func dashAt(s string) int {
+	if s == "" {
+		return 0
+	}
+	switch s[0] {
+	case 0x96, 0x97:
+		return 1
+	case 0xE2, 0xEF:
+		for _, d := range dashes {
+			if strings.HasPrefix(s, d) {
+				return len(d)
+			}
+		}
+	}
+	return 0
+}
+
+// dashBefore returns the length of the dash other than '-' that ends s,
+// or 0 (see dashAt).
+func dashBefore(s string) int {
+	switch r, n := utf8.DecodeLastRuneInString(s); {
+	case r == utf8.RuneError && n == 1:
+		if c := s[len(s)-1]; c == 0x96 || c == 0x97 {
+			return 1
+		}
+	case n == 3 && dashAt(s[len(s)-3:]) == 3:
+		return 3
+	}
+	return 0
+}
 
 // ParseSAN parses a move in SAN. Besides canonical SAN it accepts the
 // spellings listed as Quirks, lower-case promotion letters, a pawn
@@ -179,17 +218,12 @@ func parseCastle(san *SAN, body string) error {
 		if n == 3 {
 			return &SANError{0, len(body), "castling has more than three O's"}
 		}
-		switch {
+		switch d := dashAt(body[i:]); {
 		case body[i] == '-':
 			i++
-		case strings.HasPrefix(body[i:], enDash), strings.HasPrefix(body[i:], emDash):
+		case d > 0:
 			san.Quirks |= QuirkDash
-			i += len(enDash)
-		case body[i] == 0x96 || body[i] == 0x97:
-			// The en or em dash of Windows-1252, in a Latin-1 file (a
-			// lone byte that is not UTF-8).
-			san.Quirks |= QuirkDash
-			i++
+			i += d
 		default:
 			return badChar(body, i, "in castling; expected '-'")
 		}
@@ -264,10 +298,10 @@ func parseMove(san *SAN, body string) error {
 	case body[j-1] == '-':
 		long = true
 		j--
-	case strings.HasSuffix(body[:j], enDash), strings.HasSuffix(body[:j], emDash):
+	case dashBefore(body[:j]) > 0:
 		long = true
 		san.Quirks |= QuirkDash
-		j -= len(enDash)
+		j -= dashBefore(body[:j])
 	}
 
 	// Origin: nothing, a file, a rank or a square.

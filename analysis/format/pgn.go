@@ -32,8 +32,9 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	p := &printer{g: g, canon: canon, w: w}
 	p.line(g.Moves, startPly(g), true)
 	w.word(terminator(g))
-	// Comments after the result belong to the game only while they start
-	// on the line where the one before them ends.
+	// Comments after the result (up to a blank line: the parser's After)
+	// are the game's; a blank line before one would make it a block of
+	// its own, so each starts on the line where the one before ends.
 	for _, e := range g.After {
 		if c, ok := e.(*syntax.Comment); ok {
 			w.stick()

@@ -31,12 +31,16 @@ func parseEncoding(s string) (string, bool) {
 }
 
 // textFacts is what a conversion needs to know of a whole text before
-// its first game is written.
+// its first game is written. The text is read as check reads it: valid
+// UTF-8 sequences as UTF-8, every other byte as Windows-1252 (a file
+// may hold games of both, as concatenated exports do).
 type textFacts struct {
-	utf8  bool // valid UTF-8 (else read as Windows-1252)
+	utf8  bool // valid UTF-8 (else some bytes are read as Windows-1252)
 	ascii bool // only ASCII bytes
-	// The first character Windows-1252 cannot hold, of a UTF-8 text, with
-	// its 1-based line and column (in characters); bad is 0 if none.
+	multi bool // holds a UTF-8 sequence of a character beyond ASCII
+	// The first character of a UTF-8 sequence that Windows-1252 cannot
+	// hold, with its 1-based line and column (in characters); bad is 0
+	// if none.
 	bad       rune
 	line, col int
 }
@@ -59,11 +63,12 @@ func scanText(r io.Reader) (textFacts, error) {
 		}
 		switch {
 		case c == utf8.RuneError && size == 1:
-			tf.utf8, tf.bad = false, 0
+			tf.utf8 = false
 		case c == '\n':
 			line, col = line+1, 0
-		case tf.utf8 && tf.bad == 0 && c != '\uFEFF':
-			if _, ok := syntax.EncodeLatin1(c); !ok {
+		case size > 1:
+			tf.multi = true
+			if _, ok := syntax.EncodeLatin1(c); !ok && tf.bad == 0 && c != '\uFEFF' {
 				tf.bad, tf.line, tf.col = c, line, col
 			}
 		}
@@ -81,29 +86,50 @@ func scanFile(path string) (textFacts, error) {
 	return scanText(in)
 }
 
-// latin1Reader reads a Windows-1252 text as UTF-8.
+// latin1Reader reads a text that is not valid UTF-8 as UTF-8, the way
+// check reads it (syntax.Decode): valid UTF-8 sequences as they are, and
+// every other byte as Windows-1252. A file that joins a UTF-8 game and a
+// Latin-1 one keeps the letters of both.
 type latin1Reader struct {
-	r   io.Reader
-	raw [32 << 10]byte
-	dec []byte // decoded bytes
-	buf []byte // the part of dec not yet returned
+	r    io.Reader
+	raw  [32 << 10]byte
+	held int // bytes at the start of raw: a sequence the last read cut
+	err  error
+	dec  []byte // decoded bytes
+	buf  []byte // the part of dec not yet returned
 }
 
 func (l *latin1Reader) Read(p []byte) (int, error) {
-	if len(l.buf) == 0 {
-		n, err := l.r.Read(l.raw[:])
+	for len(l.buf) == 0 {
+		if l.err != nil {
+			return 0, l.err
+		}
+		n, err := l.r.Read(l.raw[l.held:])
+		src := l.raw[:l.held+n]
+		l.held, l.err = 0, err
 		l.dec = l.dec[:0]
-		for _, c := range l.raw[:n] {
+		for i := 0; i < len(src); {
+			c := src[i]
 			if c < utf8.RuneSelf {
 				l.dec = append(l.dec, c)
-			} else {
-				l.dec = utf8.AppendRune(l.dec, syntax.DecodeByte(c))
+				i++
+				continue
 			}
+			if err == nil && !utf8.FullRune(src[i:]) {
+				// The read may have cut a sequence: decide with the
+				// bytes that follow.
+				l.held = copy(l.raw[:], src[i:])
+				break
+			}
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				l.dec = utf8.AppendRune(l.dec, syntax.DecodeByte(c))
+			} else {
+				l.dec = append(l.dec, src[i:i+size]...)
+			}
+			i += size
 		}
 		l.buf = l.dec
-		if n == 0 {
-			return 0, err
-		}
 	}
 	n := copy(p, l.buf)
 	l.buf = l.buf[n:]
@@ -112,7 +138,8 @@ func (l *latin1Reader) Read(p []byte) (int, error) {
 
 // latin1Writer writes UTF-8 text as Windows-1252. A character that has
 // no byte there is an error (scanText finds them first); a byte that is
-// not UTF-8 is written as it is.
+// not UTF-8 (a Latin-1 game of a mixed file) is written as it is. Flush
+// writes what a last Write left pending.
 type latin1Writer struct {
 	w       io.Writer
 	pending []byte // the start of a character cut by the last Write
@@ -148,4 +175,16 @@ func (l *latin1Writer) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return n, nil
+}
+
+// Flush writes the bytes a last Write left pending, which no byte
+// completed: bytes of a Latin-1 game, as they are.
+func (l *latin1Writer) Flush() error {
+	p := l.pending
+	l.pending = nil
+	if len(p) == 0 {
+		return nil
+	}
+	_, err := l.w.Write(p)
+	return err
 }

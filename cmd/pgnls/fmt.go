@@ -197,11 +197,13 @@ func (f *formatter) readFile(path string, info fs.FileInfo) {
 // encodes what it writes) and f.converting when the encoding changes.
 func (f *formatter) convert(name string, r io.Reader, tf textFacts) io.Reader {
 	f.latin1 = false
-	f.converting = !tf.ascii && (f.encoding == encUTF8) != tf.utf8
+	// A file may mix UTF-8 and Latin-1 games: what is not UTF-8 is
+	// converted to UTF-8, what is UTF-8 beyond ASCII to Latin-1.
+	f.converting = f.encoding == encUTF8 && !tf.utf8 || f.encoding == encLatin1 && tf.multi
 	switch {
 	case f.encoding == encUTF8 && !tf.utf8:
 		return &latin1Reader{r: r}
-	case f.encoding == encLatin1 && tf.utf8:
+	case f.encoding == encLatin1 && tf.multi:
 		if tf.bad != 0 {
 			fmt.Fprintf(f.stderr, "%s:%d:%d: character %q (U+%04X) cannot be written in Latin-1; the file is left as it is\n", name, tf.line, tf.col, tf.bad, tf.bad)
 			f.failed = true
@@ -252,6 +254,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		out = stdout
 	}
 	same := &sameTracker{}
+	var lw *latin1Writer
 	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, f.dialect, f.auto)
 	if f.latin1 {
 		if gr.Dialect() == syntax.CTLPGN {
@@ -259,7 +262,8 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 			f.failed = true
 			return
 		}
-		out = &latin1Writer{w: out}
+		lw = &latin1Writer{w: out}
+		out = lw
 	}
 	j := format.NewJoiner(io.MultiWriter(out, same), gr.Dialect())
 	if f.diff {
@@ -292,6 +296,12 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	if err := j.Err(); err != nil {
 		f.ioError(err)
 		return
+	}
+	if lw != nil {
+		if err := lw.Flush(); err != nil {
+			f.ioError(err)
+			return
+		}
 	}
 	if stdout != nil {
 		if err := stdout.Flush(); err != nil {

@@ -28,8 +28,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the CLI scripts in testdata/cmd. Besides the standard
-// commands they have exits, mklatin1 and lspsession, and $EXAMPLES names
-// the bundled example directory.
+// commands they have exits, mklatin1, concat and lspsession, and
+// $EXAMPLES names the bundled example directory.
 func TestScripts(t *testing.T) {
 	examples, err := filepath.Abs("../../testdata/examples")
 	if err != nil {
@@ -47,6 +47,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":      exits,
 			"mklatin1":   mklatin1,
+			"concat":     concat,
 			"lspsession": lspsession,
 		},
 	})
@@ -87,6 +88,22 @@ func mklatin1(ts *testscript.TestScript, neg bool, args []string) {
 		out = append(out, byte(r))
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), out, 0o644))
+}
+
+// concat DST SRC... writes the bytes of the files SRC, one after
+// another, to DST, so that scripts can join a UTF-8 part and a Latin-1
+// part (made by mklatin1) into one file.
+func concat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: concat DST SRC...")
+	}
+	var out []byte
+	for _, src := range args[1:] {
+		data, err := os.ReadFile(ts.MkAbs(src))
+		ts.Check(err)
+		out = append(out, data...)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), out, 0o644))
 }
 
 // lspsession N SESSION PROG [ARGS...] runs PROG as a language server and
