@@ -18,6 +18,12 @@
 //   - Malformed messages: the Conn closes the connection on any read
 //     error, so one message that is framed correctly but is not JSON-RPC
 //     would end the session; the Stream logs and skips it.
+//   - Content-Length: jsonrpc2 allocates the length a header announces (up
+//     to 2 GiB) before any of the body arrives; the Stream allocates the
+//     whole body once its first MiB has arrived.
+//   - Requests without a method: jsonrpc2 decodes a message whose method
+//     is "" as a response, which nobody answers; the Stream hands it to
+//     the handler as a call, which is answered (MethodNotFound).
 //   - Writing: Conn.Notify encodes params by reflection, and would parse
 //     and encode again params that are already JSON; Stream.NotifyRaw
 //     frames a notification with encoded params (the diagnostics) in one

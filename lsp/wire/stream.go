@@ -20,6 +20,10 @@ import (
 // stashed (see Stream).
 const DefaultStashBytes = 1 << 20
 
+// firstPart is how much of a message's body the stream reads before it
+// allocates the whole body.
+const firstPart = 1 << 20
+
 // stashKey is the only member of the params that stand for stashed ones.
 const stashKey = `$pgnls.stash`
 
@@ -31,6 +35,8 @@ const stashKey = `$pgnls.stash`
 //     and skipped: jsonrpc2's Conn closes the connection on any read
 //     error. Errors of the framing itself still end it, as the stream is
 //     then out of step.
+//   - The body of a message is allocated whole only once its first MiB
+//     has arrived, not from the Content-Length header alone (up to 2 GiB).
 //   - A notification of at least StashBytes (a didOpen, or a didChange
 //     with a whole text) is decoded here: its params stay where they are
 //     in the message, in a stash, and the Conn gets a notification whose
@@ -39,6 +45,9 @@ const stashKey = `$pgnls.stash`
 //     copies the whole message, growing its buffer by doubling: a 30 MB
 //     didOpen held more than four times its size before the server saw
 //     its text.
+//   - A request whose method is "" reaches the handler as a call, which
+//     it answers: jsonrpc2 decodes a message without a method as a
+//     response, which nobody answers.
 //   - Each message is framed in one write under the stream's own lock, so
 //     that NotifyRaw can send a notification whose params are already
 //     encoded without their being parsed and encoded again, as the Conn's
@@ -131,12 +140,9 @@ func (s *Stream) read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	if length == 0 {
 		return nil, total, fmt.Errorf("missing %s header", jsonrpc2.HdrContentLength)
 	}
-	if length >= int64(s.stashBytes()) && s.Big != nil {
-		s.Big(length)
-	}
-	data := make([]byte, length)
-	if _, err := io.ReadFull(s.in, data); err != nil {
-		return nil, total, fmt.Errorf("read full of data: %w", err)
+	data, err := s.body(length)
+	if err != nil {
+		return nil, total, err
 	}
 	total += length
 	if len(data) >= s.stashBytes() {
@@ -145,7 +151,56 @@ func (s *Stream) read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 	}
 	msg, err := jsonrpc2.DecodeMessage(data)
+	if r, ok := msg.(*jsonrpc2.Response); ok && err == nil {
+		if call, ok := methodless(data, r.ID()); ok {
+			return call, total, nil
+		}
+	}
 	return msg, total, err
+}
+
+// body reads a message body of length bytes: its first part, then, if
+// there is more, the rest into a buffer of the whole length, so that a
+// header alone does not make the stream allocate (up to 2 GiB).
+func (s *Stream) body(length int64) ([]byte, error) {
+	data := make([]byte, min(length, firstPart))
+	if _, err := io.ReadFull(s.in, data); err != nil {
+		return nil, fmt.Errorf("read full of data: %w", err)
+	}
+	if length >= int64(s.stashBytes()) && s.Big != nil {
+		s.Big(length)
+	}
+	if int64(len(data)) < length {
+		all := make([]byte, length)
+		n := copy(all, data)
+		if _, err := io.ReadFull(s.in, all[n:]); err != nil {
+			return nil, fmt.Errorf("read full of data: %w", err)
+		}
+		data = all
+	}
+	return data, nil
+}
+
+// methodless returns the call that data, which jsonrpc2 decoded as a
+// response with id, is when it has a method, "" (see Stream).
+func methodless(data []byte, id jsonrpc2.ID) (*jsonrpc2.Call, bool) {
+	if !json.Valid(data) {
+		return nil, false
+	}
+	start := skipSpace(data, 0)
+	at, ok := member(data, start, "method")
+	if !ok {
+		return nil, false
+	}
+	if method, ok := unquote(data[at:]); !ok || method != "" {
+		return nil, false
+	}
+	var params any
+	if p, ok := member(data, start, "params"); ok {
+		params = json.RawMessage(data[p:valueEnd(data, p)])
+	}
+	call, err := jsonrpc2.NewCall(id, "", params)
+	return call, err == nil
 }
 
 // stashed returns the notification data holds with its params stashed,

@@ -27,13 +27,16 @@ func frame(body string) string {
 }
 
 // TestStreamRead reads the messages jsonrpc2's own stream gets wrong:
-// malformed ones (skipped, where jsonrpc2's Conn would end the session)
-// and a big notification (its params stashed, then taken back).
+// malformed ones (skipped, where jsonrpc2's Conn would end the session),
+// a request without a method (a call, not a response), a big notification
+// (its params stashed, then taken back), a body past the first part.
 func TestStreamRead(t *testing.T) {
-	bigText := strings.Repeat("1. e4 é 🩐 \\\" ", 1<<20/8)
+	bigText := strings.Repeat("1. e4 é 🩐 \\\" ", firstPart/8)
 	bigParams := `{"textDocument":{"uri":"file:///a.pgn","text":"` + bigText + `"}}`
 	in := frame(`not json`) +
 		frame(`{}`) +
+		frame(`{"jsonrpc":"2.0","id":4,"method":"","params":{"a":[1,"}"]}}`) +
+		frame(`{"jsonrpc":"2.0","id":"x","method":""}`) +
 		frame(`{"jsonrpc":"2.0","id":5,"result":null}`) +
 		frame(`{"jsonrpc":"2.0","method":"small","params":[1]}`) +
 		frame(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":`+bigParams+`}`) +
@@ -58,6 +61,8 @@ func TestStreamRead(t *testing.T) {
 			t.Fatalf("read %#v, want the call %v %q %s", c, id, method, params)
 		}
 	}
+	call(jsonrpc2.NewNumberID(4), "", `{"a":[1,"}"]}`)
+	call(jsonrpc2.NewStringID("x"), "", "")
 	if r, ok := next().(*jsonrpc2.Response); !ok || r.ID() != jsonrpc2.NewNumberID(5) {
 		t.Fatalf("read %#v, want the response 5", r)
 	}
@@ -81,6 +86,16 @@ func TestStreamRead(t *testing.T) {
 	}
 	if _, _, err := s.Read(ctx); err == nil || !strings.Contains(err.Error(), "EOF") {
 		t.Fatalf("read past the end: %v, want EOF", err)
+	}
+}
+
+// TestStreamHeaderOnly: a Content-Length with too little body behind it
+// is an error of the stream, after at most firstPart is allocated.
+func TestStreamHeaderOnly(t *testing.T) {
+	s := NewStream(&pipe{in: strings.NewReader("Content-Length: 2000000000\r\n\r\n{}")}, nil)
+	s.Big = func(n int64) { t.Errorf("Big(%d) before the body arrived", n) }
+	if _, _, err := s.Read(context.Background()); err == nil {
+		t.Fatal("no error for a truncated body")
 	}
 }
 
