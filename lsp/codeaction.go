@@ -12,6 +12,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/tags"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -42,8 +43,8 @@ type codeActionParams struct {
 
 // clientDiagnostic is what matching reads of a client's diagnostic.
 type clientDiagnostic struct {
-	Range wireRange `json:"range"`
-	Code  any       `json:"code"`
+	Range wire.Range `json:"range"`
+	Code  any        `json:"code"`
 }
 
 // codeAction is protocol.CodeAction with raw diagnostics.
@@ -62,7 +63,7 @@ const reopenCommand = "pgnls.reopenWithEncoding"
 
 func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, error) {
 	var p codeActionParams
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
 	doc := s.store.get(p.TextDocument.URI)
@@ -122,7 +123,7 @@ func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeActio
 		if !ok || doc.File.NumGames() == 0 {
 			continue
 		}
-		r := protocol.Range{Start: cd.Range.Start.protocol(), End: cd.Range.End.protocol()}
+		r := protocol.Range{Start: cd.Range.Start.Protocol(), End: cd.Range.End.Protocol()}
 		i := doc.File.GameAt(m.span(r).Start)
 		ds, ok := games[i]
 		if !ok {

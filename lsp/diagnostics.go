@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"path"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/session"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -118,11 +118,7 @@ func (d *diagnoser) Publish(p session.Publication) {
 	cache := &st.encoded
 	cache.mu.Lock()
 	defer cache.mu.Unlock()
-	params := fmt.Appendf(cache.buf[:0], `{"uri":%s`, mustQuote(doc.URI))
-	if v := wireVersion(doc.Version); v > 0 {
-		params = fmt.Appendf(params, `,"version":%d`, v)
-	}
-	params = append(params, `,"diagnostics":`...)
+	params := wire.AppendPublishHead(cache.buf[:0], doc.URI, doc.Version)
 	start := len(params)
 	params, count := cache.encode(params, doc, p.Groups, catalogue)
 	hash := sha256.Sum256(params[start:])
@@ -208,12 +204,6 @@ func (d *diagnoser) gameDiagnostics(doc *document, i int) []analysis.Diagnostic 
 	return d.engine.GameDiagnostics(doc, i)
 }
 
-// mustQuote returns s as a JSON string.
-func mustQuote(s string) []byte {
-	b, _ := json.Marshal(s)
-	return b
-}
-
 // closed forgets the diagnostics state of uri and clears its diagnostics
 // in the client.
 func (d *diagnoser) closed(uri protocol.DocumentURI) {
@@ -232,15 +222,5 @@ func (d *diagnoser) closed(uri protocol.DocumentURI) {
 
 // stop cancels every pending analysis (at shutdown).
 func (d *diagnoser) stop() { d.engine.Stop() }
-
-// wireVersion converts a document version to the uint32 of
-// PublishDiagnosticsParams (protocol v0.12.0); a negative version, which
-// clients do not send, is left out.
-func wireVersion(v int32) uint32 {
-	if v < 0 {
-		return 0
-	}
-	return uint32(v)
-}
 
 var _ session.Host = (*diagnoser)(nil)

@@ -77,14 +77,6 @@ func TestCodeDescription(t *testing.T) {
 	}
 }
 
-func TestWireVersion(t *testing.T) {
-	for v, want := range map[int32]uint32{0: 0, 1: 1, 1<<31 - 1: 1<<31 - 1, -1: 0} {
-		if got := wireVersion(v); got != want {
-			t.Errorf("wireVersion(%d) = %d, want %d", v, got, want)
-		}
-	}
-}
-
 // toProtocol is the reference for encodeCache.encode: the same conversion
 // through protocol.Diagnostic values (sorted, duplicates removed).
 func toProtocol(doc *document, ds []analysis.Diagnostic, catalogue string) []protocol.Diagnostic {

@@ -1,14 +1,13 @@
 package lsp
 
 import (
-	"strconv"
 	"sync"
-	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/session"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -43,8 +42,8 @@ type encoded struct {
 // null; each code a string linked to catalogue plus the code (no link
 // when catalogue is ""). It also returns how many it encoded.
 //
-// It writes the JSON by hand, field for field as encoding/json writes
-// protocol.Diagnostic (a test holds it to that), converts the spans of a
+// It writes each diagnostic with wire.AppendDiagnostic (by hand, as
+// encoding/json writes protocol.Diagnostic), converts the spans of a
 // game with that game's gameMapper, and takes the JSON of the games whose
 // diagnostics and position did not change from the previous call: a big
 // document publishes thousands of diagnostics per keystroke, and
@@ -52,7 +51,7 @@ type encoded struct {
 // all again were the largest costs of an edit.
 func (c *encodeCache) encode(b []byte, doc *document, groups []session.Group, catalogue string) (_ []byte, n int) {
 	m := mapper{doc.File}
-	uri := appendString(nil, doc.URI)
+	uri := protocol.DocumentURI(doc.URI)
 	if c.catalogue != catalogue {
 		clear(c.last)
 		c.catalogue = catalogue
@@ -88,7 +87,9 @@ func (c *encodeCache) encode(b []byte, doc *document, groups []session.Group, ca
 
 // appendDiagnostics appends the JSON of the sorted diagnostics ds, whose
 // spans conv converts, after n others, and returns the new count.
-func appendDiagnostics(b []byte, n int, uri []byte, ds []analysis.Diagnostic, conv func(syntax.Span) protocol.Range, catalogue string) ([]byte, int) {
+func appendDiagnostics(b []byte, n int, uri protocol.DocumentURI, ds []analysis.Diagnostic, conv func(syntax.Span) protocol.Range, catalogue string) ([]byte, int) {
+	var w wire.Diagnostic
+	var related []protocol.DiagnosticRelatedInformation
 	for i, x := range ds {
 		if i > 0 && sameDiagnostic(ds[i-1], x) {
 			continue
@@ -97,42 +98,22 @@ func appendDiagnostics(b []byte, n int, uri []byte, ds []analysis.Diagnostic, co
 			b = append(b, ',')
 		}
 		n++
-		b = append(b, `{"range":`...)
-		b = appendRange(b, conv(x.Span))
-		b = append(b, `,"severity":`...)
-		b = strconv.AppendInt(b, int64(severity(x.Severity)), 10)
-		b = append(b, `,"code":`...)
-		b = appendString(b, string(x.Code))
+		w = wire.Diagnostic{Range: conv(x.Span), Severity: severity(x.Severity), Code: string(x.Code), Source: x.Source, Message: x.Message}
 		if x.Code != "" && catalogue != "" {
-			b = append(b, `,"codeDescription":{"href":`...)
-			b = appendString(b, catalogue+string(x.Code))
-			b = append(b, '}')
+			w.Href = catalogue + string(x.Code)
 		}
-		source := x.Source
-		if source == "" {
-			source = "pgnls"
+		if w.Source == "" {
+			w.Source = "pgnls"
 		}
-		b = append(b, `,"source":`...)
-		b = appendString(b, source)
-		b = append(b, `,"message":`...)
-		b = appendString(b, x.Message)
 		if len(x.Related) > 0 {
-			b = append(b, `,"relatedInformation":[`...)
-			for j, r := range x.Related {
-				if j > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, `{"location":{"uri":`...)
-				b = append(b, uri...)
-				b = append(b, `,"range":`...)
-				b = appendRange(b, conv(r.Span))
-				b = append(b, `},"message":`...)
-				b = appendString(b, r.Msg)
-				b = append(b, '}')
+			related = related[:0]
+			for _, r := range x.Related {
+				related = append(related, protocol.DiagnosticRelatedInformation{
+					Location: protocol.Location{URI: uri, Range: conv(r.Span)}, Message: r.Msg})
 			}
-			b = append(b, ']')
+			w.Related = related
 		}
-		b = append(b, '}')
+		b = wire.AppendDiagnostic(b, &w)
 	}
 	return b, n
 }
@@ -152,68 +133,4 @@ func severity(s analysis.Severity) protocol.DiagnosticSeverity {
 		return protocol.DiagnosticSeverityHint
 	}
 	return protocol.DiagnosticSeverityError
-}
-
-// appendRange appends the JSON of an LSP range.
-func appendRange(b []byte, r protocol.Range) []byte {
-	b = append(b, `{"start":{"line":`...)
-	b = strconv.AppendUint(b, uint64(r.Start.Line), 10)
-	b = append(b, `,"character":`...)
-	b = strconv.AppendUint(b, uint64(r.Start.Character), 10)
-	b = append(b, `},"end":{"line":`...)
-	b = strconv.AppendUint(b, uint64(r.End.Line), 10)
-	b = append(b, `,"character":`...)
-	b = strconv.AppendUint(b, uint64(r.End.Character), 10)
-	return append(b, `}}`...)
-}
-
-// appendString appends s as a JSON string, escaped as encoding/json
-// escapes it (HTML characters included; invalid UTF-8 becomes U+FFFD).
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

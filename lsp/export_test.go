@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/lsp/wire"
 )
 
 // Test-only methods, served by ServeForTest and never by Serve.
@@ -25,7 +26,7 @@ const (
 	// result bool.
 	MethodTestAnalysed = "pgnls/test/analysed"
 	// MethodTestStashed returns how many big messages' params the stream
-	// holds for the server to take (see read.go): result int.
+	// holds for the server to take (see wire.Stream): result int.
 	MethodTestStashed = "pgnls/test/stashed"
 )
 
@@ -39,13 +40,11 @@ type TestText struct {
 
 var testMethods = map[string]requestHandler{
 	MethodTestStashed: func(s *server, _ context.Context, _ json.RawMessage) (any, error) {
-		s.stream.stashMu.Lock()
-		defer s.stream.stashMu.Unlock()
-		return len(s.stream.stash), nil
+		return s.stream.Stashed(), nil
 	},
 	MethodTestText: func(s *server, _ context.Context, params json.RawMessage) (any, error) {
 		var p protocol.TextDocumentIdentifier
-		if err := unmarshal(params, &p); err != nil {
+		if err := wire.Unmarshal(params, &p); err != nil {
 			return nil, err
 		}
 		doc := s.store.get(p.URI)
@@ -56,7 +55,7 @@ var testMethods = map[string]requestHandler{
 	},
 	MethodTestAnalysed: func(s *server, _ context.Context, params json.RawMessage) (any, error) {
 		var p protocol.TextDocumentIdentifier
-		if err := unmarshal(params, &p); err != nil {
+		if err := wire.Unmarshal(params, &p); err != nil {
 			return nil, err
 		}
 		doc := s.store.get(p.URI)
@@ -107,7 +106,7 @@ func SetHeldTrees(bytes int) (restore func()) {
 }
 
 // SetStashBytes sets the size from which notifications' params are
-// stashed (read.go) and returns a function that restores it.
+// stashed (see wire.Stream) and returns a function that restores it.
 func SetStashBytes(n int) (restore func()) {
 	old := stashBytes
 	stashBytes = n

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -38,7 +39,7 @@ func (s *server) rangeFormatting(ctx context.Context, params json.RawMessage) (a
 
 func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool) (any, error) {
 	var p formattingParams
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
 	doc := s.store.get(p.TextDocument.URI)

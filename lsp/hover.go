@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -20,7 +21,7 @@ type positionParams struct {
 // offset they point at.
 func (s *server) at(params json.RawMessage) (*document, syntax.Pos, error) {
 	var p positionParams
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, 0, err
 	}
 	doc := s.store.get(p.TextDocument.URI)

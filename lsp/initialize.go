@@ -7,43 +7,9 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"github.com/pgnls/pgnls/lsp/wire"
 )
-
-// initializeParams is the part of InitializeParams the server reads.
-// Decoding only this keeps the server tolerant of client capabilities
-// that protocol v0.12.0 models too narrowly.
-type initializeParams struct {
-	ClientInfo *struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
-	} `json:"clientInfo"`
-	InitializationOptions json.RawMessage `json:"initializationOptions"`
-	Capabilities          wireClientCaps  `json:"capabilities"`
-}
-
-// wireClientCaps is the part of ClientCapabilities the server reads.
-type wireClientCaps struct {
-	Workspace struct {
-		Configuration bool `json:"configuration"`
-	} `json:"workspace"`
-	Window struct {
-		WorkDoneProgress bool `json:"workDoneProgress"`
-	} `json:"window"`
-	TextDocument struct {
-		Hover struct {
-			ContentFormat []string `json:"contentFormat"`
-		} `json:"hover"`
-		DocumentSymbol struct {
-			Hierarchical bool `json:"hierarchicalDocumentSymbolSupport"`
-		} `json:"documentSymbol"`
-		Completion struct {
-			CompletionItem struct {
-				DocumentationFormat []string `json:"documentationFormat"`
-				SnippetSupport      bool     `json:"snippetSupport"`
-			} `json:"completionItem"`
-		} `json:"completion"`
-	} `json:"textDocument"`
-}
 
 // clientCaps is what the server needs to know of the client.
 type clientCaps struct {
@@ -71,7 +37,9 @@ func isVSCode(name string) bool {
 	return false
 }
 
-func (w wireClientCaps) caps() clientCaps {
+// capsOf returns what the server needs to know of a client with
+// capabilities w.
+func capsOf(w *wire.ClientCapabilities) clientCaps {
 	markdown := func(formats []string) bool {
 		for _, f := range formats {
 			if f == string(protocol.Markdown) {
@@ -109,18 +77,18 @@ const (
 )
 
 func (s *server) initialize(_ context.Context, params json.RawMessage) (any, error) {
-	var p initializeParams
-	if err := unmarshal(params, &p); err != nil {
+	var p wire.InitializeParams
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	s.client = p.Capabilities.caps()
+	s.client = capsOf(&p.Capabilities)
 	if p.ClientInfo != nil {
 		s.client.vscode = isVSCode(p.ClientInfo.Name)
 	}
 	if s.client.vscode && s.settings.max == nil {
 		s.diags.configure(s.settings.config(), s.settings.catalogue(), s.client.maxDiagnostics())
 	}
-	if !isNull(p.InitializationOptions) {
+	if !wire.IsNull(p.InitializationOptions) {
 		s.applySettings("initializationOptions", settingsFromInit(p.InitializationOptions))
 	}
 	var client, clientVersion string
@@ -130,37 +98,15 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 	s.logger.Info("initialize", zap.String("client", client), zap.String("clientVersion", clientVersion), zap.String("dialect", s.dialectName()),
 		zap.Bool("configuration", s.client.configuration), zap.Bool("workDoneProgress", s.client.workDoneProgress))
 	s.phase = phaseRunning
-	return &initializeResult{
+	return &wire.InitializeResult{
 		Capabilities: capabilities(),
 		ServerInfo:   &protocol.ServerInfo{Name: "pgnls", Version: version()},
 	}, nil
 }
 
-// initializeResult is protocol.InitializeResult with the capabilities
-// protocol v0.12.0 cannot express.
-type initializeResult struct {
-	Capabilities serverCapabilities   `json:"capabilities"`
-	ServerInfo   *protocol.ServerInfo `json:"serverInfo,omitempty"`
-}
-
-// serverCapabilities extends protocol v0.12.0's ServerCapabilities, whose
-// SemanticTokensOptions lacks the legend and the full/range flags; the
-// outer field wins over the embedded one of the same JSON name.
-type serverCapabilities struct {
-	protocol.ServerCapabilities
-	SemanticTokensProvider *semanticTokensOptions `json:"semanticTokensProvider,omitempty"`
-}
-
-// semanticTokensOptions is LSP 3.16 SemanticTokensOptions.
-type semanticTokensOptions struct {
-	Legend protocol.SemanticTokensLegend `json:"legend"`
-	Range  bool                          `json:"range"`
-	Full   bool                          `json:"full"`
-}
-
 // capabilities are the features the server offers.
-func capabilities() serverCapabilities {
-	return serverCapabilities{
+func capabilities() wire.ServerCapabilities {
+	return wire.ServerCapabilities{
 		ServerCapabilities: protocol.ServerCapabilities{
 			TextDocumentSync: &protocol.TextDocumentSyncOptions{
 				OpenClose: true,
@@ -178,7 +124,7 @@ func capabilities() serverCapabilities {
 			FoldingRangeProvider:            true,
 			SelectionRangeProvider:          true,
 		},
-		SemanticTokensProvider: &semanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
+		SemanticTokensProvider: &wire.SemanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"github.com/pgnls/pgnls/lsp/wire"
 )
 
 // Large documents: when an analysis run has at least session.BigAnalysis
@@ -83,7 +85,7 @@ func (s *server) workDoneProgressCancel(_ context.Context, params json.RawMessag
 	var p struct {
 		Token json.RawMessage `json:"token"`
 	}
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return err
 	}
 	var token string

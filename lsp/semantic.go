@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -52,7 +53,7 @@ func (s *server) semanticTokensFull(ctx context.Context, params json.RawMessage)
 
 func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage) (any, error) {
 	var p semanticTokensRangeParams
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
 	doc := s.store.get(p.TextDocument.URI)

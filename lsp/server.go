@@ -3,8 +3,14 @@
 //
 // Architecture invariants:
 //
-//   - lsp is the only package that imports go.lsp.dev/*. The syntax and
-//     analysis layers never see protocol types, JSON-RPC or zap.
+//   - lsp and its subpackages are the only ones that import go.lsp.dev/*.
+//     The syntax and analysis layers never see protocol types, JSON-RPC
+//     or zap.
+//   - What works around go.lsp.dev/jsonrpc2 and go.lsp.dev/protocol (the
+//     framing of messages, the decoding of big or mistyped params, the
+//     encoding of diagnostics, cancellation ids) is in lsp/wire, whose
+//     package comment lists each workaround; the handlers decode and
+//     encode through it.
 //   - Handlers are thin: decode params, take a document snapshot from the
 //     store, call syntax or analysis, convert the result. Chess and
 //     notation logic lives in analysis, never here.
@@ -26,11 +32,8 @@
 package lsp
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -45,8 +48,13 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
+
+// stashBytes is the size from which the stream keeps a notification's
+// params where they are in the message (see wire.Stream).
+var stashBytes = wire.DefaultStashBytes
 
 // Options configures Serve.
 type Options struct {
@@ -104,7 +112,7 @@ var requests = map[string]requestHandler{
 	protocol.MethodTextDocumentCompletion:        (*server).completion,
 	protocol.MethodTextDocumentDocumentSymbol:    (*server).documentSymbol,
 	protocol.MethodTextDocumentFoldingRange:      (*server).foldingRange,
-	methodSelectionRange:                         (*server).selectionRange,
+	wire.MethodSelectionRange:                    (*server).selectionRange,
 	protocol.MethodTextDocumentDocumentHighlight: (*server).documentHighlight,
 	protocol.MethodSemanticTokensFull:            (*server).semanticTokensFull,
 	protocol.MethodSemanticTokensRange:           (*server).semanticTokensRange,
@@ -148,7 +156,7 @@ const (
 type server struct {
 	ctx    context.Context // cancelled when Serve returns
 	conn   jsonrpc2.Conn
-	stream *stream
+	stream *wire.Stream
 	logger *zap.Logger
 	opts   Options
 	extra  map[string]requestHandler // test-only methods
@@ -187,7 +195,8 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	st := &stream{Stream: jsonrpc2.NewStream(rwc), in: bufio.NewReader(rwc), w: rwc, logger: logger}
+	st := wire.NewStream(rwc, logger)
+	st.StashBytes = stashBytes
 	conn := jsonrpc2.NewConn(st)
 	s := &server{
 		ctx:      ctx,
@@ -202,7 +211,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 
 		progressCancel: make(map[string]context.CancelFunc),
 	}
-	st.big = func(n int64) { s.store.expect(n) } // before a big message is read
+	st.Big = func(n int64) { s.store.expect(n) } // before a big message is read
 	s.queue.wake = make(chan struct{}, 1)
 	if analyzers == nil {
 		analyzers = checks.All
@@ -250,87 +259,6 @@ func (s *server) waitIdle() {
 	}
 }
 
-// stream is the connection's jsonrpc2.Stream. Reading, it skips
-// messages that are framed correctly but are not JSON-RPC: jsonrpc2
-// v0.10.0's Conn closes the connection on any read error, so one
-// malformed message would otherwise end the session. Errors of the
-// framing itself still end it, as the stream is then out of step.
-//
-// Writing, it frames each message in one write under its own lock, so
-// that writeRaw can send a notification whose params are already encoded
-// (diagnostics, which can be large) without their being parsed and
-// re-encoded on the way, as jsonrpc2's Conn.Notify would.
-type stream struct {
-	jsonrpc2.Stream // closes
-	in              *bufio.Reader
-	w               io.Writer
-	logger          *zap.Logger
-	big             func(bytes int64) // told of a big message before it is read
-
-	mu sync.Mutex // one frame at a time
-
-	stashMu sync.Mutex
-	stash   map[int64]json.RawMessage // params of big notifications, see read.go
-	stashN  int64
-}
-
-// Write implements jsonrpc2.Stream.
-func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	m, ok := msg.(json.Marshaler) // every jsonrpc2 message is one
-	if !ok {
-		return 0, fmt.Errorf("cannot marshal message %T", msg)
-	}
-	data, err := m.MarshalJSON()
-	if err != nil {
-		return 0, fmt.Errorf("marshaling message: %w", err)
-	}
-	return s.frame(data)
-}
-
-// writeRaw sends a notification whose params are encoded JSON.
-func (s *stream) writeRaw(method string, params []byte) error {
-	m, _ := json.Marshal(method)
-	const head, tail = `{"jsonrpc":"2.0","method":`, `,"params":`
-	size := len(head) + len(m) + len(tail) + len(params) + 1
-	p := framePool.Get().(*[]byte)
-	defer framePool.Put(p)
-	buf := fmt.Appendf((*p)[:0], "Content-Length: %d\r\n\r\n", size)
-	buf = append(append(append(append(append(buf, head...), m...), tail...), params...), '}')
-	*p = buf
-	return s.write(buf)
-}
-
-// framePool holds buffers for writeRaw: diagnostics of big documents make
-// messages of hundreds of kilobytes, several per keystroke.
-var framePool = sync.Pool{New: func() any { return new([]byte) }}
-
-// frame writes one Content-Length framed message.
-func (s *stream) frame(body []byte) (int64, error) {
-	buf := make([]byte, 0, len(body)+32)
-	buf = fmt.Appendf(buf, "Content-Length: %d\r\n\r\n", len(body))
-	buf = append(buf, body...)
-	return int64(len(buf)), s.write(buf)
-}
-
-// write writes one whole framed message.
-func (s *stream) write(buf []byte) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, err := s.w.Write(buf); err != nil {
-		return fmt.Errorf("write data to conn: %w", err)
-	}
-	return nil
-}
-
-// isDecodeError tells the errors of jsonrpc2.DecodeMessage (the framed
-// body is not a JSON-RPC message) from those of the framing and I/O.
-func isDecodeError(err error) bool {
-	return errors.Is(err, jsonrpc2.ErrInvalidRequest) || strings.HasPrefix(err.Error(), "unmarshaling jsonrpc message")
-}
-
 // message is a request or notification waiting for, or in, the worker.
 type message struct {
 	req     jsonrpc2.Request
@@ -347,7 +275,7 @@ type message struct {
 // goroutine and must not block: it acts on $/cancelRequest and exit at
 // once and queues everything else for the worker.
 func (s *server) read(_ context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-	params := s.stream.params(req.Params()) // out of the stash at once, even if dropped
+	params := s.stream.Params(req.Params()) // out of the stash at once, even if dropped
 	if s.exitSeen.Load() {
 		return nil
 	}
@@ -395,19 +323,12 @@ func (s *server) respond(m *message, result any, err error) {
 
 // cancelRequest handles $/cancelRequest: the request's context is
 // cancelled and, if it has not been answered yet, it is answered at once
-// with RequestCancelled. It accepts numeric and string ids (go.lsp.dev's
-// own CancelHandler drops numeric ones: they decode as float64).
+// with RequestCancelled. Its id may be a number or a string (see
+// wire.CancelID).
 func (s *server) cancelRequest(params json.RawMessage) {
-	var p struct {
-		ID json.RawMessage `json:"id"`
-	}
-	if err := json.Unmarshal(params, &p); err != nil {
+	id, err := wire.CancelID(params)
+	if err != nil {
 		s.logger.Debug("malformed $/cancelRequest", zap.Error(err))
-		return
-	}
-	id, ok := parseID(p.ID)
-	if !ok {
-		s.logger.Debug("malformed $/cancelRequest id", zap.ByteString("id", p.ID))
 		return
 	}
 	s.mu.Lock()
@@ -419,19 +340,6 @@ func (s *server) cancelRequest(params json.RawMessage) {
 	}
 	s.logger.Debug("request cancelled", zap.String("method", m.req.Method()), zap.String("id", fmt.Sprintf("%q", id)))
 	s.respond(m, nil, jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled"))
-}
-
-// parseID decodes a JSON-RPC id: an integer or a string.
-func parseID(raw json.RawMessage) (jsonrpc2.ID, bool) {
-	var str string
-	if err := json.Unmarshal(raw, &str); err == nil {
-		return jsonrpc2.NewStringID(str), true
-	}
-	var f float64
-	if err := json.Unmarshal(raw, &f); err != nil || f != float64(int32(f)) {
-		return jsonrpc2.ID{}, false
-	}
-	return jsonrpc2.NewNumberID(int32(f)), true
 }
 
 // work is the worker goroutine: it handles queued messages in order.
@@ -481,7 +389,7 @@ func (s *server) handle(m *message) {
 	}
 	if background[method] && s.phase == phaseRunning {
 		var p documentParams
-		if unmarshal(m.params, &p) == nil {
+		if wire.Unmarshal(m.params, &p) == nil {
 			if doc := s.store.get(p.TextDocument.URI); doc != nil {
 				ctx := context.WithValue(m.ctx, pinnedKey{}, doc)
 				s.wg.Go(func() { s.handleBackground(ctx, m, method) })
@@ -586,9 +494,9 @@ func (s *server) notify(method string, params any) {
 }
 
 // notifyRaw sends a notification whose params are encoded JSON,
-// bypassing the Conn (see stream).
+// bypassing the Conn (see wire.Stream).
 func (s *server) notifyRaw(method string, params []byte) {
-	if err := s.stream.writeRaw(method, params); err != nil {
+	if err := s.stream.NotifyRaw(method, params); err != nil {
 		s.logger.Debug("notification not sent", zap.String("method", method), zap.Error(err))
 	}
 }
@@ -599,23 +507,6 @@ func (s *server) showWarning(format string, args ...any) {
 		Type:    protocol.MessageTypeWarning,
 		Message: "pgnls: " + fmt.Sprintf(format, args...),
 	})
-}
-
-// unmarshal decodes params, reporting a failure as InvalidParams.
-func unmarshal(params json.RawMessage, v any) error {
-	if isNull(params) {
-		return nil
-	}
-	if err := json.Unmarshal(params, v); err != nil {
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
-	}
-	return nil
-}
-
-// isNull reports whether raw is absent or JSON null.
-func isNull(raw json.RawMessage) bool {
-	s := bytes.TrimSpace(raw) // not a string: params can be a whole file
-	return len(s) == 0 || string(s) == "null"
 }
 
 // queue is the unbounded FIFO between the reader and the worker. The

@@ -225,7 +225,9 @@ func TestLifecycleErrors(t *testing.T) {
 		if err := c.Call(protocol.MethodInitialize, map[string]any{}, nil); lsptest.Code(err) != jsonrpc2.InvalidRequest {
 			t.Errorf("second initialize: %v, want code %d", err, jsonrpc2.InvalidRequest)
 		}
-		for _, method := range []string{"pgnls/noSuchMethod", protocol.MethodTextDocumentDefinition, "$/noSuchRequest"} {
+		// A request without a method, which go.lsp.dev/jsonrpc2 would take
+		// for a response and leave unanswered, is answered too.
+		for _, method := range []string{"pgnls/noSuchMethod", protocol.MethodTextDocumentDefinition, "$/noSuchRequest", ""} {
 			if err := c.Call(method, map[string]any{}, nil); lsptest.Code(err) != jsonrpc2.MethodNotFound {
 				t.Errorf("%s: %v, want code %d", method, err, jsonrpc2.MethodNotFound)
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/tags"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -80,7 +81,7 @@ type wireSettings struct {
 // reported in problems and left at their defaults; a malformed object
 // yields the defaults.
 func parseSettings(raw json.RawMessage) (st settings, problems []string) {
-	if isNull(raw) {
+	if wire.IsNull(raw) {
 		return st, nil
 	}
 	var w wireSettings
@@ -88,7 +89,7 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 		return st, []string{"settings are not a JSON object of the expected shape: " + err.Error()}
 	}
 	st.dialect = w.Dialect
-	if !isNull(w.LineLength) {
+	if !wire.IsNull(w.LineLength) {
 		var n float64
 		if err := json.Unmarshal(w.LineLength, &n); err != nil || n != float64(int(n)) {
 			problems = append(problems, "pgnls.lineLength must be an integer, not "+string(w.LineLength))
@@ -96,7 +97,7 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 			st.lineLength = max(int(n), -1)
 		}
 	}
-	if !isNull(w.Max) {
+	if !wire.IsNull(w.Max) {
 		var n float64
 		if err := json.Unmarshal(w.Max, &n); err != nil || n != float64(int(n)) || n < 0 {
 			problems = append(problems, "pgnls.maxDiagnostics must be an integer >= 0, not "+string(w.Max))
@@ -258,7 +259,7 @@ func settingsFromInit(raw json.RawMessage) json.RawMessage {
 	var wrapped struct {
 		PGNLS json.RawMessage `json:"pgnls"`
 	}
-	if err := json.Unmarshal(raw, &wrapped); err == nil && !isNull(wrapped.PGNLS) {
+	if err := json.Unmarshal(raw, &wrapped); err == nil && !wire.IsNull(wrapped.PGNLS) {
 		return wrapped.PGNLS
 	}
 	return raw
@@ -330,13 +331,13 @@ func (s *server) didChangeConfiguration(ctx context.Context, params json.RawMess
 	var p struct {
 		Settings json.RawMessage `json:"settings"`
 	}
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return err
 	}
 	var wrapped struct {
 		PGNLS json.RawMessage `json:"pgnls"`
 	}
-	if err := json.Unmarshal(p.Settings, &wrapped); err != nil || isNull(wrapped.PGNLS) {
+	if err := json.Unmarshal(p.Settings, &wrapped); err != nil || wire.IsNull(wrapped.PGNLS) {
 		s.logger.Debug("didChangeConfiguration without pgnls settings")
 		return nil
 	}

@@ -7,12 +7,9 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
-
-// methodSelectionRange is textDocument/selectionRange, which protocol
-// v0.12.0 has types for but no method constant.
-const methodSelectionRange = "textDocument/selectionRange"
 
 // documentParams is the params of requests about a whole document.
 type documentParams struct {
@@ -23,7 +20,7 @@ type documentParams struct {
 // ctx pins (a background request's), else the current one.
 func (s *server) document(ctx context.Context, params json.RawMessage) (*document, error) {
 	var p documentParams
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
 	if doc, ok := ctx.Value(pinnedKey{}).(*document); ok && protocol.DocumentURI(doc.URI) == p.TextDocument.URI {
@@ -120,7 +117,7 @@ type selectionRangeParams struct {
 // SelectionRange whose parents are the ever larger enclosing spans.
 func (s *server) selectionRange(_ context.Context, params json.RawMessage) (any, error) {
 	var p selectionRangeParams
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
 	doc := s.store.get(p.TextDocument.URI)

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -19,7 +19,7 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	// it before decoding (a big file's message, its params and its text
 	// are all in memory for a while).
 	s.store.expect(int64(len(params)))
-	item, err := decodeDidOpen(params)
+	item, err := wire.DecodeDidOpen(params)
 	if err != nil {
 		s.store.expect(0)
 		return err
@@ -38,51 +38,9 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 	return nil
 }
 
-// didChangeParams is DidChangeTextDocumentParams decoded by hand:
-// protocol v0.12.0's TextDocumentContentChangeEvent has a non-pointer
-// Range, so a change at 0:0-0:0 would be mistaken for a full replacement,
-// and its uint32 fields reject a negative number outright.
-type didChangeParams struct {
-	TextDocument struct {
-		URI     protocol.DocumentURI `json:"uri"`
-		Version int32                `json:"version"`
-	} `json:"textDocument"`
-	ContentChanges []contentChange `json:"contentChanges"`
-}
-
-// contentChange is one TextDocumentContentChangeEvent. A nil Range means
-// the text replaces the whole document.
-type contentChange struct {
-	Range *wireRange `json:"range"`
-	Text  string     `json:"text"`
-}
-
-type wireRange struct {
-	Start wirePosition `json:"start"`
-	End   wirePosition `json:"end"`
-}
-
-type wirePosition struct {
-	Line      int64 `json:"line"`
-	Character int64 `json:"character"`
-}
-
-// before reports whether p comes before q.
-func (p wirePosition) before(q wirePosition) bool {
-	return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character
-}
-
-// protocol clamps p into the range of a protocol.Position.
-func (p wirePosition) protocol() protocol.Position {
-	clamp := func(v int64) uint32 { return uint32(min(max(v, 0), math.MaxUint32)) }
-	return protocol.Position{Line: clamp(p.Line), Character: clamp(p.Character)}
-}
-
-func (p wirePosition) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Character) }
-
 func (s *server) didChange(_ context.Context, params json.RawMessage) error {
-	var p didChangeParams
-	if err := unmarshal(params, &p); err != nil {
+	var p wire.DidChangeParams
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return err
 	}
 	uri, version := p.TextDocument.URI, p.TextDocument.Version
@@ -131,7 +89,7 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 // line's end or past the last line are clamped, as the LSP specification
 // says (clamped counts them). A range whose end precedes its start is an
 // error; then no change is applied and f is returned unchanged.
-func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edits []syntax.Edit, kept syntax.Kept, clamped int, err error) {
+func applyChanges(f *syntax.File, changes []wire.ContentChange) (_ *syntax.File, edits []syntax.Edit, kept syntax.Kept, clamped int, err error) {
 	if len(changes) > 1 {
 		if batch, ok := inOriginal(f, changes); ok {
 			f, edits, kept := applyBatch(f, batch)
@@ -146,12 +104,12 @@ func applyChanges(f *syntax.File, changes []contentChange) (_ *syntax.File, edit
 		if c.Range == nil {
 			e = fullEdit(f.Text(), c.Text)
 		} else {
-			if c.Range.End.before(c.Range.Start) {
+			if c.Range.End.Before(c.Range.Start) {
 				return orig, nil, syntax.Kept{}, clamped, fmt.Errorf("change %d: range end %v precedes its start %v", i, c.Range.End, c.Range.Start)
 			}
 			m := mapper{f}
-			start, ok1 := m.offset(c.Range.Start.protocol())
-			end, ok2 := m.offset(c.Range.End.protocol())
+			start, ok1 := m.offset(c.Range.Start.Protocol())
+			end, ok2 := m.offset(c.Range.End.Protocol())
 			for _, ok := range []bool{ok1, ok2} {
 				if !ok {
 					clamped++
@@ -241,24 +199,24 @@ func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edi
 // after it: then its positions can be read in f. ok is false otherwise,
 // and when a position had to be clamped or snapped: the changes are then
 // applied one by one, as the text each was written for says.
-func inOriginal(f *syntax.File, changes []contentChange) (edits []syntax.Edit, ok bool) {
+func inOriginal(f *syntax.File, changes []wire.ContentChange) (edits []syntax.Edit, ok bool) {
 	m := mapper{f}
 	clamped := 0
-	offset := func(p wirePosition) syntax.Pos {
-		off, exact := m.offset(p.protocol())
+	offset := func(p wire.Position) syntax.Pos {
+		off, exact := m.offset(p.Protocol())
 		if !exact {
 			clamped++
 		}
 		return off
 	}
 	for _, c := range changes {
-		if c.Range == nil || c.Range.End.before(c.Range.Start) {
+		if c.Range == nil || c.Range.End.Before(c.Range.Start) {
 			return nil, false
 		}
 	}
 	descending := true
 	for i := 1; i < len(changes) && descending; i++ {
-		descending = !changes[i-1].Range.Start.before(changes[i].Range.End)
+		descending = !changes[i-1].Range.Start.Before(changes[i].Range.End)
 	}
 	if descending {
 		for i := len(changes) - 1; i >= 0; i-- {
@@ -272,22 +230,22 @@ func inOriginal(f *syntax.File, changes []contentChange) (edits []syntax.Edit, o
 	// end is that line of f shifted by the lines the changes added, and a
 	// position on that line is measured from its end.
 	lineDelta := int64(0)
-	var curEnd, origEnd wirePosition // of the previous change, in the text after it and in f
+	var curEnd, origEnd wire.Position // of the previous change, in the text after it and in f
 	for i, c := range changes {
-		if i > 0 && c.Range.Start.before(curEnd) {
+		if i > 0 && c.Range.Start.Before(curEnd) {
 			return nil, false
 		}
-		toOrig := func(p wirePosition) wirePosition {
+		toOrig := func(p wire.Position) wire.Position {
 			if i > 0 && p.Line == curEnd.Line {
-				return wirePosition{Line: origEnd.Line, Character: origEnd.Character + p.Character - curEnd.Character}
+				return wire.Position{Line: origEnd.Line, Character: origEnd.Character + p.Character - curEnd.Character}
 			}
-			return wirePosition{Line: p.Line - lineDelta, Character: p.Character}
+			return wire.Position{Line: p.Line - lineDelta, Character: p.Character}
 		}
 		start, end := toOrig(c.Range.Start), toOrig(c.Range.End)
 		edits = append(edits, syntax.Edit{Start: offset(start), End: offset(end), New: c.Text})
 		lines, last := lineBreaks(c.Text)
 		lineDelta += lines - (c.Range.End.Line - c.Range.Start.Line)
-		curEnd = wirePosition{Line: c.Range.Start.Line + lines, Character: last}
+		curEnd = wire.Position{Line: c.Range.Start.Line + lines, Character: last}
 		if lines == 0 {
 			curEnd.Character += c.Range.Start.Character
 		}
@@ -357,7 +315,7 @@ func fullEdit(old, text string) syntax.Edit {
 
 func (s *server) didClose(_ context.Context, params json.RawMessage) error {
 	var p protocol.DidCloseTextDocumentParams
-	if err := unmarshal(params, &p); err != nil {
+	if err := wire.Unmarshal(params, &p); err != nil {
 		return err
 	}
 	uri := p.TextDocument.URI

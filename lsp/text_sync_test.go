@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -9,11 +8,12 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
-func rng(l1, c1, l2, c2 int64) *wireRange {
-	return &wireRange{wirePosition{l1, c1}, wirePosition{l2, c2}}
+func rng(l1, c1, l2, c2 int64) *wire.Range {
+	return &wire.Range{Start: wire.Position{Line: l1, Character: c1}, End: wire.Position{Line: l2, Character: c2}}
 }
 
 func TestApplyChanges(t *testing.T) {
@@ -21,7 +21,7 @@ func TestApplyChanges(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		text    string
-		changes []contentChange
+		changes []wire.ContentChange
 		want    string
 		clamped int
 		err     string
@@ -29,81 +29,81 @@ func TestApplyChanges(t *testing.T) {
 		{
 			name:    "replace after a glyph (UTF-16 columns)",
 			text:    fan,
-			changes: []contentChange{{rng(2, 18, 2, 20), "🩐E4-E5"}},
+			changes: []wire.ContentChange{{Range: rng(2, 18, 2, 20), Text: "🩐E4-E5"}},
 			want:    strings.Replace(fan, "@@", "🩐E4-E5", 1),
 		},
 		{
 			name:    "insertion at 0:0 is not a full replacement",
 			text:    "b\n",
-			changes: []contentChange{{rng(0, 0, 0, 0), "a"}},
+			changes: []wire.ContentChange{{Range: rng(0, 0, 0, 0), Text: "a"}},
 			want:    "ab\n",
 		},
 		{
 			name: "changes apply in order, each to the previous result",
 			text: "1. e4 e5 *\n",
-			changes: []contentChange{
-				{rng(0, 9, 0, 10), "1-0"},   // * → 1-0
-				{rng(0, 6, 0, 8), "c5"},     // e5 → c5
-				{rng(0, 12, 0, 12), " {x}"}, // at the end of the new line
+			changes: []wire.ContentChange{
+				{Range: rng(0, 9, 0, 10), Text: "1-0"},   // * → 1-0
+				{Range: rng(0, 6, 0, 8), Text: "c5"},     // e5 → c5
+				{Range: rng(0, 12, 0, 12), Text: " {x}"}, // at the end of the new line
 			},
 			want: "1. e4 c5 1-0 {x}\n",
 		},
 		{
 			name:    "delete across a CRLF",
 			text:    "ab\r\ncd\r\n",
-			changes: []contentChange{{rng(0, 1, 1, 1), ""}},
+			changes: []wire.ContentChange{{Range: rng(0, 1, 1, 1), Text: ""}},
 			want:    "ad\r\n",
 		},
 		{
 			name:    "full replacement",
 			text:    "abc\n",
-			changes: []contentChange{{nil, "xyz"}, {rng(0, 3, 0, 3), "!"}},
+			changes: []wire.ContentChange{{Text: "xyz"}, {Range: rng(0, 3, 0, 3), Text: "!"}},
 			want:    "xyz!",
 		},
 		{
 			name:    "column past the line end is clamped to it",
 			text:    "ab\ncd\n",
-			changes: []contentChange{{rng(0, 5, 0, 9), "X"}},
+			changes: []wire.ContentChange{{Range: rng(0, 5, 0, 9), Text: "X"}},
 			want:    "abX\ncd\n",
 			clamped: 2,
 		},
 		{
 			name:    "line past the end is clamped to the end of the file",
 			text:    "ab\ncd",
-			changes: []contentChange{{rng(1, 1, 7, 0), "Z"}},
+			changes: []wire.ContentChange{{Range: rng(1, 1, 7, 0), Text: "Z"}},
 			want:    "ab\ncZ",
 			clamped: 1,
 		},
 		{
 			name:    "line just past the last one, column 0, is EOF and exact",
 			text:    "ab\n",
-			changes: []contentChange{{rng(1, 0, 1, 0), "c"}},
+			changes: []wire.ContentChange{{Range: rng(1, 0, 1, 0), Text: "c"}},
 			want:    "ab\nc",
 		},
 		{
 			name:    "negative numbers are clamped to 0",
 			text:    "ab",
-			changes: []contentChange{{rng(-1, -4, 0, 1), ""}},
+			changes: []wire.ContentChange{{Range: rng(-1, -4, 0, 1), Text: ""}},
 			want:    "b",
 		},
 		{
 			name:    "inside a surrogate pair snaps to the glyph start",
 			text:    "🩐x",
-			changes: []contentChange{{rng(0, 1, 0, 1), "y"}},
+			changes: []wire.ContentChange{{Range: rng(0, 1, 0, 1), Text: "y"}},
 			want:    "y🩐x",
 			clamped: 2,
 		},
 		{
 			name:    "reversed range: nothing applied",
 			text:    "ab\ncd\n",
-			changes: []contentChange{{rng(0, 0, 0, 1), "Q"}, {rng(1, 1, 0, 2), "X"}},
+			changes: []wire.ContentChange{{Range: rng(0, 0, 0, 1), Text: "Q"}, {Range: rng(1, 1, 0, 2), Text: "X"}},
 			want:    "ab\ncd\n",
 			err:     "precedes its start",
 		},
 		{
 			name:    "reversed on one line",
 			text:    "abcd",
-			changes: []contentChange{{rng(0, 3, 0, 1), ""}},
+			changes: []wire.ContentChange{{Range: rng(0, 3, 0, 1), Text: ""}},
 			want:    "abcd",
 			err:     "precedes its start",
 		},
@@ -166,27 +166,6 @@ func TestFullEditReusesGames(t *testing.T) {
 	}
 }
 
-// TestDecodeChange guards against the protocol v0.12.0 pitfall: a change
-// whose range is 0:0-0:0 must not look like a full replacement.
-func TestDecodeChange(t *testing.T) {
-	var p didChangeParams
-	raw := `{"textDocument":{"uri":"file:///a.pgn","version":3},"contentChanges":[
-		{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"rangeLength":0,"text":"x"},
-		{"text":"whole"}]}`
-	if err := json.Unmarshal([]byte(raw), &p); err != nil {
-		t.Fatal(err)
-	}
-	if p.TextDocument.Version != 3 || len(p.ContentChanges) != 2 {
-		t.Fatalf("decoded %+v", p)
-	}
-	if p.ContentChanges[0].Range == nil {
-		t.Errorf("range 0:0-0:0 decoded as a full replacement")
-	}
-	if p.ContentChanges[1].Range != nil {
-		t.Errorf("change without range decoded as incremental")
-	}
-}
-
 func TestFileName(t *testing.T) {
 	for uri, want := range map[string]string{
 		"file:///home/me/game.ctl-pgn":  "/home/me/game.ctl-pgn",
@@ -242,35 +221,35 @@ func TestApplyChangesBatches(t *testing.T) {
 		if len(edits) < 2 {
 			continue
 		}
-		toWire := func(p protocol.Position) wirePosition {
-			return wirePosition{int64(p.Line), int64(p.Character)}
+		toWire := func(p protocol.Position) wire.Position {
+			return wire.Position{Line: int64(p.Line), Character: int64(p.Character)}
 		}
 		// Descending: every range is read in the original text.
-		var desc []contentChange
+		var desc []wire.ContentChange
 		m := mapper{f}
 		for i := len(edits) - 1; i >= 0; i-- {
 			rg := m.rangeOf(syntax.Span{Start: edits[i].Start, End: edits[i].End})
-			desc = append(desc, contentChange{&wireRange{toWire(rg.Start), toWire(rg.End)}, edits[i].New})
+			desc = append(desc, wire.ContentChange{Range: &wire.Range{Start: toWire(rg.Start), End: toWire(rg.End)}, Text: edits[i].New})
 		}
 		// Ascending: each range in the text the changes before it made.
-		var asc []contentChange
+		var asc []wire.ContentChange
 		cur, shift := f, syntax.Pos(0)
 		for _, e := range edits {
 			rg := mapper{cur}.rangeOf(syntax.Span{Start: e.Start + shift, End: e.End + shift})
-			asc = append(asc, contentChange{&wireRange{toWire(rg.Start), toWire(rg.End)}, e.New})
+			asc = append(asc, wire.ContentChange{Range: &wire.Range{Start: toWire(rg.Start), End: toWire(rg.End)}, Text: e.New})
 			cur, _ = syntax.Reparse(cur, syntax.Edit{Start: e.Start + shift, End: e.End + shift, New: e.New})
 			shift += syntax.Pos(len(e.New)) - (e.End - e.Start)
 		}
 		// Half the time the batch is parsed whole, as a big formatting is.
 		wholeParseSpan = []int{1 << 20, 0}[iter%2]
-		for _, changes := range [][]contentChange{desc, asc} {
+		for _, changes := range [][]wire.ContentChange{desc, asc} {
 			got, _, _, _, err := applyChanges(f, changes)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := f
 			for _, c := range changes {
-				want, _, _, _, _ = applyChanges(want, []contentChange{c})
+				want, _, _, _, _ = applyChanges(want, []wire.ContentChange{c})
 			}
 			if got.Text() != want.Text() || syntax.Dump(got) != syntax.Dump(parseDocument("t.pgn", want.Text(), syntax.PGN)) {
 				t.Fatalf("iteration %d: batch gives %q, one by one %q (text %q, changes %+v)", iter, got.Text(), want.Text(), text, changes)

@@ -1,4 +1,4 @@
-package lsp
+package wire
 
 import (
 	"encoding/json"
@@ -8,13 +8,13 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// sameAsEncodingJSON fails when decodeDidOpen reads params otherwise than
+// sameAsEncodingJSON fails when DecodeDidOpen reads params otherwise than
 // encoding/json does.
 func sameAsEncodingJSON(t *testing.T, params []byte) {
 	t.Helper()
 	var want protocol.DidOpenTextDocumentParams
-	werr := unmarshal(params, &want)
-	got, gerr := decodeDidOpen(params)
+	werr := Unmarshal(params, &want)
+	got, gerr := DecodeDidOpen(params)
 	if (werr == nil) != (gerr == nil) {
 		t.Fatalf("%q: error %v, encoding/json's %v", params, gerr, werr)
 	}

@@ -1,51 +1,32 @@
-package lsp
+package wire
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"go.lsp.dev/protocol"
+	"go.lsp.dev/jsonrpc2"
 )
 
-// openParams is DidOpenTextDocumentParams without the text, which
-// decodeDidOpen decodes itself.
-type openParams struct {
-	TextDocument struct {
-		URI        protocol.DocumentURI        `json:"uri"`
-		LanguageID protocol.LanguageIdentifier `json:"languageId"`
-		Version    int32                       `json:"version"`
-	} `json:"textDocument"`
+// Unmarshal decodes params into v; absent or null params leave v as it
+// is. A failure is an InvalidParams error, to answer as it is.
+func Unmarshal(params json.RawMessage, v any) error {
+	if IsNull(params) {
+		return nil
+	}
+	if err := json.Unmarshal(params, v); err != nil {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
+	}
+	return nil
 }
 
-// decodeDidOpen decodes the params of textDocument/didOpen. The text of a
-// big file is most of them: encoding/json would hold an unescaped copy of
-// it besides the string it makes of that copy, so the text is unescaped
-// here straight into its string, and the rest decoded by encoding/json
-// (which skips the text without copying it). Params in a form the
-// shortcut does not expect (a key spelt otherwise than "text", say) are
-// decoded by encoding/json alone: the result is the same either way.
-func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, error) {
-	var meta openParams
-	if err := unmarshal(params, &meta); err != nil {
-		return protocol.TextDocumentItem{}, err
-	}
-	item := protocol.TextDocumentItem{URI: meta.TextDocument.URI, LanguageID: meta.TextDocument.LanguageID, Version: meta.TextDocument.Version}
-	if doc, ok := member(params, skipSpace(params, 0), "textDocument"); ok {
-		if text, ok := member(params, doc, "text"); ok {
-			if s, ok := unquote(params[text:]); ok {
-				item.Text = s
-				return item, nil
-			}
-		}
-	}
-	var p protocol.DidOpenTextDocumentParams
-	if err := unmarshal(params, &p); err != nil {
-		return protocol.TextDocumentItem{}, err
-	}
-	return p.TextDocument, nil
+// IsNull reports whether raw is absent or JSON null.
+func IsNull(raw json.RawMessage) bool {
+	s := bytes.TrimSpace(raw) // not a string: params can be a whole file
+	return len(s) == 0 || string(s) == "null"
 }
 
 // member returns where the value of the last member named key of the
@@ -212,4 +193,55 @@ func hex4(b []byte) (rune, bool) {
 	}
 	n, err := strconv.ParseUint(string(b[:4]), 16, 32)
 	return rune(n), err == nil
+}
+
+// AppendString appends s as a JSON string, escaped as encoding/json
+// escapes it (HTML characters included; invalid UTF-8 becomes U+FFFD).
+func AppendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }

@@ -1,0 +1,119 @@
+package wire
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/jsonrpc2"
+)
+
+// pipe is an io.ReadWriteCloser reading in and writing to out.
+type pipe struct {
+	in  io.Reader
+	out bytes.Buffer
+}
+
+func (p *pipe) Read(b []byte) (int, error)  { return p.in.Read(b) }
+func (p *pipe) Write(b []byte) (int, error) { return p.out.Write(b) }
+func (p *pipe) Close() error                { return nil }
+
+func frame(body string) string {
+	return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body)
+}
+
+// TestStreamRead reads the messages jsonrpc2's own stream gets wrong:
+// malformed ones (skipped, where jsonrpc2's Conn would end the session),
+// a request without a method (a call, not a response), a big notification
+// (its params stashed, then taken back), a body past the first part.
+func TestStreamRead(t *testing.T) {
+	bigText := strings.Repeat("1. e4 é 🩐 \\\" ", firstPart/8)
+	bigParams := `{"textDocument":{"uri":"file:///a.pgn","text":"` + bigText + `"}}`
+	in := frame(`not json`) +
+		frame(`{}`) +
+		frame(`{"jsonrpc":"2.0","id":4,"method":"","params":{"a":[1,"}"]}}`) +
+		frame(`{"jsonrpc":"2.0","id":"x","method":""}`) +
+		frame(`{"jsonrpc":"2.0","id":5,"result":null}`) +
+		frame(`{"jsonrpc":"2.0","method":"small","params":[1]}`) +
+		frame(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":`+bigParams+`}`) +
+		frame(`{"jsonrpc":"2.0","id":6,"method":"big","params":`+bigParams+`}`)
+	s := NewStream(&pipe{in: strings.NewReader(in)}, nil)
+	s.StashBytes = 1000
+	var big []int64
+	s.Big = func(n int64) { big = append(big, n) }
+	ctx := context.Background()
+	next := func() jsonrpc2.Message {
+		t.Helper()
+		msg, _, err := s.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return msg
+	}
+	call := func(id jsonrpc2.ID, method, params string) {
+		t.Helper()
+		c, ok := next().(*jsonrpc2.Call)
+		if !ok || c.ID() != id || c.Method() != method || params != "" && string(c.Params()) != params {
+			t.Fatalf("read %#v, want the call %v %q %s", c, id, method, params)
+		}
+	}
+	call(jsonrpc2.NewNumberID(4), "", `{"a":[1,"}"]}`)
+	call(jsonrpc2.NewStringID("x"), "", "")
+	if r, ok := next().(*jsonrpc2.Response); !ok || r.ID() != jsonrpc2.NewNumberID(5) {
+		t.Fatalf("read %#v, want the response 5", r)
+	}
+	if n, ok := next().(*jsonrpc2.Notification); !ok || n.Method() != "small" || string(s.Params(n.Params())) != "[1]" {
+		t.Fatalf("read %#v, want the notification small", n)
+	}
+	n, ok := next().(*jsonrpc2.Notification)
+	if !ok || n.Method() != "textDocument/didOpen" || s.Stashed() != 1 || string(n.Params()) == bigParams {
+		t.Fatalf("read %T, stash %d: want a stashed didOpen", n, s.Stashed())
+	}
+	got := s.Params(n.Params())
+	if string(got) != bigParams || s.Stashed() != 0 {
+		t.Fatalf("stashed params differ, or stay (%d)", s.Stashed())
+	}
+	if item, err := DecodeDidOpen(got); err != nil || item.Text != strings.ReplaceAll(bigText, `\"`, `"`) {
+		t.Fatalf("the didOpen text differs (%v)", err)
+	}
+	call(jsonrpc2.NewNumberID(6), "big", "") // a call is not stashed
+	if s.Stashed() != 0 || len(big) != 2 {
+		t.Fatalf("%d params stashed, Big told of %v: want 0 and two big messages", s.Stashed(), big)
+	}
+	if _, _, err := s.Read(ctx); err == nil || !strings.Contains(err.Error(), "EOF") {
+		t.Fatalf("read past the end: %v, want EOF", err)
+	}
+}
+
+// TestStreamHeaderOnly: a Content-Length with too little body behind it
+// is an error of the stream, after at most firstPart is allocated.
+func TestStreamHeaderOnly(t *testing.T) {
+	s := NewStream(&pipe{in: strings.NewReader("Content-Length: 2000000000\r\n\r\n{}")}, nil)
+	s.Big = func(n int64) { t.Errorf("Big(%d) before the body arrived", n) }
+	if _, _, err := s.Read(context.Background()); err == nil {
+		t.Fatal("no error for a truncated body")
+	}
+}
+
+// TestNotifyRaw: the frame of a notification with encoded params is the
+// one jsonrpc2 decodes as that notification.
+func TestNotifyRaw(t *testing.T) {
+	p := &pipe{in: strings.NewReader("")}
+	s := NewStream(p, nil)
+	params := `{"uri":"file:///a.pgn","diagnostics":[]}`
+	if err := s.NotifyRaw("textDocument/publishDiagnostics", []byte(params)); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":` + params + `}`
+	if got := p.out.String(); got != frame(body) {
+		t.Fatalf("NotifyRaw wrote %q, want %q", got, frame(body))
+	}
+	msg, err := jsonrpc2.DecodeMessage([]byte(body))
+	if n, ok := msg.(*jsonrpc2.Notification); err != nil || !ok || !json.Valid(n.Params()) {
+		t.Fatalf("jsonrpc2 decodes %#v, %v", msg, err)
+	}
+}
