@@ -92,10 +92,14 @@ type BoardVariation struct {
 // BoardAt returns the board at the file-absolute offset off: the position
 // of the move under or before it, the line's moves and the annotations
 // (see Board). It replays the game under the cursor only, once. It
-// returns nil when off is in no game.
+// returns nil when off is in no game, or in a "game" of blank lines and
+// spaces only (an empty document).
 func BoardAt(f *syntax.File, off syntax.Pos) *Board {
 	r, rel, ok := locate(f, off)
 	if !ok {
+		return nil
+	}
+	if _, ok := content(r.Game); !ok {
 		return nil
 	}
 	g := r.Game
