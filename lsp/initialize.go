@@ -177,6 +177,8 @@ func capabilities() serverCapabilities {
 			DocumentRangeFormattingProvider: true,
 			FoldingRangeProvider:            true,
 			SelectionRangeProvider:          true,
+			// Custom requests, documented in README: pgnls/board.
+			Experimental: map[string]any{"board": true},
 		},
 		SemanticTokensProvider: &semanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
 	}
