@@ -123,6 +123,8 @@ func capabilities() wire.ServerCapabilities {
 			DocumentRangeFormattingProvider: true,
 			FoldingRangeProvider:            true,
 			SelectionRangeProvider:          true,
+			// Custom requests, documented in README: pgnls/board.
+			Experimental: map[string]any{"board": true},
 		},
 		SemanticTokensProvider: &wire.SemanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
 	}

@@ -27,8 +27,8 @@
 //   - The stream is the protocol: the server writes nothing else to it, and
 //     logs only through the zap logger it is given.
 //   - Feature handlers (hover.go, completion.go, symbols.go, semantic.go,
-//     formatting.go, codeaction.go) only convert: the answers come from
-//     analysis/query, analysis/format and the analyzers' fixes.
+//     formatting.go, codeaction.go, board.go) only convert: the answers
+//     come from analysis/query, analysis/format and the analyzers' fixes.
 package lsp
 
 import (
@@ -116,6 +116,7 @@ var requests = map[string]requestHandler{
 	protocol.MethodTextDocumentDocumentHighlight: (*server).documentHighlight,
 	protocol.MethodSemanticTokensFull:            (*server).semanticTokensFull,
 	protocol.MethodSemanticTokensRange:           (*server).semanticTokensRange,
+	methodBoard:                                  (*server).board,
 }
 
 // background lists the requests that walk a whole document. They run off

@@ -67,6 +67,23 @@ func BenchmarkHoverMove(b *testing.B) {
 	}
 }
 
+// BenchmarkBoard asks for the board at the last move of the first
+// game, SVG included.
+func BenchmarkBoard(b *testing.B) {
+	for _, path := range []string{"../../../shared/testdata/pgn/big/twic-01-232games.pgn", "../../../shared/testdata/ctl-pgn/2020-07-20.ctl-pgn"} {
+		b.Run(path[len("../../../shared/testdata/"):], func(b *testing.B) {
+			f := benchFile(b, path)
+			g := f.Game(0)
+			off := g.Start + lastMove(b, g.Game).Sp.Start
+			for b.Loop() {
+				if bd := BoardAt(f, off); bd == nil || bd.Position == "" {
+					b.Fatal("no board")
+				}
+			}
+		})
+	}
+}
+
 // lastMove returns the last move of the main line of g.
 func lastMove(b *testing.B, g *syntax.Game) *syntax.Move {
 	m := lastMoveBefore(g.Moves, len(g.Moves))

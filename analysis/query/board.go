@@ -86,6 +86,12 @@ const (
 // chessSVG draws p from White's side; the squares of marks are tinted
 // (the origin and destination of the move shown).
 func chessSVG(p *chess.Position, marks ...chess.Square) string {
+	return annotatedChessSVG(p, nil, marks...)
+}
+
+// annotatedChessSVG is chessSVG with the arrows and marked squares of
+// ann (nil: none) drawn over the pieces, as lichess draws them.
+func annotatedChessSVG(p *chess.Position, ann *Annotations, marks ...chess.Square) string {
 	const sq, margin = 40, 16
 	size := 8*sq + margin
 	var b strings.Builder
@@ -117,8 +123,55 @@ func chessSVG(p *chess.Position, marks ...chess.Square) string {
 		b.WriteString(`<text x="8" y="` + strconv.Itoa(i*sq+sq/2+4) + `" font-size="11" text-anchor="middle">` + strconv.Itoa(8-i) + `</text>`)
 		b.WriteString(`<text x="` + strconv.Itoa(margin+i*sq+sq/2) + `" y="` + strconv.Itoa(8*sq+12) + `" font-size="11" text-anchor="middle">` + string(rune('a'+i)) + `</text>`)
 	}
+	if ann != nil {
+		drawAnnotations(&b, ann, func(s chess.Square) (float64, float64) {
+			return float64(margin + s.File()*sq + sq/2), float64((7-s.Rank())*sq + sq/2)
+		})
+	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// annotationFills are the colours lichess draws its arrows and marked
+// squares in.
+var annotationFills = map[string]string{"green": "#15781b", "red": "#882020", "yellow": "#e68f00", "blue": "#003088"}
+
+// drawAnnotations draws the marked squares of ann as circles and its
+// arrows, from the centre of a square to the centre of another; center
+// gives the centre of a square in the drawing's units (squares of 40).
+func drawAnnotations(b *strings.Builder, ann *Annotations, center func(chess.Square) (float64, float64)) {
+	if len(ann.Squares) == 0 && len(ann.Arrows) == 0 {
+		return
+	}
+	b.WriteString(`<g opacity="0.8">`)
+	for _, m := range ann.Squares {
+		s, ok := chess.ParseSquare(m.Square)
+		fill, known := annotationFills[m.Color]
+		if !ok || !known {
+			continue
+		}
+		x, y := center(s)
+		b.WriteString(`<circle cx="` + num(x) + `" cy="` + num(y) + `" r="17.5" fill="none" stroke="` + fill + `" stroke-width="3.5"/>`)
+	}
+	const head, halfWidth, shaft = 15.0, 10.0, 7.0
+	for _, a := range ann.Arrows {
+		from, ok1 := chess.ParseSquare(a.From)
+		to, ok2 := chess.ParseSquare(a.To)
+		fill, known := annotationFills[a.Color]
+		if !ok1 || !ok2 || !known || from == to {
+			continue
+		}
+		x0, y0 := center(from)
+		x1, y1 := center(to)
+		l := math.Hypot(x1-x0, y1-y0)
+		dx, dy := (x1-x0)/l, (y1-y0)/l
+		bx, by := x1-dx*head, y1-dy*head // the base of the head
+		b.WriteString(`<line x1="` + num(x0) + `" y1="` + num(y0) + `" x2="` + num(bx+dx) + `" y2="` + num(by+dy) + `" stroke="` + fill +
+			`" stroke-width="` + num(shaft) + `"/>`)
+		b.WriteString(`<polygon points="` + num(x1) + `,` + num(y1) + ` ` + num(bx-dy*halfWidth) + `,` + num(by+dx*halfWidth) + ` ` +
+			num(bx+dy*halfWidth) + `,` + num(by-dx*halfWidth) + `" fill="` + fill + `"/>`)
+	}
+	b.WriteString(`</g>`)
 }
 
 // chessText draws p as text: ranks 8 to 1, FEN letters, "." for empty.

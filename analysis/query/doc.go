@@ -1,8 +1,9 @@
 // Package query answers the IDE questions about a parsed file — hover,
 // completion, document symbols, folding ranges, selection ranges,
-// semantic tokens and document highlights — as plain data, for both
-// dialects (PGN and CTL-PGN). The lsp package only converts the answers
-// to protocol types; the CLI may print them.
+// semantic tokens, document highlights and the board at the cursor
+// (BoardAt, with the lichess annotations of comments) — as plain data,
+// for both dialects (PGN and CTL-PGN). The lsp package only converts the
+// answers to protocol types; the CLI may print them.
 //
 // Invariants:
 //

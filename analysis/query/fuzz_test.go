@@ -115,6 +115,33 @@ func checkTokens(t testing.TB, f *syntax.File, within syntax.Span, toks []SemTok
 	}
 }
 
+// checkBoard checks the invariants of the board at off.
+func checkBoard(t testing.TB, f *syntax.File, off syntax.Pos, bd *Board) {
+	t.Helper()
+	if bd.Current < -1 || bd.Current >= max(len(bd.Moves), 1) || bd.Current >= 0 && len(bd.Moves) == 0 || bd.Depth < 0 {
+		t.Fatalf("board at %d: current %d of %d moves, depth %d", off, bd.Current, len(bd.Moves), bd.Depth)
+	}
+	if (bd.Position == "") != (bd.SVG == "") || bd.Position == "" && bd.LastMove != nil {
+		t.Fatalf("board at %d: position %q with %d bytes of SVG, last move %v", off, bd.Position, len(bd.SVG), bd.LastMove)
+	}
+	checkSpan(t, f, "line start", syntax.Span{Start: bd.LineStart, End: bd.LineStart})
+	for i, m := range bd.Moves {
+		checkSpan(t, f, "board move", m.Span)
+		if f.Slice(m.Span) != m.SAN || m.Illegal != (i == len(bd.Moves)-1 && m.Illegal) {
+			t.Fatalf("board at %d: move %d %+v", off, i, m)
+		}
+		if i > 0 && m.Span.Start < bd.Moves[i-1].Span.End {
+			t.Fatalf("board at %d: moves out of order: %+v", off, bd.Moves)
+		}
+		for _, v := range m.Variations {
+			checkSpan(t, f, "board variation", v.Span)
+			if f.Slice(v.Span) != v.SAN {
+				t.Fatalf("board at %d: variation %+v", off, v)
+			}
+		}
+	}
+}
+
 // checkAt runs the queries at off and checks their invariants.
 func checkAt(t testing.TB, f *syntax.File, off syntax.Pos) {
 	t.Helper()
@@ -149,6 +176,15 @@ func checkAt(t testing.TB, f *syntax.File, off syntax.Pos) {
 	}
 	if !under {
 		t.Fatalf("highlights at %d do not include the cursor: %v", off, hl)
+	}
+	if bd := BoardAt(f, off); bd != nil {
+		checkBoard(t, f, off, bd)
+	} else if inside {
+		if i := f.GameAt(off); i >= 0 {
+			if _, ok := content(f.Game(i).Game); ok {
+				t.Fatalf("no board at %d, in a game", off)
+			}
+		}
 	}
 	within := syntax.Span{Start: off, End: off + 40}
 	if inside {

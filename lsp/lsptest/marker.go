@@ -61,6 +61,9 @@ import (
 //	semantic(golden)                   semantic tokens (full)
 //	highlight(loc, golden)             document highlights
 //	selection(loc, golden)             the selection-range chain, innermost first
+//	board(loc, golden)                 the pgnls/board answer as JSON, compact where short,
+//	                                   the SVG abbreviated; each move's range must quote
+//	                                   its san
 //
 // Strictness (gopls): each published diagnostic must match exactly one
 // diag marker and each diag marker one diagnostic; every golden section
@@ -391,6 +394,7 @@ var markerFuncs = map[string]func(*markerTest, *marker){
 	"semantic":     (*markerTest).semantic,
 	"highlight":    (*markerTest).highlight,
 	"selection":    (*markerTest).selection,
+	"board":        (*markerTest).board,
 }
 
 // positional returns the positional arguments of m and its keyed ones.

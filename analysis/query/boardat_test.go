@@ -1,0 +1,155 @@
+package query
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// TestBoardGolden runs BoardAt at the ⟦board⟧ markers of the files in
+// testdata/query/board and compares the answers with NAME.golden. Run
+// with -update to rewrite them.
+func TestBoardGolden(t *testing.T) {
+	inputs, _ := filepath.Glob("../../testdata/query/board/*.*pgn")
+	if len(inputs) < 2 {
+		t.Fatal("no inputs in testdata/query/board")
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			f, ms := parseTestFile(t, in)
+			var b strings.Builder
+			for _, m := range ms {
+				if len(m.queries) != 1 || m.queries[0] != "board" {
+					t.Fatalf("marker %v: only ⟦board⟧ is run here", m.queries)
+				}
+				p := f.Position(m.off)
+				fmt.Fprintf(&b, "== board at %d:%d\n", p.Line, p.Col)
+				b.WriteString(dumpBoard(t, f, BoardAt(f, m.off)))
+			}
+			got := b.String()
+			golden := strings.TrimSuffix(in, filepath.Ext(in)) + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./analysis/query -run TestBoardGolden -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("answers differ from %s (run go test ./analysis/query -run TestBoardGolden -update and review the diff)\n%s", golden, firstDiff(string(want), got))
+			}
+		})
+	}
+}
+
+// dumpBoard prints a Board for goldens; the SVG is checked to be
+// well-formed and abbreviated to its size and hash.
+func dumpBoard(t *testing.T, f *syntax.File, bd *Board) string {
+	if bd == nil {
+		return "none\n"
+	}
+	var b strings.Builder
+	ls := f.Position(bd.LineStart)
+	fmt.Fprintf(&b, "%s · ply %d · depth %d · current %d · line start %d:%d\n", bd.Variant, bd.Ply, bd.Depth, bd.Current, ls.Line, ls.Col)
+	fmt.Fprintf(&b, "position %q\n", bd.Position)
+	if bd.LastMove != nil {
+		fmt.Fprintf(&b, "last move %s-%s\n", bd.LastMove.From, bd.LastMove.To)
+	}
+	if bd.Note != "" {
+		fmt.Fprintf(&b, "note %s\n", bd.Note)
+	}
+	a := bd.Annotations
+	for _, ar := range a.Arrows {
+		fmt.Fprintf(&b, "arrow %s %s-%s\n", ar.Color, ar.From, ar.To)
+	}
+	for _, sq := range a.Squares {
+		fmt.Fprintf(&b, "square %s %s\n", sq.Color, sq.Square)
+	}
+	if e := a.Eval; e != nil {
+		fmt.Fprintf(&b, "eval %q mate %v in %d pawns %v depth %d\n", e.Text, e.Mate, e.MateIn, e.Pawns, e.Depth)
+	}
+	if a.Clock != "" {
+		fmt.Fprintf(&b, "clock %s\n", a.Clock)
+	}
+	for i, m := range bd.Moves {
+		mark := " "
+		if i == bd.Current {
+			mark = ">"
+		}
+		fmt.Fprintf(&b, "%s %s %s ply %d %s", mark, m.Number, m.SAN, m.Ply, spanString(f, m.Span))
+		if m.Illegal {
+			b.WriteString(" illegal")
+		}
+		b.WriteString("\n")
+		for _, v := range m.Variations {
+			fmt.Fprintf(&b, "    variation %s\n", spanString(f, v.Span))
+		}
+	}
+	if bd.SVG != "" {
+		if err := wellFormed(bd.SVG); err != nil {
+			t.Errorf("SVG is not well-formed: %v", err)
+		}
+		sum := sha256.Sum256([]byte(bd.SVG))
+		fmt.Fprintf(&b, "svg %d bytes, sha256 %x…, %d arrows, %d circles\n", len(bd.SVG), sum[:4], strings.Count(bd.SVG, "<line"), strings.Count(bd.SVG, "<circle"))
+	}
+	return b.String()
+}
+
+// TestReadAnnotations reads lichess commands, well-formed or not.
+func TestReadAnnotations(t *testing.T) {
+	for _, tc := range []struct {
+		comment string
+		squares bool
+		want    string
+	}{
+		{"[%cal Ge2e4,Rd7d5]", true, "arrows [{e2 e4 green} {d7 d5 red}]"},
+		{"[%cal\nGe2e4 , Bd4d4, Xa1a2, Ga1, Gi1a2]", true, "arrows [{e2 e4 green}] squares [{d4 blue}]"},
+		{"[%csl Gd4,Ye5] text [%csl Rh8]", true, "squares [{d4 green} {e5 yellow} {h8 red}]"},
+		{"[%cal Ge2e4] [%csl Gd4]", false, ""},
+		{"[%eval 0.35]", false, "eval 0.35 pawns 0.35"},
+		{"[%eval -1.20,22]", true, "eval -1.20 pawns -1.2 depth 22"},
+		{"[%eval #-3]", true, "eval #-3 mate -3"},
+		{"[%eval 0.3] [%eval #2]", true, "eval #2 mate 2"},
+		{"[%eval NaN] [%eval 1e3] [%eval #x] [%eval 0.1,deep]", true, ""},
+		{"[%clk 0:05:00] [%clk 1:02:03.4]", true, "clock 1:02:03.4"},
+		{"[%clk 5:00] [%clk 0:5:00] [%clk a:00:00]", true, ""},
+		{"[%clk 0:05:00", true, ""},
+		{"[%emt 0:00:03] [%evp 0.1] [%", true, ""},
+	} {
+		var a Annotations
+		readAnnotations(&a, tc.comment, tc.squares)
+		var got []string
+		if len(a.Arrows) > 0 {
+			got = append(got, fmt.Sprint("arrows ", a.Arrows))
+		}
+		if len(a.Squares) > 0 {
+			got = append(got, fmt.Sprint("squares ", a.Squares))
+		}
+		if e := a.Eval; e != nil {
+			s := "eval " + e.Text
+			if e.Mate {
+				s += fmt.Sprint(" mate ", e.MateIn)
+			} else {
+				s += fmt.Sprint(" pawns ", e.Pawns)
+			}
+			if e.Depth > 0 {
+				s += fmt.Sprint(" depth ", e.Depth)
+			}
+			got = append(got, s)
+		}
+		if a.Clock != "" {
+			got = append(got, "clock "+a.Clock)
+		}
+		if g := strings.Join(got, " "); g != tc.want {
+			t.Errorf("%q: got %q, want %q", tc.comment, g, tc.want)
+		}
+	}
+}

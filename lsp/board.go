@@ -1,0 +1,146 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/analysis/query"
+)
+
+// methodBoard is pgnls/board, the custom request of a board view that
+// follows the cursor: params are TextDocumentPositionParams, the answer
+// is a boardResult (null outside any game). The server announces it as
+// experimental.board in its capabilities; README documents the JSON.
+const methodBoard = "pgnls/board"
+
+// boardResult is the answer to pgnls/board: query.Board with LSP ranges.
+// Values that may be missing are null, never omitted, so that a client
+// sees every key; a move's illegal and variations are omitted when false
+// and empty.
+type boardResult struct {
+	Variant     string            `json:"variant"`  // "chess", "chess960", "cescacs" or "unknown"
+	Position    *string           `json:"position"` // FEN or PDTL; null when not known
+	Ply         int               `json:"ply"`
+	LastMove    *boardLastMove    `json:"lastMove"`
+	SVG         *string           `json:"svg"`
+	Annotations boardAnnotations  `json:"annotations"`
+	Moves       []boardMove       `json:"moves"`
+	Current     int               `json:"current"`
+	Depth       int               `json:"depth"`
+	LineStart   protocol.Position `json:"lineStart"`
+	Note        *string           `json:"note"`
+}
+
+type boardLastMove struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+type boardAnnotations struct {
+	Arrows  []boardArrow  `json:"arrows"`
+	Squares []boardSquare `json:"squares"`
+	Eval    *boardEval    `json:"eval"`
+	Clock   *string       `json:"clock"`
+}
+
+type boardArrow struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Color string `json:"color"`
+}
+
+type boardSquare struct {
+	Square string `json:"square"`
+	Color  string `json:"color"`
+}
+
+// boardEval has pawns for a score, mate for a forced mate.
+type boardEval struct {
+	Text  string   `json:"text"`
+	Pawns *float64 `json:"pawns,omitempty"`
+	Mate  *int     `json:"mate,omitempty"`
+	Depth int      `json:"depth,omitempty"`
+}
+
+type boardMove struct {
+	SAN        string           `json:"san"`
+	Range      protocol.Range   `json:"range"`
+	Number     string           `json:"number"`
+	Ply        int              `json:"ply"`
+	Illegal    bool             `json:"illegal,omitempty"`
+	Variations []boardVariation `json:"variations,omitempty"`
+}
+
+type boardVariation struct {
+	SAN   string         `json:"san"`
+	Range protocol.Range `json:"range"`
+}
+
+// board answers pgnls/board with query.BoardAt.
+func (s *server) board(_ context.Context, params json.RawMessage) (any, error) {
+	doc, off, err := s.at(params)
+	if err != nil {
+		return nil, err
+	}
+	b := query.BoardAt(doc.File, off)
+	if b == nil {
+		return nil, nil
+	}
+	return boardJSON(mapper{doc.File}, b), nil
+}
+
+// boardJSON converts a board, its spans to ranges.
+func boardJSON(m mapper, b *query.Board) *boardResult {
+	orNull := func(s string) *string {
+		if s == "" {
+			return nil
+		}
+		return &s
+	}
+	r := &boardResult{
+		Variant:   b.Variant,
+		Position:  orNull(b.Position),
+		Ply:       b.Ply,
+		SVG:       orNull(b.SVG),
+		Moves:     make([]boardMove, len(b.Moves)),
+		Current:   b.Current,
+		Depth:     b.Depth,
+		LineStart: m.position(b.LineStart),
+		Note:      orNull(b.Note),
+		Annotations: boardAnnotations{
+			Arrows:  make([]boardArrow, len(b.Annotations.Arrows)),
+			Squares: make([]boardSquare, len(b.Annotations.Squares)),
+			Clock:   orNull(b.Annotations.Clock),
+		},
+	}
+	if lm := b.LastMove; lm != nil {
+		r.LastMove = &boardLastMove{From: lm.From, To: lm.To}
+	}
+	for i, a := range b.Annotations.Arrows {
+		r.Annotations.Arrows[i] = boardArrow(a)
+	}
+	for i, sq := range b.Annotations.Squares {
+		r.Annotations.Squares[i] = boardSquare{Square: sq.Square, Color: sq.Color}
+	}
+	if e := b.Annotations.Eval; e != nil {
+		ev := &boardEval{Text: e.Text, Depth: e.Depth}
+		if e.Mate {
+			n := e.MateIn
+			ev.Mate = &n
+		} else {
+			p := e.Pawns
+			ev.Pawns = &p
+		}
+		r.Annotations.Eval = ev
+	}
+	for i, mv := range b.Moves {
+		bm := boardMove{SAN: mv.SAN, Range: m.rangeOf(mv.Span), Number: mv.Number, Ply: mv.Ply, Illegal: mv.Illegal}
+		for _, v := range mv.Variations {
+			bm.Variations = append(bm.Variations, boardVariation{SAN: v.SAN, Range: m.rangeOf(v.Span)})
+		}
+		r.Moves[i] = bm
+	}
+	return r
+}
