@@ -426,6 +426,8 @@ try {
   check('Format Document on a file of 300 games keeps the cursor on its move',
     placed === 'Ln 1499, Col 19' && formatted.includes('{g150} 2. Nf3') && after === 'Ln 1499, Col 21',
     `${placed} -> ${after}`);
+  await command('File: Revert File');
+  await sleep(500);
   await command('View: Close All Editors');
   await sleep(500);
 
