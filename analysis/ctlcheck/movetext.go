@@ -7,6 +7,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -153,6 +154,18 @@ type mover struct {
 	comments []commentCtx
 	letters  *cescacs.Alphabet // the alphabet of the Redefine tag
 	free     []pair            // allocated pairs not yet used (see newPair)
+	unjudged *ctllegality.Unjudged
+}
+
+// judged reports whether ctllegality judges the moves at offset at: not
+// after a failed move or the end of the game, where it reports the rest
+// of the line once and the numbers and pairs are not judged, so that no
+// finding about them is reported there either.
+func (m *mover) judged(at syntax.Pos) bool {
+	if m.unjudged == nil {
+		m.unjudged = ctllegality.UnjudgedOf(m.p) // shared by its run, usually
+	}
+	return !m.unjudged.Contains(at)
 }
 
 func runMovetext(p *analysis.Pass) {
@@ -253,18 +266,20 @@ func (m *mover) checkLines(l *mline) {
 	for k, pr := range l.pairs {
 		switch {
 		case pr.white == nil:
-			m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "move number without moves", nil)
+			if m.judged(pr.num.Sp.Start) {
+				m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "move number without moves", nil)
+			}
 			continue
-		case k > 0 && !pr.hasWhite() && l.pairs[k-1].black == nil:
+		case k > 0 && !pr.hasWhite() && l.pairs[k-1].black == nil && m.judged(pr.white.Span().Start):
 			m.report(pr.white.Span(), analysis.Warning, CodeEllipsis, "Black's move is split from White's: a pair stays on one line with its comments after it, and … opens only the first line of a record or variation", nil)
 		}
-		if m.g.Line(pr.num.Sp.Start) != m.g.Line(pr.last.Start) {
+		if m.g.Line(pr.num.Sp.Start) != m.g.Line(pr.last.Start) && m.judged(pr.num.Sp.Start) {
 			m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "a move pair is written on one line; only comments and variations span lines", nil)
 		}
 	}
 	labels := map[varLabel]*syntax.VarLabel{}
 	for _, v := range l.vars {
-		if len(v.pairs) > 0 && v.after != nil && v.pairs[0].num.Number > 0 && v.pairs[0].num.Number < v.after.num.Number {
+		if len(v.pairs) > 0 && v.after != nil && v.pairs[0].num.Number > 0 && v.pairs[0].num.Number < v.after.num.Number && m.judged(v.v.Sp.Start) {
 			open := syntax.Span{Start: v.v.Sp.Start, End: v.v.Sp.Start + 1}
 			m.report(open, analysis.Warning, CodeVariationPlace, "this variation replaces a move of pair "+strconv.Itoa(v.pairs[0].num.Number)+" but follows pair "+strconv.Itoa(v.after.num.Number)+"; a variation comes right after the pair (and comments) whose move it replaces", nil)
 		}

@@ -51,7 +51,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeCheckRefine, Severity: analysis.Hint, Doc: "A check written with the plain '+', which is always acceptable, where the refined indicator is '+∞', '+^' or '++' (the form writers should emit, §5.3). Older files write '+' for checks from afar."},
 		{Code: CodeFalseMate, Severity: analysis.Error, Doc: "A move is marked '#' but does not checkmate; '#' also ends the game, so the record claims a false end."},
 		{Code: CodeAwaiting, Severity: analysis.Warning, Doc: "A pawn reaches its promotion hex with no regainable piece to promote to and stays there awaiting promotion; the move is written with '=&' (§3.7). E's files omit it."},
-		{Code: CodeUnverified, Severity: analysis.Info, Minimal: true, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either."},
+		{Code: CodeUnverified, Severity: analysis.Info, Minimal: true, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either (nor, by ctlmovetext, their ellipses, pair layout and variation places)."},
 		{Code: CodeBadPDTL, Severity: analysis.Error, Minimal: true, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
 		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record, or the U+2010 hyphen the specification's prose writes where the canonical form has '-') are reported with hint severity."},
 		{Code: CodeBadRedefine, Severity: analysis.Error, Minimal: true, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs, or an unescaped stray quote, as in the specification's own example [Redefine \"A@J, T@R\", C@N\"] (PGN readers end the value there; this error replaces the parser's unescaped-quote, and the fix deletes the quote). The valid pairs are applied."},
@@ -68,8 +68,14 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(p *analysis.Pass) {
+	p.Share(unjudgedKey{}, check(p))
+}
+
+// check reports on the game of p and returns the stretches of its lines
+// that it did not judge.
+func check(p *analysis.Pass) *Unjudged {
 	if p.Dialect != syntax.CTLPGN {
-		return
+		return &Unjudged{}
 	}
 	g := p.Game
 	if t := variantTag(g); t != nil && !IsCescacs(t.Value) {
@@ -77,7 +83,7 @@ func run(p *analysis.Pass) {
 			p.Report(analysis.Diagnostic{Span: t.Sp, Severity: analysis.Info, Code: CodeVariant,
 				Message: "variant " + strconv.Quote(t.Value) + ": moves are not checked"})
 		}
-		return
+		return &Unjudged{}
 	}
 	start := StartOf(g)
 	reportTag(p, g, start.Redefine, start.RedefineErrs, CodeBadRedefine, CodeRedefineForm)
@@ -88,7 +94,7 @@ func run(p *analysis.Pass) {
 		ReplayMinimal(g, start, func(st *Step) { r.step(st) })
 		r.flush()
 		r.leave(0)
-		return
+		return &Unjudged{r.quiet}
 	}
 	r := &reporter{p: p, g: g, start: start, commas: make([]bool, len(g.Tokens))}
 	final, finalOK := start.Pos, start.OK
@@ -134,6 +140,7 @@ func run(p *analysis.Pass) {
 	}
 	checkEndMarks(p, g, last, mated, after)
 	r.leave(0)
+	return &Unjudged{r.quiet}
 }
 
 func variantTag(g *syntax.Game) *syntax.Tag {
@@ -357,8 +364,16 @@ func (r *reporter) unverified(ls *lineState, st *Step) {
 }
 
 // unjudge records that the moves of the line of st from st on are not
-// judged, up to the end of its last element and the commas after it.
+// judged, from the move number or ellipsis written before st up to the
+// end of the line's last element and the commas after it.
 func (r *reporter) unjudge(st *Step) {
+	start := st.Node.Sp.Start
+	switch {
+	case st.Number != nil:
+		start = st.Number.Sp.Start
+	case st.Ellipsis != nil:
+		start = st.Ellipsis.Sp.Start
+	}
 	end := st.Line[len(st.Line)-1].Span().End
 	toks := r.g.Tokens
 	for i := r.g.TokenAt(end); i >= 0 && i < len(toks); i++ {
@@ -367,7 +382,7 @@ func (r *reporter) unjudge(st *Step) {
 		}
 		end = toks[i].Span.End
 	}
-	r.quiet = append(r.quiet, syntax.Span{Start: st.Node.Sp.Start, End: end})
+	r.quiet = append(r.quiet, syntax.Span{Start: start, End: end})
 }
 
 // firstMove returns the first move of a line.
