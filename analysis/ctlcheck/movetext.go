@@ -273,7 +273,7 @@ func (m *mover) checkLines(l *mline) {
 		case k > 0 && !pr.hasWhite() && l.pairs[k-1].black == nil && m.judged(pr.white.Span().Start):
 			m.report(pr.white.Span(), analysis.Warning, CodeEllipsis, "Black's move is split from White's: a pair stays on one line with its comments after it, and … opens only the first line of a record or variation", nil)
 		}
-		if m.g.Line(pr.num.Sp.Start) != m.g.Line(pr.last.Start) && m.judged(pr.num.Sp.Start) {
+		if breaksLine(m.g.Text[pr.num.Sp.Start:pr.last.Start]) && m.judged(pr.num.Sp.Start) {
 			m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "a move pair is written on one line; only comments and variations span lines", nil)
 		}
 	}
@@ -300,6 +300,11 @@ func (m *mover) checkLines(l *mline) {
 		}
 		m.checkLines(v)
 	}
+}
+
+// breaksLine reports whether s holds a line terminator.
+func breaksLine(s string) bool {
+	return strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
 }
 
 // checkPairsPerLine reports lines holding several move pairs, at the
