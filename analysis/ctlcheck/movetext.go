@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
@@ -153,8 +154,43 @@ type mover struct {
 	main     *mline
 	comments []commentCtx
 	letters  *cescacs.Alphabet // the alphabet of the Redefine tag
-	free     []pair            // allocated pairs not yet used (see newPair)
+	pairs    *pairBuf          // where the pairs are allocated (see newPair)
 	unjudged *ctllegality.Unjudged
+}
+
+// pairBlock is the number of pairs allocated at once.
+const pairBlock = 64
+
+// A pairBuf holds the pairs of one run in blocks, and the main line's
+// slice of them; runs release it to pairBufs when they end, so that
+// the next game reuses its memory (a record has a pair per move number,
+// and the pairs were a sixth of all the bytes pgnls check allocated).
+type pairBuf struct {
+	blocks [][]pair
+	used   int     // pairs handed out
+	main   []*pair // the main line's pairs
+}
+
+// pairBufs holds the released pairBufs.
+var pairBufs sync.Pool // of *pairBuf
+
+// newPairBuf returns a released pairBuf, or a new one.
+func newPairBuf() *pairBuf {
+	if b, ok := pairBufs.Get().(*pairBuf); ok {
+		return b
+	}
+	return &pairBuf{}
+}
+
+// release clears the pairs handed out, which point into the game, and
+// gives b back to pairBufs.
+func (b *pairBuf) release() {
+	for k := 0; k*pairBlock < b.used; k++ {
+		clear(b.blocks[k][:min(pairBlock, b.used-k*pairBlock)])
+	}
+	clear(b.main)
+	b.used, b.main = 0, b.main[:0]
+	pairBufs.Put(b)
 }
 
 // judged reports whether ctllegality judges the moves at offset at: not
@@ -173,7 +209,9 @@ func runMovetext(p *analysis.Pass) {
 		return
 	}
 	g := p.Game
-	m := &mover{p: p, g: g, main: &mline{}, letters: cescacs.StandardAlphabet()}
+	m := &mover{p: p, g: g, main: &mline{}, letters: cescacs.StandardAlphabet(), pairs: newPairBuf()}
+	defer m.pairs.release()
+	m.main.pairs = m.pairs.main
 	for _, t := range g.Tags {
 		if canonicalName(t.Name) == "Redefine" && t.ValueSpan.Len() > 0 {
 			m.letters, _ = cescacs.ParseRedefine(t.Value) // ctllegality reports its problems
@@ -186,6 +224,7 @@ func runMovetext(p *analysis.Pass) {
 		}
 	}
 	m.walk(m.main, g.Moves)
+	m.pairs.main = m.main.pairs // grown, for the next run
 	for _, e := range g.After {
 		if c, ok := e.(*syntax.Comment); ok && c.Kind == syntax.BraceKind {
 			m.comments = append(m.comments, commentCtx{c: c, where: afterMain, line: m.main})
@@ -208,14 +247,16 @@ func (m *mover) report(sp syntax.Span, sev analysis.Severity, code analysis.Code
 	m.p.Report(analysis.Diagnostic{Span: sp, Severity: sev, Code: code, Message: msg, Fixes: fixes})
 }
 
-// newPair returns a new pair opened by the move number n, allocated with
-// others in blocks: a record has a pair per move number.
+// newPair returns a new pair opened by the move number n, from the
+// blocks of m.pairs.
 func (m *mover) newPair(n *syntax.MoveNumber) *pair {
-	if len(m.free) == 0 {
-		m.free = make([]pair, 64)
+	b := m.pairs
+	k := b.used / pairBlock
+	if k == len(b.blocks) {
+		b.blocks = append(b.blocks, make([]pair, pairBlock))
 	}
-	pr := &m.free[0]
-	m.free = m.free[1:]
+	pr := &b.blocks[k][b.used%pairBlock]
+	b.used++
 	pr.num, pr.last = n, n.Sp
 	return pr
 }

@@ -100,13 +100,16 @@ func check(p *analysis.Pass) *Unjudged {
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	var main *lineState
+	lastIndex := lastMove(g.Moves)
 	Replay(g, start, func(st *Step) {
 		ls := r.step(st)
 		if st.Depth == 0 {
 			main = ls
 			if ls.end == nil || !ls.end.reported {
 				last, finalOK = st.Node, st.After != nil
-				if finalOK {
+				if finalOK && st.Index == lastIndex {
+					// Only the position after the main line's last move
+					// is looked at, when no move follows the end.
 					final = *st.After
 				}
 			}

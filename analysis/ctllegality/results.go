@@ -124,11 +124,12 @@ func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mated bo
 	walk = func(line []syntax.Elem, depth int) {
 		varEnd := trailerMark(line, lastMove(line))
 		for _, e := range line {
-			if e.Span().Start >= after {
-				return
-			}
+			// Only end marks and variations matter, each up to after.
 			switch n := e.(type) {
 			case *syntax.EndMark:
+				if n.Sp.Start >= after {
+					return
+				}
 				var msg string
 				switch {
 				case depth == 0 && n == final:
@@ -143,6 +144,9 @@ func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mated bo
 				p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Code: CodeEndMark, Message: msg,
 					Fixes: []analysis.Fix{{Title: "Delete ':'", Edits: []analysis.Edit{{Span: n.Sp, New: ""}}}}})
 			case *syntax.Variation:
+				if n.Sp.Start >= after {
+					return
+				}
 				walk(n.Elems, depth+1)
 			}
 		}
