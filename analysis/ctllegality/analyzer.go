@@ -225,8 +225,8 @@ type reporter struct {
 	commas []bool // by token index: the commas that separate a pair
 	tok    int    // the last answer of tokenAt
 	runs   []*lineRun
-	lines  []*lineState  // the lines being replayed, by depth
-	quiet  []syntax.Span // stretches of lines whose moves are not judged
+	lines  []*lineState // the lines being replayed, by depth
+	quiet  []stretch    // stretches of lines whose moves are not judged (see Unjudged)
 	// minimal: the steps come from ReplayMinimal, and only what the
 	// minimal reader reports is looked at (coherence, not the rules, so
 	// not the end of the game either).
@@ -257,6 +257,11 @@ func (r *reporter) step(st *Step) *lineState {
 		return ls
 	}
 	if !r.minimal {
+		if st.First && st.Depth > 0 && r.unjudged(st.Node.Sp.Start) {
+			// A variation checked inside a stretch that is not, such
+			// as one replacing the failed move: judged all the same.
+			r.quiet = append(r.quiet, stretch{sp: syntax.Span{Start: st.Line[0].Span().Start, End: st.Line[len(st.Line)-1].Span().End}, judged: true})
+		}
 		r.numbers(st)
 		r.pair(st, true)
 	}
@@ -385,7 +390,7 @@ func (r *reporter) unjudge(st *Step) {
 		}
 		end = toks[i].Span.End
 	}
-	r.quiet = append(r.quiet, syntax.Span{Start: start, End: end})
+	r.quiet = append(r.quiet, stretch{sp: syntax.Span{Start: start, End: end}})
 }
 
 // firstMove returns the first move of a line.

@@ -14,18 +14,30 @@ import (
 // the other analyzers of CTL-PGN records skip their findings about
 // numbers and pairs in it too.
 type Unjudged struct {
-	spans []syntax.Span // game-relative, from a move to the end of its line
+	spans []stretch
+}
+
+// A stretch is a game-relative span of a line from a move to its end,
+// whose moves are not judged, or a variation inside such a stretch whose
+// moves are judged all the same: one that replaces a move whose position
+// is known, such as the failed move itself. Stretches nest like the
+// lines they hold; the innermost decides.
+type stretch struct {
+	sp     syntax.Span
+	judged bool
 }
 
 // Contains reports whether the game-relative offset at lies in a stretch
 // that is not judged.
 func (u *Unjudged) Contains(at syntax.Pos) bool {
-	for _, sp := range u.spans {
-		if sp.Start <= at && at < sp.End {
-			return true
+	var in *stretch // the innermost stretch holding at
+	for i := range u.spans {
+		s := &u.spans[i]
+		if s.sp.Start <= at && at < s.sp.End && (in == nil || s.sp.Len() < in.sp.Len()) {
+			in = s
 		}
 	}
-	return false
+	return in != nil && !in.judged
 }
 
 // unjudgedKey is the key under which the Analyzer shares its Unjudged
