@@ -174,6 +174,27 @@ type Pass struct {
 	source   string
 	analyzer *Analyzer // the one running; nil for the parser's diagnostics
 	diags    []Diagnostic
+	shared   map[any]any // see Share
+}
+
+// Share publishes v under key for the analyzers that run after this one
+// on the same game, so that what one analyzer learnt (which moves the
+// replay could check, say) need not be worked out again. The owner of
+// the key exports a function that reads it with Shared and computes it
+// when its analyzer has not run; key is a value of an unexported type of
+// that package, as for context.Context values.
+func (p *Pass) Share(key, v any) {
+	if p.shared == nil {
+		p.shared = map[any]any{}
+	}
+	p.shared[key] = v
+}
+
+// Shared returns what an analyzer that ran earlier on this game shared
+// under key.
+func (p *Pass) Shared(key any) (any, bool) {
+	v, ok := p.shared[key]
+	return v, ok
 }
 
 // Report records a diagnostic. Its severity is the configured override

@@ -32,3 +32,26 @@ func TestReportInstead(t *testing.T) {
 		t.Errorf("with the code off: got %v, want [%s]", got, syntax.CodeUnescapedQuote)
 	}
 }
+
+// TestShare checks that a value shared by an analyzer is seen by those
+// that run after it on the same game, and not on the next game.
+func TestShare(t *testing.T) {
+	type key struct{}
+	f := syntax.Parse("t.pgn", "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n", syntax.PGN)
+	var seen []any
+	first := &analysis.Analyzer{Name: "first", Run: func(p *analysis.Pass) {
+		if _, ok := p.Shared(key{}); !ok {
+			p.Share(key{}, p.Game.Tags[0].Value)
+		}
+	}}
+	second := &analysis.Analyzer{Name: "second", Run: func(p *analysis.Pass) {
+		v, _ := p.Shared(key{})
+		seen = append(seen, v)
+	}}
+	for _, r := range f.Games() {
+		analysis.Game(r.Game, syntax.PGN, nil, []*analysis.Analyzer{second, first, second})
+	}
+	if len(seen) != 4 || seen[0] != nil || seen[1] != "a" || seen[2] != nil || seen[3] != "b" {
+		t.Errorf("second saw %v, want [<nil> a <nil> b]", seen)
+	}
+}

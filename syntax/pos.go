@@ -31,6 +31,18 @@ type Position struct{ Line, Col int }
 // A line ends at "\n", "\r\n" or a lone "\r", the three terminators LSP
 // recognises.
 func newlineEnds(text string) []Pos {
+	if strings.IndexByte(text, '\r') < 0 {
+		// Only "\n": found by the vectorised search.
+		ends := make([]Pos, 0, strings.Count(text, "\n"))
+		for i := 0; ; {
+			j := strings.IndexByte(text[i:], '\n')
+			if j < 0 {
+				return ends
+			}
+			i += j + 1
+			ends = append(ends, Pos(i))
+		}
+	}
 	var ends []Pos
 	for i := 0; i < len(text); i++ {
 		switch text[i] {

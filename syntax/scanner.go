@@ -67,6 +67,9 @@ func (s *scanner) scan() (Token, bool) {
 	}
 	start := s.pos
 	c := s.text[start]
+	if !delims[c] && c != '%' && c != '*' && c != 0xEF {
+		return s.word(), true // a move, a number, a glyph...: none of the cases below
+	}
 	switch {
 	case c == ' ' || c == '\t':
 		i := start + 1
@@ -158,8 +161,19 @@ func isControl(c byte) bool {
 	return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F
 }
 
-// isDelim reports whether c ends a word.
-func isDelim(c byte) bool {
+// isDelim reports whether c ends a word, from a table: the scanner
+// asks it for every byte of every word.
+func isDelim(c byte) bool { return delims[c] }
+
+var delims = func() (t [256]bool) {
+	for c := range t {
+		t[c] = delim(byte(c))
+	}
+	return t
+}()
+
+// delim reports whether c ends a word.
+func delim(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '{', '}', '(', ')', '[', ']', '"', ';', ',', '$':
 		return true

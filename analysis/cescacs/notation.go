@@ -81,12 +81,21 @@ type Notation struct {
 // and otherwise the fields are filled even if problems (errors included)
 // were reported, such as "x" used as the capture sign.
 func ParseMove(s string, letters *Alphabet) (n Notation, probs []Problem) {
+	probs = ParseMoveInto(&n, s, letters)
+	return n, probs
+}
+
+// ParseMoveInto is ParseMove writing the notation to *n, for a caller
+// that keeps it in place: a replay parses a move at every ply, and the
+// Notation is too large to copy there for nothing.
+func ParseMoveInto(n *Notation, s string, letters *Alphabet) []Problem {
+	*n = Notation{}
 	mp := moveParser{s: s, a: letters.orStandard()}
-	if !mp.parse(&n) {
-		n = Notation{}
+	if !mp.parse(n) {
+		*n = Notation{}
 	}
 	n.letters = mp.a
-	return n, mp.probs
+	return mp.probs
 }
 
 type moveParser struct {

@@ -1,8 +1,12 @@
 package chess
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
-// Precomputed attack tables, filled by init.
+// Precomputed attack tables: the leapers' filled by init, the sliders'
+// and the lines by buildTables on first use (see tables).
 var (
 	knightAttacks [64]Bitboard
 	kingAttacks   [64]Bitboard
@@ -127,6 +131,16 @@ func init() {
 		pawnAttacks[White][sq] = leap(sq, []direction{{-1, 1}, {1, 1}})
 		pawnAttacks[Black][sq] = leap(sq, []direction{{-1, -1}, {1, -1}})
 	}
+}
+
+// tables builds the slider and line tables once. Every position with
+// pieces comes from CheckFEN, which calls it, so the methods of Position
+// read the tables without a check; a process that reads no PGN game
+// (pgnls check on C'escacs records) does not pay the 20 million or so
+// instructions of the magic tables.
+var tables = sync.OnceFunc(buildTables)
+
+func buildTables() {
 	initMagics(rookTable[:], &rookMagics, &rookFactors, &rookDirs)
 	initMagics(bishopTable[:], &bishopMagics, &bishopFactors, &bishopDirs)
 	for a := A1; a <= H8; a++ {

@@ -5,6 +5,7 @@ import "testing"
 // TestSliderAttacks checks the magic tables against the slow ray walk
 // for every relevant occupancy of every square.
 func TestSliderAttacks(t *testing.T) {
+	tables()
 	for _, c := range []struct {
 		name    string
 		magics  *[64]magic
@@ -32,6 +33,7 @@ func TestSliderAttacks(t *testing.T) {
 }
 
 func TestLeaperAttacks(t *testing.T) {
+	tables()
 	tests := []struct {
 		name string
 		got  Bitboard

@@ -91,6 +91,7 @@ func ParseFEN(s string, chess960 bool) (Position, error) {
 // square the position cannot have is dropped with a warning. Each
 // mistake is reported once: a run of bad characters, a rank, a side.
 func CheckFEN(s string, chess960 bool) (Position, []*FENError) {
+	tables()
 	f := fenParser{s: s}
 	f.pos.ep = NoSquare
 	f.pos.fullmove = 1

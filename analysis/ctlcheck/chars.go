@@ -15,6 +15,24 @@ import (
 // en dash can only be a mistaken hyphen.
 var structuredTags = []string{"Date", "EventDate", "MatchDate", "Round", "Result", "Id", "Revisited", "Model", "Example", "TimeControl", "AnnotatorId"}
 
+// nextNonASCII returns the offset of the first byte of s from i on that
+// is not ASCII, or len(s); eight bytes at a time.
+func nextNonASCII(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if x&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return len(s)
+}
+
 // lookAlike returns the replacement of a character that imitates a
 // hyphen or a space, and whether r is one. The en dash is handled apart.
 func lookAlike(r rune) (string, bool) {
@@ -52,43 +70,56 @@ func runChars(p *analysis.Pass) {
 			})
 		}
 	}
-	for _, t := range g.Tokens {
+	// Only the characters past ASCII matter: go from one to the next,
+	// looking up the token of each.
+	text, toks := g.Text, g.Tokens
+	for i := nextNonASCII(text, 0); i < len(text); i = nextNonASCII(text, i) {
+		k := g.TokenAt(syntax.Pos(i))
+		if k < 0 {
+			break
+		}
+		t := toks[k]
 		switch t.Kind {
 		case syntax.KSpace, syntax.KNewline, syntax.KBOM, syntax.KBraceComment, syntax.KLineComment, syntax.KEscape,
 			syntax.KTagOpen, syntax.KTagName, syntax.KString, syntax.KTagClose:
+			i = max(int(t.Span.End), i+1)
 			continue
 		}
-		text := g.Slice(t.Span)
-		for i, r := range text {
-			if r < utf8.RuneSelf || r == utf8.RuneError {
-				continue
+		if int(t.Span.Start) > i {
+			i = int(t.Span.Start) // between tokens
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:t.Span.End])
+		at := i
+		i += size
+		if r == utf8.RuneError {
+			continue
+		}
+		sp := syntax.Span{Start: syntax.Pos(at), End: syntax.Pos(at + size)}
+		if r == '–' {
+			if t.Kind == syntax.KMove {
+				continue // ctllegality reports it with the move's other problems
 			}
-			sp := syntax.Span{Start: t.Span.Start + syntax.Pos(i), End: t.Span.Start + syntax.Pos(i+utf8.RuneLen(r))}
-			if r == '–' {
-				if t.Kind == syntax.KMove {
-					continue // ctllegality reports it with the move's other problems
-				}
-				p.Report(analysis.Diagnostic{
-					Span: sp, Severity: analysis.Warning, Code: CodeEnDash,
-					Message: "en dash (U+2013) used as a hyphen; the notation writes '-'",
-					Fixes:   fix("Write -", sp, "-"),
-				})
-				continue
+			p.Report(analysis.Diagnostic{
+				Span: sp, Severity: analysis.Warning, Code: CodeEnDash,
+				Message: "en dash (U+2013) used as a hyphen; the notation writes '-'",
+				Fixes:   fix("Write -", sp, "-"),
+			})
+			continue
+		}
+		if repl, ok := lookAlike(r); ok {
+			title := "Write " + repl
+			switch repl {
+			case " ":
+				title = "Write a space"
+			case "":
+				title = "Remove it"
 			}
-			if repl, ok := lookAlike(r); ok {
-				title := "Write " + repl
-				switch repl {
-				case " ":
-					title = "Write a space"
-				case "":
-					title = "Remove it"
-				}
-				p.Report(analysis.Diagnostic{
-					Span: sp, Severity: analysis.Warning, Code: CodeCharacter,
-					Message: "character " + strconv.QuoteRune(r) + " (U+" + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + ") is not part of the CTL-PGN notation",
-					Fixes:   fix(title, sp, repl),
-				})
-			}
+			p.Report(analysis.Diagnostic{
+				Span: sp, Severity: analysis.Warning, Code: CodeCharacter,
+				Message: "character " + strconv.QuoteRune(r) + " (U+" + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + ") is not part of the CTL-PGN notation",
+				Fixes:   fix(title, sp, repl),
+			})
 		}
 	}
 }

@@ -24,6 +24,9 @@
 // texts (their letters under Redefine and FAN included), move numbers
 // and commas of the pairs, check and end marks, results, and the
 // Redefine and PDTL values. Package linelength checks line lengths.
+// Where ctllegality does not judge the moves (after a failed move, after
+// the end of the game), the pair findings here are not reported either:
+// ctllegality.UnjudgedOf says where, shared by its run on the game.
 //
 // Invariants: the analyzers run only for syntax.CTLPGN and never panic
 // on any input; every span is game-relative and lies inside the game's
@@ -100,9 +103,9 @@ var Movetext = &analysis.Analyzer{
 	Doc:  "CTL-PGN movetext layout: pairs per line, ellipses, comment placement and prefixes, references inside comments and their letters, nesting dots and variation labels.",
 	Codes: []analysis.CodeInfo{
 		{Code: CodePairsPerLine, Severity: analysis.Hint, Layout: true, Doc: "Several move pairs on one line. The specification writes one pair per line; the author's website also shows whole games on one line, so this is a hint that the formatter resolves."},
-		{Code: CodePairLayout, Severity: analysis.Warning, Doc: "A move pair spread over several lines (only comments and variations may span lines), or a move number without moves."},
-		{Code: CodeEllipsis, Severity: analysis.Warning, Doc: "A pair split by a comment or a variation and resumed as 'N. …, move': the ellipsis (… or ...) stands for White's move only on the first line of a record or of a variation, and move comments follow the whole pair."},
-		{Code: CodeVariationPlace, Severity: analysis.Warning, Doc: "A variation stands after a later pair than the one whose move it replaces; it belongs right after that pair and its comments (§8.6). A variation numbered after the pair it follows is a move-number finding of ctllegality."},
+		{Code: CodePairLayout, Severity: analysis.Warning, Doc: "A move pair spread over several lines (only comments and variations may span lines), or a move number without moves. Not reported where ctllegality does not judge the moves (after a failed move, after the end of the game)."},
+		{Code: CodeEllipsis, Severity: analysis.Warning, Doc: "A pair split by a comment or a variation and resumed as 'N. …, move': the ellipsis (… or ...) stands for White's move only on the first line of a record or of a variation, and move comments follow the whole pair. Not reported where ctllegality does not judge the moves (after a failed move, after the end of the game), which it reports once instead."},
+		{Code: CodeVariationPlace, Severity: analysis.Warning, Doc: "A variation stands after a later pair than the one whose move it replaces; it belongs right after that pair and its comments (§8.6). A variation numbered after the pair it follows is a move-number finding of ctllegality. Not reported where ctllegality does not judge the moves (after a failed move, after the end of the game)."},
 		{Code: CodeCommentPlacement, Severity: analysis.Warning, Doc: "A brace comment that does not start its line (after optional nesting dots) or whose closing brace is not the last thing on its line. The fix breaks the line."},
 		{Code: CodeCommentPrefix, Severity: analysis.Warning, Doc: "A misused move-comment prefix: more than one @W: or @B: comment after a move line, @B: before @W:, a prefix for a move the line does not have, a prefix outside move comments, or a lower-case @w:/@b: (fixed)."},
 		{Code: CodeCommentRef, Severity: analysis.Warning, Doc: "A reference inside a comment that is malformed or does not resolve: ~ followed by no hex or piece, a coordinate that is not a hex, a colour class other than [d], [l] or [c], a move #N or variation #N.k that does not exist, lies after the comment, or is not on the comment's line of play. The earlier moves of that line, those of the lines a variation branches from included, need no label (§8.7); the moves of other variations are reached through their labels (#14[#12.2])."},

@@ -38,6 +38,14 @@ func TestSpacing(t *testing.T) {
 	analysistest.Run(t, filepath.Join(dir, "spacing.ctl-pgn"), nil, ctlcheck.Movetext)
 }
 
+// TestUnjudged checks that the move numbers and pairs of the stretches
+// that ctllegality does not judge (after a failed move, after the end of
+// the game) get no finding here either, without ctllegality running:
+// the analyzers replay the game themselves then.
+func TestUnjudged(t *testing.T) {
+	analysistest.Run(t, filepath.Join(dir, "unjudged.ctl-pgn"), nil, ctlcheck.Analyzers...)
+}
+
 // run parses a CTL-PGN file and runs the package's analyzers (and the
 // syntax check) over each game.
 func run(t *testing.T, path string, cfg *analysis.Config) (*syntax.File, [][]analysis.Diagnostic) {

@@ -4,9 +4,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -152,7 +154,54 @@ type mover struct {
 	main     *mline
 	comments []commentCtx
 	letters  *cescacs.Alphabet // the alphabet of the Redefine tag
-	free     []pair            // allocated pairs not yet used (see newPair)
+	pairs    *pairBuf          // where the pairs are allocated (see newPair)
+	unjudged *ctllegality.Unjudged
+}
+
+// pairBlock is the number of pairs allocated at once.
+const pairBlock = 64
+
+// A pairBuf holds the pairs of one run in blocks, and the main line's
+// slice of them; runs release it to pairBufs when they end, so that
+// the next game reuses its memory (a record has a pair per move number,
+// and the pairs were a sixth of all the bytes pgnls check allocated).
+type pairBuf struct {
+	blocks [][]pair
+	used   int     // pairs handed out
+	main   []*pair // the main line's pairs
+}
+
+// pairBufs holds the released pairBufs.
+var pairBufs sync.Pool // of *pairBuf
+
+// newPairBuf returns a released pairBuf, or a new one.
+func newPairBuf() *pairBuf {
+	if b, ok := pairBufs.Get().(*pairBuf); ok {
+		return b
+	}
+	return &pairBuf{}
+}
+
+// release clears the pairs handed out, which point into the game, and
+// gives b back to pairBufs.
+func (b *pairBuf) release() {
+	for k := 0; k*pairBlock < b.used; k++ {
+		clear(b.blocks[k][:min(pairBlock, b.used-k*pairBlock)])
+	}
+	clear(b.main)
+	b.used, b.main = 0, b.main[:0]
+	pairBufs.Put(b)
+}
+
+// judged reports whether ctllegality judges the moves at offset at: not
+// after a failed move or the end of the game, where it reports the rest
+// of the line once and the numbers and pairs are not judged, so that no
+// finding about them is reported there either.
+func (m *mover) judged(at syntax.Pos) bool {
+	if m.unjudged == nil {
+		m.unjudged = ctllegality.UnjudgedOf(m.p) // shared by its run, usually
+	}
+	return !m.unjudged.Contains(at)
 }
 
 func runMovetext(p *analysis.Pass) {
@@ -160,7 +209,9 @@ func runMovetext(p *analysis.Pass) {
 		return
 	}
 	g := p.Game
-	m := &mover{p: p, g: g, main: &mline{}, letters: cescacs.StandardAlphabet()}
+	m := &mover{p: p, g: g, main: &mline{}, letters: cescacs.StandardAlphabet(), pairs: newPairBuf()}
+	defer m.pairs.release()
+	m.main.pairs = m.pairs.main
 	for _, t := range g.Tags {
 		if canonicalName(t.Name) == "Redefine" && t.ValueSpan.Len() > 0 {
 			m.letters, _ = cescacs.ParseRedefine(t.Value) // ctllegality reports its problems
@@ -173,6 +224,7 @@ func runMovetext(p *analysis.Pass) {
 		}
 	}
 	m.walk(m.main, g.Moves)
+	m.pairs.main = m.main.pairs // grown, for the next run
 	for _, e := range g.After {
 		if c, ok := e.(*syntax.Comment); ok && c.Kind == syntax.BraceKind {
 			m.comments = append(m.comments, commentCtx{c: c, where: afterMain, line: m.main})
@@ -195,14 +247,16 @@ func (m *mover) report(sp syntax.Span, sev analysis.Severity, code analysis.Code
 	m.p.Report(analysis.Diagnostic{Span: sp, Severity: sev, Code: code, Message: msg, Fixes: fixes})
 }
 
-// newPair returns a new pair opened by the move number n, allocated with
-// others in blocks: a record has a pair per move number.
+// newPair returns a new pair opened by the move number n, from the
+// blocks of m.pairs.
 func (m *mover) newPair(n *syntax.MoveNumber) *pair {
-	if len(m.free) == 0 {
-		m.free = make([]pair, 64)
+	b := m.pairs
+	k := b.used / pairBlock
+	if k == len(b.blocks) {
+		b.blocks = append(b.blocks, make([]pair, pairBlock))
 	}
-	pr := &m.free[0]
-	m.free = m.free[1:]
+	pr := &b.blocks[k][b.used%pairBlock]
+	b.used++
 	pr.num, pr.last = n, n.Sp
 	return pr
 }
@@ -253,18 +307,20 @@ func (m *mover) checkLines(l *mline) {
 	for k, pr := range l.pairs {
 		switch {
 		case pr.white == nil:
-			m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "move number without moves", nil)
+			if m.judged(pr.num.Sp.Start) {
+				m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "move number without moves", nil)
+			}
 			continue
-		case k > 0 && !pr.hasWhite() && l.pairs[k-1].black == nil:
+		case k > 0 && !pr.hasWhite() && l.pairs[k-1].black == nil && m.judged(pr.white.Span().Start):
 			m.report(pr.white.Span(), analysis.Warning, CodeEllipsis, "Black's move is split from White's: a pair stays on one line with its comments after it, and … opens only the first line of a record or variation", nil)
 		}
-		if m.g.Line(pr.num.Sp.Start) != m.g.Line(pr.last.Start) {
+		if breaksLine(m.g.Text[pr.num.Sp.Start:pr.last.Start]) && m.judged(pr.num.Sp.Start) {
 			m.report(pr.num.Sp, analysis.Warning, CodePairLayout, "a move pair is written on one line; only comments and variations span lines", nil)
 		}
 	}
 	labels := map[varLabel]*syntax.VarLabel{}
 	for _, v := range l.vars {
-		if len(v.pairs) > 0 && v.after != nil && v.pairs[0].num.Number > 0 && v.pairs[0].num.Number < v.after.num.Number {
+		if len(v.pairs) > 0 && v.after != nil && v.pairs[0].num.Number > 0 && v.pairs[0].num.Number < v.after.num.Number && m.judged(v.v.Sp.Start) {
 			open := syntax.Span{Start: v.v.Sp.Start, End: v.v.Sp.Start + 1}
 			m.report(open, analysis.Warning, CodeVariationPlace, "this variation replaces a move of pair "+strconv.Itoa(v.pairs[0].num.Number)+" but follows pair "+strconv.Itoa(v.after.num.Number)+"; a variation comes right after the pair (and comments) whose move it replaces", nil)
 		}
@@ -285,6 +341,11 @@ func (m *mover) checkLines(l *mline) {
 		}
 		m.checkLines(v)
 	}
+}
+
+// breaksLine reports whether s holds a line terminator.
+func breaksLine(s string) bool {
+	return strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0
 }
 
 // checkPairsPerLine reports lines holding several move pairs, at the

@@ -51,14 +51,14 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeCheckRefine, Severity: analysis.Hint, Doc: "A check written with the plain '+', which is always acceptable, where the refined indicator is '+∞', '+^' or '++' (the form writers should emit, §5.3). Older files write '+' for checks from afar."},
 		{Code: CodeFalseMate, Severity: analysis.Error, Doc: "A move is marked '#' but does not checkmate; '#' also ends the game, so the record claims a false end."},
 		{Code: CodeAwaiting, Severity: analysis.Warning, Doc: "A pawn reaches its promotion hex with no regainable piece to promote to and stays there awaiting promotion; the move is written with '=&' (§3.7). E's files omit it."},
-		{Code: CodeUnverified, Severity: analysis.Info, Minimal: true, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either."},
+		{Code: CodeUnverified, Severity: analysis.Info, Minimal: true, Doc: "After a move that failed, or in a line whose start position is not known (an invalid PDTL, a variation that replaces a move after a failure), the rest of the line cannot be checked; it is reported once instead of as a cascade of errors, and the move numbers and commas of those moves are not judged either (nor, by ctlmovetext, their ellipses, pair layout and variation places)."},
 		{Code: CodeBadPDTL, Severity: analysis.Error, Minimal: true, Doc: "The PDTL tag (§6) is not a valid position: malformed placement or fields, unknown symbols, not one king per side, too many pieces of a kind. The moves of the record cannot be checked. The span points inside the tag value."},
 		{Code: CodePDTLForm, Severity: analysis.Warning, Doc: "The PDTL tag is readable but not in the specified form: E's spellings of the castling and en-passant fields, lines out of order, a missing move number, a castling right whose king or rook is not at home (dropped), unlikely material. Hints (such as an ambiguous scornful-capture record, or the U+2010 hyphen the specification's prose writes where the canonical form has '-') are reported with hint severity."},
 		{Code: CodeBadRedefine, Severity: analysis.Error, Minimal: true, Doc: "The Redefine tag (§8.4) is malformed: an item that is not Alt@Std, a pair outside the allowed list (A@J B@J F@J L@J C@N S@N T@R W@V Q@D), a standard letter replaced twice, FAN mixed with pairs, or an unescaped stray quote, as in the specification's own example [Redefine \"A@J, T@R\", C@N\"] (PGN readers end the value there; this error replaces the parser's unescaped-quote, and the fix deletes the quote). The valid pairs are applied."},
 		{Code: CodeRedefineForm, Severity: analysis.Warning, Doc: "The Redefine tag is readable but not in the specified form, such as an escaped stray quote ('A@J, T@R\\\", C@N'), which the fix deletes."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number or ellipsis does not fit the CTL-PGN move pairs (§8.5), whose numbers count from the PDTL's move number (or from 1? when it is unknown). The cases: a number that is not the move's; a White move without its number; Black's move opening a line not written as number, ellipsis and comma ('5. …, NL17-G9'); a number inside a pair; an ellipsis where White moves; '1?' when the move number is known, or on a later number. Fixes write the expected number. A pair split by a comment or variation is a layout finding of ctlmovetext."},
 		{Code: CodeMovePair, Severity: analysis.Warning, Doc: "A comma is missing or out of place in a move pair (§8.5): a comma follows White's move (or the ellipsis that stands for it) and precedes Black's, as in '3. L5-L7, NG25-L17', and appears nowhere else. Fixes insert or delete the comma."},
-		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' after a mate is redundant, since '#' ends the game ('GL5-H6#:' is written 'GL5-H6#'); ':' on an earlier move or inside a variation is wrong. Fixes add or delete it."},
+		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' after a mate is redundant, since '#' ends the game ('GL5-H6#:' is written 'GL5-H6#'); ':' on an earlier move or inside a variation is wrong. When moves follow the end of the game (see ctl-moves-after-end), ':' on the move that ended it or on the record's own last move marks the end; with neither, the move that ended the game gets the warning. Fixes add or delete it."},
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The result line and the Result tag disagree; fixes set either to the other."},
 		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position of the main line (§5.4): checkmate wins for the mating side (3-0 or 0-3), stalemate is a win for the stalemating side (2-1 or 1-2), and an automatic draw (insufficient material, 150 half-moves, a fifth repetition) is 1-1. Fixes write the result the position demands."},
 		{Code: CodeMovesAfterEnd, Severity: analysis.Error, Doc: "Moves are written after the game ended: after a checkmate, a stalemate or an automatic draw (insufficient material, 150 half-moves without capture or pawn move, the fifth occurrence of a position; §5.4), in the main line or in a variation. The first such move gets this one error, which names the move that ended the game and how; the rest of that line, and the variations written after it, are not judged (no illegal-move, move-number, comma, unverified-moves or end-mark findings). The result is compared with the position where the game ended. A record whose text starts again at 1. after the end is taken as moves after the end: a CTL-PGN record starts with its tag section, [Variant \"C'escacs\"] first (§8.1)."},
@@ -68,8 +68,14 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(p *analysis.Pass) {
+	p.Share(unjudgedKey{}, check(p))
+}
+
+// check reports on the game of p and returns the stretches of its lines
+// that it did not judge.
+func check(p *analysis.Pass) *Unjudged {
 	if p.Dialect != syntax.CTLPGN {
-		return
+		return &Unjudged{}
 	}
 	g := p.Game
 	if t := variantTag(g); t != nil && !IsCescacs(t.Value) {
@@ -77,7 +83,7 @@ func run(p *analysis.Pass) {
 			p.Report(analysis.Diagnostic{Span: t.Sp, Severity: analysis.Info, Code: CodeVariant,
 				Message: "variant " + strconv.Quote(t.Value) + ": moves are not checked"})
 		}
-		return
+		return &Unjudged{}
 	}
 	start := StartOf(g)
 	reportTag(p, g, start.Redefine, start.RedefineErrs, CodeBadRedefine, CodeRedefineForm)
@@ -88,19 +94,22 @@ func run(p *analysis.Pass) {
 		ReplayMinimal(g, start, func(st *Step) { r.step(st) })
 		r.flush()
 		r.leave(0)
-		return
+		return &Unjudged{r.quiet}
 	}
 	r := &reporter{p: p, g: g, start: start, commas: make([]bool, len(g.Tokens))}
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	var main *lineState
+	lastIndex := lastMove(g.Moves)
 	Replay(g, start, func(st *Step) {
 		ls := r.step(st)
 		if st.Depth == 0 {
 			main = ls
 			if ls.end == nil || !ls.end.reported {
 				last, finalOK = st.Node, st.After != nil
-				if finalOK {
+				if finalOK && st.Index == lastIndex {
+					// Only the position after the main line's last move
+					// is looked at, when no move follows the end.
 					final = *st.After
 				}
 			}
@@ -134,6 +143,7 @@ func run(p *analysis.Pass) {
 	}
 	checkEndMarks(p, g, last, mated, after)
 	r.leave(0)
+	return &Unjudged{r.quiet}
 }
 
 func variantTag(g *syntax.Game) *syntax.Tag {
@@ -215,8 +225,8 @@ type reporter struct {
 	commas []bool // by token index: the commas that separate a pair
 	tok    int    // the last answer of tokenAt
 	runs   []*lineRun
-	lines  []*lineState  // the lines being replayed, by depth
-	quiet  []syntax.Span // stretches of lines whose moves are not judged
+	lines  []*lineState // the lines being replayed, by depth
+	quiet  []stretch    // stretches of lines whose moves are not judged (see Unjudged)
 	// minimal: the steps come from ReplayMinimal, and only what the
 	// minimal reader reports is looked at (coherence, not the rules, so
 	// not the end of the game either).
@@ -247,6 +257,11 @@ func (r *reporter) step(st *Step) *lineState {
 		return ls
 	}
 	if !r.minimal {
+		if st.First && st.Depth > 0 && r.unjudged(st.Node.Sp.Start) {
+			// A variation checked inside a stretch that is not, such
+			// as one replacing the failed move: judged all the same.
+			r.quiet = append(r.quiet, stretch{sp: syntax.Span{Start: st.Line[0].Span().Start, End: st.Line[len(st.Line)-1].Span().End}, judged: true})
+		}
 		r.numbers(st)
 		r.pair(st, true)
 	}
@@ -357,8 +372,16 @@ func (r *reporter) unverified(ls *lineState, st *Step) {
 }
 
 // unjudge records that the moves of the line of st from st on are not
-// judged, up to the end of its last element and the commas after it.
+// judged, from the move number or ellipsis written before st up to the
+// end of the line's last element and the commas after it.
 func (r *reporter) unjudge(st *Step) {
+	start := st.Node.Sp.Start
+	switch {
+	case st.Number != nil:
+		start = st.Number.Sp.Start
+	case st.Ellipsis != nil:
+		start = st.Ellipsis.Sp.Start
+	}
 	end := st.Line[len(st.Line)-1].Span().End
 	toks := r.g.Tokens
 	for i := r.g.TokenAt(end); i >= 0 && i < len(toks); i++ {
@@ -367,7 +390,7 @@ func (r *reporter) unjudge(st *Step) {
 		}
 		end = toks[i].Span.End
 	}
-	r.quiet = append(r.quiet, syntax.Span{Start: st.Node.Sp.Start, End: end})
+	r.quiet = append(r.quiet, stretch{sp: syntax.Span{Start: start, End: end}})
 }
 
 // firstMove returns the first move of a line.

@@ -121,12 +121,7 @@ func (r *reporter) pair(st *Step, judged bool) {
 // unjudged reports whether offset at lies in a stretch of a line whose
 // moves are not judged: unverified, or after the end of the game.
 func (r *reporter) unjudged(at syntax.Pos) bool {
-	for _, sp := range r.quiet {
-		if sp.Start <= at && at < sp.End {
-			return true
-		}
-	}
-	return false
+	return (&Unjudged{r.quiet}).Contains(at)
 }
 
 // tokenAt is r.g.TokenAt(p) for the moves, which Replay visits in

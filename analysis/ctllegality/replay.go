@@ -226,7 +226,7 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 			} else {
 				before := &ring[ply%ringSize]
 				st.Before = before
-				st.Notation, st.Problems = cescacs.ParseMove(n.Text, r.letters)
+				st.Problems = cescacs.ParseMoveInto(&st.Notation, n.Text, r.letters)
 				if st.Notation.Kind != cescacs.NotationInvalid {
 					if r.minimal {
 						st.Move, st.Err = before.Coherent(st.Notation)

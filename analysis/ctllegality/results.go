@@ -93,17 +93,27 @@ func side(c cescacs.Color) string {
 // the game ends in checkmate (mated, or last is written '#'), redundant
 // after a checkmate, which '#' ends, and wrong anywhere else. The marks
 // from offset after on, which follow the end of the game, are not
-// judged.
+// judged, except that when moves follow the end (after lies inside the
+// text) ':' on the record's own last move ends the record as well as
+// ':' on last does: the moves after the end have their one error.
 func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mated bool, after syntax.Pos) {
 	i := slices.Index(g.Moves, syntax.Elem(last))
 	final := trailerMark(g.Moves, i)
+	cut := after < syntax.Pos(len(g.Text)) // moves follow the end of the game
 	switch {
 	case last != nil && final == nil && !mated && !strings.HasSuffix(last.Text, "#"):
+		if cut && trailerMark(g.Moves, lastMove(g.Moves)) != nil {
+			break
+		}
+		msg := "the last move of the record lacks the end mark ':', required unless the move mates"
+		if cut {
+			msg = "the game ends with this move, which lacks the end mark ':', required unless the move mates"
+		}
 		// The fix rewrites the end of the trailer rather than inserting
 		// at its end, where a missing check indicator is inserted too.
 		at := trailerEnd(g.Moves, i)
 		p.Report(analysis.Diagnostic{Span: syntax.Span{Start: last.Sp.Start, End: at.End}, Severity: analysis.Warning, Code: CodeEndMark,
-			Message: "the last move of the record lacks the end mark ':', required unless the move mates",
+			Message: msg,
 			Fixes:   []analysis.Fix{{Title: "Add ':'", Edits: []analysis.Edit{{Span: at, New: g.Slice(at) + ":"}}}}})
 	case final != nil && mated:
 		p.Report(analysis.Diagnostic{Span: final.Sp, Severity: analysis.Warning, Code: CodeEndMark,
@@ -114,11 +124,12 @@ func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mated bo
 	walk = func(line []syntax.Elem, depth int) {
 		varEnd := trailerMark(line, lastMove(line))
 		for _, e := range line {
-			if e.Span().Start >= after {
-				return
-			}
+			// Only end marks and variations matter, each up to after.
 			switch n := e.(type) {
 			case *syntax.EndMark:
+				if n.Sp.Start >= after {
+					return
+				}
 				var msg string
 				switch {
 				case depth == 0 && n == final:
@@ -133,6 +144,9 @@ func checkEndMarks(p *analysis.Pass, g *syntax.Game, last *syntax.Move, mated bo
 				p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Code: CodeEndMark, Message: msg,
 					Fixes: []analysis.Fix{{Title: "Delete ':'", Edits: []analysis.Edit{{Span: n.Sp, New: ""}}}}})
 			case *syntax.Variation:
+				if n.Sp.Start >= after {
+					return
+				}
 				walk(n.Elems, depth+1)
 			}
 		}

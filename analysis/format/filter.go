@@ -21,8 +21,9 @@ import (
 //
 //	1. H6-H12, I23-I19        one pair per line, each move as written but
 //	2. JF6-C15, GH26-Z11      in the standard letters; draw offers "(=)"
-//	3. L5-L7, NG25-L17:       and end marks ":" kept
-//	0-3                       the result line, if the record has one
+//	3. L5-L7, NG25-L17:       and end marks ":" kept, but for the ':'
+//	0-3                       of a mate, "#:", which '#' makes redundant;
+//	                          the result line, if the record has one
 //
 // Comments, variations, valuation glyphs and NAGs are removed. Move
 // numbers are written from the plies, as the formatter writes them. The
@@ -93,12 +94,13 @@ func filterText(g *syntax.Game) (string, string) {
 	var line strings.Builder // the pair being written
 	pair := -1               // ply of the White move line ends with, or -1
 	moved := false           // line ends with a move or its marks
+	mate := false            // line ends with a move written '#'
 	flush := func() {
 		if line.Len() > 0 {
 			b.WriteString(line.String() + nl)
 			line.Reset()
 		}
-		pair, moved = -1, false
+		pair, moved, mate = -1, false, false
 	}
 	ply := start.FirstPly
 	var num *syntax.MoveNumber // written before the move in its pair
@@ -124,6 +126,7 @@ func filterText(g *syntax.Game) (string, string) {
 				pair = ply
 			}
 			moved, num = true, nil
+			mate = strings.HasSuffix(text, "#")
 			ply++
 		case *syntax.DrawOffer, *syntax.EndMark:
 			if !moved {
@@ -132,7 +135,10 @@ func filterText(g *syntax.Game) (string, string) {
 			mark := " (=)"
 			if _, end := n.(*syntax.EndMark); end {
 				mark = ":"
-				if strings.HasSuffix(line.String(), ":") {
+				switch {
+				case mate:
+					continue // '#' ends the game, so ':' is redundant: "#:" is written "#" (§7.3)
+				case strings.HasSuffix(line.String(), ":"):
 					mark = " :" // "::" would read as one token
 				}
 			}

@@ -139,7 +139,8 @@ func checkFiltered(t *testing.T, name, in, out string) {
 
 // filterDigest is what the filter keeps of a record: its tags but
 // Redefine (PDTL as its position), the main line's moves in the standard
-// letters, draw offers and end marks, and the result.
+// letters, draw offers and end marks (but for the redundant ':' after a
+// move written '#'), and the result.
 func filterDigest(g *syntax.Game) string {
 	start := ctllegality.StartOf(g)
 	var b strings.Builder
@@ -152,15 +153,19 @@ func filterDigest(g *syntax.Game) string {
 			b.WriteString("[" + t.Name + "=" + t.Value + "]")
 		}
 	}
+	mate := false // after a move written '#'
 	for _, e := range g.Moves {
 		switch n := e.(type) {
 		case *syntax.Move:
 			s, _ := cescacs.StandardMove(n.Text, start.Letters)
 			b.WriteString(" " + s)
+			mate = strings.HasSuffix(s, "#")
 		case *syntax.DrawOffer:
 			b.WriteString(" (=)")
 		case *syntax.EndMark:
-			b.WriteString(" :")
+			if !mate {
+				b.WriteString(" :")
+			}
 		}
 	}
 	if g.Result != nil {
@@ -170,11 +175,24 @@ func filterDigest(g *syntax.Game) string {
 }
 
 // plainDigest is filterDigest of a filtered record, which must have
-// nothing else: no Redefine, comment, variation, glyph or NAG.
+// nothing else: no Redefine, comment, variation, glyph or NAG, and no
+// end mark after a move written '#' ("#:", whose ':' '#' makes
+// redundant, §7.3).
 func plainDigest(g *syntax.Game) string {
 	s := filterDigest(g)
 	if _, ok := g.TagValue("Redefine"); ok {
 		s += " [Redefine left]"
+	}
+	mate := false
+	for _, e := range g.Moves {
+		switch n := e.(type) {
+		case *syntax.Move:
+			mate = strings.HasSuffix(n.Text, "#")
+		case *syntax.EndMark:
+			if mate {
+				s += " [#: written]"
+			}
+		}
 	}
 	syntax.Inspect(g.Elems(), func(e syntax.Elem) bool {
 		switch e.(type) {

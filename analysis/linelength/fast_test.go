@@ -12,8 +12,16 @@ import (
 
 // TestASCIIPathMatches checks the path for ASCII games with "\n" or
 // "\r\n" line ends against the general one, on random lines around the
-// limits, with and without warnings wanted.
+// limits, with and without warnings wanted; and the same path for games
+// of valid UTF-8 without U+0080..U+00BF (lines of "×", "∞" and "é"),
+// which counts the characters of the lines with more bytes than a limit.
 func TestASCIIPathMatches(t *testing.T) {
+	for _, ascii := range []bool{true, false} {
+		testFastPath(t, ascii)
+	}
+}
+
+func testFastPath(t *testing.T, ascii bool) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	path := func(f func(p *analysis.Pass, text string, export, max int)) *analysis.Analyzer {
 		return &analysis.Analyzer{Name: "linelength", Run: func(p *analysis.Pass) {
@@ -24,12 +32,24 @@ func TestASCIIPathMatches(t *testing.T) {
 			f(p, p.Game.Text, export, max)
 		}}
 	}
-	fast, slow := path(checkASCII), path(checkLines)
+	fast := path(func(p *analysis.Pass, text string, export, max int) { checkASCII(p, text, export, max, ascii) })
+	slow := path(checkLines)
+	chars := []string{"x"}
+	if !ascii {
+		chars = []string{"x", "x", "×", "∞", "é"}
+	}
+	line := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(chars[rng.IntN(len(chars))])
+		}
+		return b.String()
+	}
 	for range 300 {
 		var b strings.Builder
 		nl := []string{"\n", "\r\n"}[rng.IntN(2)]
 		for range rng.IntN(12) {
-			b.WriteString(strings.Repeat("x", []int{0, 1, 78, 79, 80, 81, 254, 255, 256, 300}[rng.IntN(10)]))
+			b.WriteString(line([]int{0, 1, 26, 27, 40, 78, 79, 80, 81, 254, 255, 256, 300}[rng.IntN(13)]))
 			b.WriteString(nl)
 		}
 		b.WriteString(strings.Repeat("y", rng.IntN(300)))

@@ -59,22 +59,40 @@ func run(p *analysis.Pass) {
 		return
 	}
 	text := p.Game.Text
-	if isASCII(text) && strings.Count(text, "\r") == strings.Count(text, "\r\n") {
-		// Most games: one character per byte, nothing disallowed (the
-		// control characters below 128 are syntax errors already) and
-		// lines that end at "\n": only their lengths matter, and the
-		// search for the line ends is the fast one.
-		checkASCII(p, text, export, max)
-		return
+	if strings.Count(text, "\r") == strings.Count(text, "\r\n") {
+		switch {
+		case isASCII(text):
+			// Most games: one character per byte, nothing disallowed
+			// (the control characters below 128 are syntax errors
+			// already) and lines that end at "\n": only their lengths
+			// matter, and the search for the line ends is the fast one.
+			checkASCII(p, text, export, max, true)
+			return
+		case utf8.ValidString(text) && strings.IndexByte(text, 0xC2) < 0:
+			// Valid UTF-8 without U+0080..U+00BF (C'escacs records with
+			// their × and ∞): nothing disallowed, and no line has more
+			// characters than bytes, so only the lines with more bytes
+			// than a limit are counted.
+			checkASCII(p, text, export, max, false)
+			return
+		}
 	}
 	checkLines(p, text, export, max)
 }
 
 // checkLines checks every line of text, whatever its bytes and line ends.
 func checkLines(p *analysis.Pass, text string, export, max int) {
+	onlyLF := strings.IndexByte(text, '\r') < 0 // the vectorised search finds the ends
 	start := 0
 	for start < len(text) {
 		end := start
+		if onlyLF {
+			if end = strings.IndexByte(text[start:], '\n'); end < 0 {
+				end = len(text)
+			} else {
+				end += start
+			}
+		}
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
 		}
@@ -140,9 +158,11 @@ func checkChars(p *analysis.Pass, text string, start, end int, terminated bool, 
 	report(p, text[start:end], cut, end, n, terminated, export, max)
 }
 
-// checkASCII is checkLines for a text of ASCII bytes whose lines end at
-// "\n" (with or without a "\r" before it).
-func checkASCII(p *analysis.Pass, text string, export, max int) {
+// checkASCII is checkLines for a text whose lines end at "\n" (with or
+// without a "\r" before it) and that is ASCII or, when not ascii, valid
+// UTF-8 with nothing disallowed: a line of no more bytes than a limit
+// has no more characters either.
+func checkASCII(p *analysis.Pass, text string, export, max int, ascii bool) {
 	// No line of limit characters or fewer is reported; with its
 	// newline, a line of max-1 characters is max long.
 	limit := max - 1
@@ -166,8 +186,12 @@ func checkASCII(p *analysis.Pass, text string, export, max int) {
 		if end > start && text[end-1] == '\r' && end < len(text) {
 			end--
 		}
-		if n := end - start; n > limit {
+		switch n := end - start; {
+		case n <= limit:
+		case ascii:
 			report(p, text[start:end], start+export, end, n, terminated, export, max)
+		default:
+			checkLine(p, text, start, end, terminated, export, max)
 		}
 		start = next
 	}

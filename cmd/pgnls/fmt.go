@@ -32,8 +32,9 @@ removed after every redefined letter and FAN glyph is written in the
 standard letters P E J N G R V D K (in moves and in PDTL); comments,
 variations, valuation glyphs and NAGs removed; the other tags kept in
 their order, one move pair per line, each move as written otherwise,
-draw offers, end marks and the result line kept. The rules are not
-checked: a record whose moves are illegal is filtered too. Records with
+draw offers, end marks (but the redundant ':' of a mate: "#:" becomes
+"#") and the result line kept. The rules are not checked: a record
+whose moves are illegal is filtered too. Records with
 a syntax error, a Redefine or PDTL tag that cannot be read or a move
 that is not well-formed CTL-AN are left exactly as they are and
 reported; PGN games (the filter is CTL-PGN's) and records of other
