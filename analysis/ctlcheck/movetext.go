@@ -156,9 +156,6 @@ type mover struct {
 }
 
 func runMovetext(p *analysis.Pass) {
-	if p.Dialect != syntax.CTLPGN {
-		return
-	}
 	g := p.Game
 	m := &mover{p: p, g: g, main: &mline{}, letters: cescacs.StandardAlphabet()}
 	for _, t := range g.Tags {
