@@ -9,6 +9,7 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/pgnls/pgnls/syntax"
@@ -158,12 +159,66 @@ func ParseCTLReader(s string) (CTLReader, bool) {
 	return 0, false
 }
 
-// Analyzer is one family of checks.
+// Analyzer is one family of checks. Besides its codes, it declares what
+// it needs, as go/analysis's Requires does, so that callers decide from
+// the registry what to compute instead of knowing each analyzer.
 type Analyzer struct {
 	Name  string     // also the Diagnostic.Source of what it reports
 	Doc   string     // first sentence is the title in the catalogue
 	Codes []CodeInfo // every code it may report
-	Run   func(*Pass)
+	// Dialects lists the dialects of the games it checks; nil means
+	// every dialect. Game runs it on those games only.
+	Dialects []syntax.Dialect
+	// NeedsTokens declares that Run reads the game's tokens
+	// (syntax.Game.Tokens, TokenAt), not only its typed tree and text.
+	// A caller that parses only for the analyzers drops the tokens when
+	// no analyzer that would run needs them (see NeedsTokens);
+	// TestNeedsTokens in package checks holds every analyzer that does
+	// not declare it to the same results without tokens.
+	NeedsTokens bool
+	Run         func(*Pass)
+}
+
+// runsOn reports whether a checks games of dialect d.
+func (a *Analyzer) runsOn(d syntax.Dialect) bool {
+	return a.Dialects == nil || slices.Contains(a.Dialects, d)
+}
+
+// NeedsTokens reports whether one of analyzers that may report something
+// in a game of dialect d under cfg declares that it reads the game's
+// tokens (Analyzer.NeedsTokens). When it does not, the games can be
+// parsed without them (syntax.GameReader.DropTokens), which saves about a
+// third of the parse.
+func NeedsTokens(analyzers []*Analyzer, d syntax.Dialect, cfg *Config) bool {
+	for _, a := range analyzers {
+		if a.NeedsTokens && a.reports(d, cfg) {
+			return true
+		}
+	}
+	return false
+}
+
+// reports reports whether a may report something in a game of dialect d
+// under cfg: it checks d, and one of its codes is neither switched off
+// (by an override, the profile or the minimum severity, at the most
+// severe level it could be reported at) nor, under the minimal CTL-PGN
+// reader, left out by it.
+func (a *Analyzer) reports(d syntax.Dialect, cfg *Config) bool {
+	if cfg == nil {
+		cfg = DefaultConfig()
+	}
+	if !a.runsOn(d) {
+		return false
+	}
+	for _, ci := range a.Codes {
+		if cfg.minimal(d) && !ci.Minimal {
+			continue
+		}
+		if cfg.Enabled(a, ci.Code, Error) {
+			return true
+		}
+	}
+	return false
 }
 
 // Pass is the state of one analyzer run over one game.
@@ -384,7 +439,7 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 	}
 	skip := cfg.minimal(d)
 	for _, a := range analyzers {
-		if skip && !a.hasMinimal() {
+		if !a.runsOn(d) || skip && !a.hasMinimal() {
 			continue // it would report nothing
 		}
 		pass.source, pass.analyzer = a.Name, a

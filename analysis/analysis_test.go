@@ -1,7 +1,11 @@
 package analysis_test
 
 import (
+	"context"
+	"runtime"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/syntax"
@@ -53,5 +57,33 @@ func TestShare(t *testing.T) {
 	}
 	if len(seen) != 4 || seen[0] != nil || seen[1] != "a" || seen[2] != nil || seen[3] != "b" {
 		t.Errorf("second saw %v, want [<nil> a <nil> b]", seen)
+	}
+}
+
+// TestEachGameJoins: EachGame returns once the goroutines it started
+// have ended, whether it read the whole stream or was cancelled.
+func TestEachGameJoins(t *testing.T) {
+	text := strings.Repeat("[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n", 20000)
+	for _, cancelled := range []bool{false, true} {
+		before := runtime.NumGoroutine()
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		gr := syntax.NewGameReader(strings.NewReader(text), "x.pgn", syntax.PGN, false)
+		analysis.EachGame(ctx, gr, nil, func(*analysis.StreamItem[int]) {}, func(*analysis.StreamItem[int]) {
+			if n++; cancelled && n == 100 {
+				cancel()
+			}
+		})
+		cancel()
+		if !cancelled && n != 20000 {
+			t.Fatalf("%d games emitted, want 20000", n)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for runtime.NumGoroutine() > before {
+			if time.Now().After(deadline) {
+				t.Fatalf("cancelled=%v: %d goroutines after EachGame, %d before", cancelled, runtime.NumGoroutine(), before)
+			}
+			time.Sleep(time.Millisecond)
+		}
 	}
 }

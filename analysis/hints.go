@@ -18,7 +18,8 @@ var Layout = &Analyzer{
 	Codes: []CodeInfo{
 		{Code: CodeGluedToken, Severity: Hint, Layout: true, Doc: "A move number is written against the move after it, for example '1.e4'; export format puts a space between them."},
 	},
-	Run: runLayout,
+	NeedsTokens: true, // a move number glued to its move is two tokens, one node
+	Run:         runLayout,
 }
 
 func runLayout(p *Pass) {

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"runtime"
+	"sync"
 
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -24,7 +25,8 @@ type StreamItem[T any] struct {
 // read, in file order (for what depends on the games before it, such as
 // gr.Facts); work runs concurrently; emit runs in file order once work is
 // done. At most a few batches of games per core are held at once, so
-// memory does not grow with the stream. It stops early when ctx is done.
+// memory does not grow with the stream. It stops early when ctx is done,
+// and returns once the goroutines it started have ended.
 func EachGame[T any](ctx context.Context, gr *syntax.GameReader, read, work, emit func(*StreamItem[T])) {
 	type batch struct {
 		items []StreamItem[T]
@@ -33,17 +35,18 @@ func EachGame[T any](ctx context.Context, gr *syntax.GameReader, read, work, emi
 	workers := runtime.GOMAXPROCS(0)
 	jobs := make(chan *batch, workers)
 	order := make(chan *batch, 4*workers) // bounds the batches in flight
+	var wg sync.WaitGroup
 	for range workers {
-		go func() {
+		wg.Go(func() {
 			for b := range jobs {
 				for i := range b.items {
 					work(&b.items[i])
 				}
 				close(b.done)
 			}
-		}()
+		})
 	}
-	go func() {
+	wg.Go(func() {
 		defer close(order)
 		defer close(jobs)
 		b, size := &batch{done: make(chan struct{})}, 0
@@ -68,11 +71,12 @@ func EachGame[T any](ctx context.Context, gr *syntax.GameReader, read, work, emi
 		if len(b.items) > 0 {
 			send()
 		}
-	}()
+	})
 	for b := range order {
 		<-b.done
 		for i := range b.items {
 			emit(&b.items[i])
 		}
 	}
+	wg.Wait() // not deferred: a panic in emit must not wait for a reader blocked on order
 }

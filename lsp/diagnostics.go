@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"sync"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -40,13 +41,7 @@ const defaultMaxDiagnostics = 2000
 // diagnoser publishes the engine's diagnostics to the client.
 type diagnoser struct {
 	engine *session.Engine
-	logger *zap.Logger
-	// current reports whether doc is its URI's current version.
-	current func(doc *document) bool
-	// notify and notifyRaw send a notification to the client.
-	notify    func(method string, params any)
-	notifyRaw func(method string, params []byte)
-	progress  func(ctx context.Context, title string, cancel context.CancelFunc) *progress
+	out    diagnoserOut
 
 	mu        sync.Mutex
 	catalogue string // base URL of codeDescription links
@@ -74,18 +69,27 @@ const (
 	toldTotal                      // the total, once it was
 )
 
-// newDiagnoser returns the diagnoser of s, whose engine runs analyzers.
-func newDiagnoser(s *server, analyzers []*analysis.Analyzer) *diagnoser {
+// diagnoserOut is what the diagnoser needs of the server, given to it as
+// values when it is made: it holds no pointer back to the server.
+type diagnoserOut struct {
+	logger *zap.Logger
+	// current reports whether doc is its URI's current version.
+	current func(doc *document) bool
+	// notify and notifyRaw send a notification to the client.
+	notify    func(method string, params any)
+	notifyRaw func(method string, params []byte)
+	progress  func(ctx context.Context, title string, cancel context.CancelFunc) *progress
+}
+
+// newDiagnoser returns a diagnoser that publishes through out, whose
+// engine runs analyzers after debounce until ctx is done.
+func newDiagnoser(ctx context.Context, out diagnoserOut, analyzers []*analysis.Analyzer, debounce time.Duration) *diagnoser {
 	d := &diagnoser{
-		logger:    s.logger,
-		current:   func(doc *document) bool { return s.store.get(protocol.DocumentURI(doc.URI)) == doc },
-		notify:    s.notify,
-		notifyRaw: s.notifyRaw,
-		progress:  s.beginProgress,
+		out:       out,
 		catalogue: defaultCatalogueURL,
 		pubs:      make(map[string]*pubState),
 	}
-	d.engine = session.New(s.ctx, d, analyzers, s.opts.Debounce, settings{}.config(), defaultMaxDiagnostics)
+	d.engine = session.New(ctx, d, analyzers, debounce, settings{}.config(), defaultMaxDiagnostics)
 	return d
 }
 
@@ -124,11 +128,11 @@ func (d *diagnoser) Publish(p session.Publication) {
 	hash := sha256.Sum256(params[start:])
 	params = append(params, '}')
 	cache.buf = params
-	log := d.logger.With(zap.String("uri", doc.URI), zap.Int32("version", doc.Version), zap.String("phase", string(p.Phase)))
+	log := d.out.logger.With(zap.String("uri", doc.URI), zap.Int32("version", doc.Version), zap.String("phase", string(p.Phase)))
 
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
-	if !d.current(doc) {
+	if !d.out.current(doc) {
 		log.Debug("diagnostics of a stale version dropped")
 		return
 	}
@@ -161,7 +165,7 @@ func (d *diagnoser) Publish(p session.Publication) {
 		if !p.Complete {
 			n = "at least " + n
 		}
-		d.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+		d.out.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
 			Type: protocol.MessageTypeInfo,
 			Message: fmt.Sprintf("pgnls: %s has %s diagnostics; %d are shown: the errors first, then the rest of the game being edited, then the others by severity and position (setting pgnls.maxDiagnostics)",
 				path.Base(doc.File.Name), n, count),
@@ -172,17 +176,17 @@ func (d *diagnoser) Publish(p session.Publication) {
 		return
 	}
 	log.Debug("publish diagnostics", zap.Int("count", count), zap.Int("total", p.Total))
-	d.notifyRaw(protocol.MethodTextDocumentPublishDiagnostics, params)
+	d.out.notifyRaw(protocol.MethodTextDocumentPublishDiagnostics, params)
 }
 
 // Progress shows a long analysis's progress, if the client can.
 func (d *diagnoser) Progress(ctx context.Context, title string, cancel context.CancelFunc) session.Progress {
-	return d.progress(ctx, title, cancel)
+	return d.out.progress(ctx, title, cancel)
 }
 
 // Fault logs a panic of an analyzer, a fault of ours.
 func (d *diagnoser) Fault(doc *session.Document, game int, value any, stack []byte) {
-	d.logger.Error("panic in an analyzer", zap.String("uri", doc.URI), zap.Int32("version", doc.Version),
+	d.out.logger.Error("panic in an analyzer", zap.String("uri", doc.URI), zap.Int32("version", doc.Version),
 		zap.Int("game", game), zap.Any("panic", value), zap.ByteString("stack", stack))
 }
 
@@ -214,7 +218,7 @@ func (d *diagnoser) closed(uri protocol.DocumentURI) {
 
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
-	d.notify(protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
+	d.out.notify(protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
 		URI:         uri,
 		Diagnostics: []protocol.Diagnostic{},
 	})
@@ -222,5 +226,12 @@ func (d *diagnoser) closed(uri protocol.DocumentURI) {
 
 // stop cancels every pending analysis (at shutdown).
 func (d *diagnoser) stop() { d.engine.Stop() }
+
+// wait waits for the analyses under way, and those scheduled, to end.
+func (d *diagnoser) wait() { d.engine.Wait() }
+
+// analysed reports whether every game of doc, the current version of its
+// document, is analysed under the configuration in force.
+func (d *diagnoser) analysed(doc *document) bool { return d.engine.Analysed(doc) }
 
 var _ session.Host = (*diagnoser)(nil)

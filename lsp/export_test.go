@@ -62,7 +62,7 @@ var testMethods = map[string]requestHandler{
 		if doc == nil {
 			return false, nil
 		}
-		return s.diags.engine.Analysed(doc), nil
+		return s.diags.analysed(doc), nil
 	},
 	MethodTestSlow: func(_ *server, ctx context.Context, _ json.RawMessage) (any, error) {
 		t := time.NewTimer(time.Hour)

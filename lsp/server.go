@@ -217,7 +217,13 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	if analyzers == nil {
 		analyzers = checks.All
 	}
-	s.diags = newDiagnoser(s, analyzers)
+	s.diags = newDiagnoser(ctx, diagnoserOut{
+		logger:    logger,
+		current:   s.store.current,
+		notify:    s.notify,
+		notifyRaw: s.notifyRaw,
+		progress:  s.beginProgress,
+	}, analyzers, opts.Debounce)
 	checkDialect(logger, "--dialect flag", opts.Dialect)
 	logger.Info("server started", zap.String("dialect", opts.Dialect), zap.Duration("debounce", opts.Debounce))
 
@@ -248,7 +254,7 @@ func (s *server) waitIdle() {
 	done := make(chan struct{})
 	go func() {
 		s.wg.Wait()
-		s.diags.engine.Wait()
+		s.diags.wait()
 		close(done)
 	}()
 	t := time.NewTimer(exitWait)

@@ -57,6 +57,11 @@ func (s *store) get(uri protocol.DocumentURI) *document {
 	return s.docs[uri]
 }
 
+// current reports whether d is the current version of its URI.
+func (s *store) current(d *document) bool {
+	return s.get(protocol.DocumentURI(d.URI)) == d
+}
+
 // outline returns the outline cache of uri, an open document.
 func (s *store) outline(uri protocol.DocumentURI) *query.Outline {
 	s.mu.Lock()

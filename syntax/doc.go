@@ -17,4 +17,7 @@
 //     TestReparseChains).
 //   - ParseCompact keeps only the trees of recently used chunks and parses
 //     the others again on demand, with the same results.
+//   - No goroutine outlives the call that started it: the parsers use
+//     every core for a big text and wait for their goroutines, and a
+//     compact file drops trees at once, in the call that evicts them.
 package syntax

@@ -77,9 +77,13 @@ func FuzzReparse(f *testing.F) {
 		if g, w := Dump(got), Dump(want); g != w {
 			t.Fatalf("incremental parse differs from full parse for edit %+v\n--- incremental\n%s\n--- full\n%s", e, g, w)
 		}
+		// With a budget of one byte, the second dump parses every chunk
+		// again, those the edit built from the window it parsed them from.
 		compact, _ := Reparse(ParseCompact("fuzz", text, d, 1), e)
-		if g, w := Dump(compact), Dump(want); g != w {
-			t.Fatalf("incremental parse of a compact file differs from full parse for edit %+v\n--- incremental\n%s\n--- full\n%s", e, g, w)
+		for range 2 {
+			if g, w := Dump(compact), Dump(want); g != w {
+				t.Fatalf("incremental parse of a compact file differs from full parse for edit %+v\n--- incremental\n%s\n--- full\n%s", e, g, w)
+			}
 		}
 		if kept.Prefix < 0 || kept.Suffix < 0 || kept.Prefix+kept.Suffix > min(old.NumGames(), got.NumGames()) {
 			t.Fatalf("kept %+v out of range (%d games before, %d after)", kept, old.NumGames(), got.NumGames())

@@ -3,7 +3,6 @@ package syntax
 import (
 	"container/list"
 	"iter"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,7 +23,7 @@ const chunkSize = 256
 // them: where each game ends, their syntax errors, the line table and the
 // file facts. A chunk of a compact file (see ParseCompact) holds its games
 // only while its tree cache says so; otherwise it parses them again, on
-// demand, from its source text.
+// demand, from the text they were parsed from.
 type Chunk struct {
 	d      Dialect
 	ends   []Pos        // chunk-relative end of each game
@@ -38,14 +37,17 @@ type Chunk struct {
 
 	held   atomic.Pointer[[]GameRef] // the games; nil while dropped
 	parse  sync.Mutex                // held while the games are parsed again
-	src    atomic.Pointer[source]    // the text to parse the games again from; nil: none yet
+	src    *source                   // the text the games were parsed from; nil: always held
 	cache  *treeCache                // nil: the games are always held
-	pinned atomic.Bool               // a parse of the chunk's own text differs: always held
+	cached atomic.Bool               // in the cache (written under its lock)
+	used   atomic.Bool               // used since the cache's clock last passed it
 }
 
-// source is text from which a chunk's games are parsed again: the
-// chunk's bytes are text[off:off+size], and the text around them is the
-// context they were first parsed in.
+// source is the text a chunk's games were parsed from, and are parsed
+// again from: the chunk's bytes are text[off:off+size], and the text
+// around them is the context they were first parsed in (the byte before,
+// which the scanner looks behind at, and what its look-aheads read after),
+// so a parse from off gives the same games again.
 type source struct {
 	text string
 	off  int
@@ -58,27 +60,29 @@ type chunkFacts struct {
 	fffd    Pos    // first U+FFFD, or -1
 }
 
-// newChunk returns a chunk of games (file-absolute starts) that holds
-// them. A cache, if not nil, may drop them later.
-func newChunk(games []GameRef, d Dialect, cache *treeCache) *Chunk {
+// newChunk returns a chunk of games (file-absolute starts) that always
+// holds them.
+func newChunk(games []GameRef, d Dialect) *Chunk {
 	rel := relative(games)
 	c := chunkMeta(rel, d)
-	c.cache = cache
 	c.held.Store(&rel)
-	if cache != nil {
-		cache.touch(c)
-	}
 	return c
 }
 
-// newCompactChunk returns a chunk of games (starts absolute in text, from
-// which they were parsed) that does not hold them: it parses them again
-// from text when asked for them.
-func newCompactChunk(games []GameRef, text string, d Dialect, cache *treeCache) *Chunk {
-	c := chunkMeta(relative(games), d)
+// newCompactChunk returns a chunk of games parsed from text, the first
+// at offset off in it, whose games cache holds: at first when hold is set
+// (the games an edit parsed), else once asked for them. It parses them
+// again from text when they were dropped.
+func newCompactChunk(games []GameRef, text string, off int, d Dialect, cache *treeCache, hold bool) *Chunk {
+	rel := relative(games)
+	c := chunkMeta(rel, d)
 	c.cache = cache
-	c.src.Store(&source{text: text, off: int(games[0].Start)})
+	c.src = &source{text: text, off: off}
 	c.lines() // from the text, while it is in the processor's cache
+	if hold {
+		c.held.Store(&rel)
+		cache.touch(c)
+	}
 	return c
 }
 
@@ -143,8 +147,8 @@ func (c *Chunk) view(a, b int) *Chunk {
 			v.nl[i] = p - base
 		}
 	})
-	if s := c.src.Load(); s != nil {
-		v.src.Store(&source{text: s.text, off: s.off + int(base)})
+	if s := c.src; s != nil {
+		v.src = &source{text: s.text, off: s.off + int(base)}
 	}
 	p := c.held.Load()
 	if p == nil {
@@ -155,9 +159,7 @@ func (c *Chunk) view(a, b int) *Chunk {
 		games[j] = GameRef{Start: r.Start - base, Game: r.Game}
 	}
 	v.held.Store(&games)
-	if c.pinned.Load() {
-		v.pinned.Store(true)
-	} else if c.cache != nil {
+	if c.cache != nil {
 		c.cache.touch(v)
 	}
 	return v
@@ -199,8 +201,8 @@ func (c *Chunk) start(j int) Pos {
 // again if c does not hold them.
 func (c *Chunk) games() []GameRef {
 	if p := c.held.Load(); p != nil {
-		if c.cache != nil && !c.pinned.Load() {
-			c.cache.touch(c)
+		if c.cache != nil {
+			c.cache.use(c)
 		}
 		return *p
 	}
@@ -209,7 +211,7 @@ func (c *Chunk) games() []GameRef {
 	if p := c.held.Load(); p != nil {
 		return *p
 	}
-	s := c.src.Load()
+	s := c.src
 	end := s.off + int(c.size())
 	games := parseRange(s.text, s.off, end, c.d, func(b int) bool { return b >= end }, false)
 	if len(games) != len(c.ends) {
@@ -226,53 +228,10 @@ func (c *Chunk) games() []GameRef {
 	return games
 }
 
-// drop makes c stop holding its games, if it can parse them again. A
-// chunk built from games (by an edit) first checks that a parse of its
-// own text gives the same games; if not, it is pinned and keeps them.
-func (c *Chunk) drop() {
-	p := c.held.Load()
-	if p == nil || c.pinned.Load() {
-		return
-	}
-	if c.src.Load() == nil {
-		text, ok := reproducible(*p, c.d)
-		if !ok {
-			c.pinned.Store(true)
-			return
-		}
-		c.src.Store(&source{text: text})
-	}
-	c.held.CompareAndSwap(p, nil)
-}
-
-// reproducible returns the text of games (consecutive, chunk-relative
-// starts) and whether parsing that text alone gives the same games: the
-// same tokens and syntax errors. Context can matter: the scanner looks
-// one byte behind a token, and a few recovery decisions look ahead.
-func reproducible(games []GameRef, d Dialect) (string, bool) {
-	var b strings.Builder
-	for _, r := range games {
-		b.WriteString(r.Game.Text)
-	}
-	text := b.String()
-	again := parseRange(text, 0, len(text), d, nil, false)
-	if len(again) != len(games) {
-		return "", false
-	}
-	for i, r := range again {
-		g, h := r.Game, games[i].Game
-		if r.Start != games[i].Start || len(g.Text) != len(h.Text) || !slices.Equal(g.Tokens, h.Tokens) ||
-			!slices.Equal(g.Errs, h.Errs) || len(g.Moves) != len(h.Moves) || len(g.Header) != len(h.Header) {
-			return "", false
-		}
-	}
-	return text, true
-}
-
 // lines returns the line table of c.
 func (c *Chunk) lines() []Pos {
 	c.nlOnce.Do(func() {
-		if s := c.src.Load(); s != nil {
+		if s := c.src; s != nil {
 			c.nl = newlineEnds(s.text[s.off : s.off+int(c.size())])
 			return
 		}
@@ -287,7 +246,7 @@ func (c *Chunk) lines() []Pos {
 
 // appendText writes the chunk-relative bytes [lo, hi) of c to b.
 func (c *Chunk) appendText(b *strings.Builder, lo, hi Pos) {
-	if s := c.src.Load(); s != nil {
+	if s := c.src; s != nil {
 		b.WriteString(s.text[s.off+int(lo) : s.off+int(hi)])
 		return
 	}
@@ -301,7 +260,7 @@ func (c *Chunk) appendText(b *strings.Builder, lo, hi Pos) {
 
 // slice returns the chunk-relative bytes [lo, hi) of c.
 func (c *Chunk) slice(lo, hi Pos) string {
-	if s := c.src.Load(); s != nil {
+	if s := c.src; s != nil {
 		return s.text[s.off+int(lo) : s.off+int(hi)]
 	}
 	j := sort.Search(len(c.ends), func(j int) bool { return c.ends[j] > lo })
@@ -316,49 +275,69 @@ func (c *Chunk) slice(lo, hi Pos) string {
 
 // treeCache decides which chunks of a compact file, and of the versions
 // edits make of it, hold their games: the most recently used ones, up to
-// about max bytes of text. The others parse their games again on demand.
+// about max bytes of text. The others parse their games again on demand
+// from their source text; dropping them is one store, so it is done at
+// once and no goroutine is ever needed.
+//
+// A use of a chunk already in the cache only sets the chunk's used flag
+// (an atomic store, no lock), so that the workers analysing a document's
+// games in parallel do not serialise on one document-wide lock per game.
+// The lock is taken when a chunk enters the cache; the chunks then
+// evicted are the least recently used ones as a clock sees them: from the
+// oldest entry, a chunk used since it was last passed goes back to the
+// front (its flag cleared), the first one unused goes.
 type treeCache struct {
 	mu    sync.Mutex
 	max   Pos
 	bytes Pos
-	order list.List // of *Chunk, the most recently used first
+	order list.List // of *Chunk, the most recently entered or passed first
 	at    map[*Chunk]*list.Element
-	drops sync.WaitGroup // the drops under way
 }
 
 func newTreeCache(max Pos) *treeCache {
 	return &treeCache{max: max, at: make(map[*Chunk]*list.Element)}
 }
 
-// touch records a use of c, which holds its games, and drops the games
-// of the chunks used least recently beyond the budget (always keeping c).
-func (tc *treeCache) touch(c *Chunk) {
-	tc.mu.Lock()
-	if e, ok := tc.at[c]; ok {
-		tc.order.MoveToFront(e)
-		tc.mu.Unlock()
+// use records a use of c: without a lock when c is in the cache, else by
+// entering it (see touch).
+func (tc *treeCache) use(c *Chunk) {
+	if c.cached.Load() {
+		if !c.used.Load() {
+			c.used.Store(true)
+		}
 		return
 	}
+	tc.touch(c)
+}
+
+// touch enters c in the cache if it holds its games (or marks it used if
+// it is there), and drops the games of the chunks evicted beyond the
+// budget (always keeping c).
+func (tc *treeCache) touch(c *Chunk) {
+	tc.mu.Lock()
+	defer tc.mu.Unlock()
+	if _, ok := tc.at[c]; ok {
+		c.used.Store(true)
+		return
+	}
+	if c.held.Load() == nil {
+		return // evicted since its caller read its games
+	}
 	tc.at[c] = tc.order.PushFront(c)
+	c.cached.Store(true)
 	tc.bytes += c.size()
-	var out []*Chunk
 	for tc.bytes > tc.max && tc.order.Len() > 1 {
 		e := tc.order.Back()
 		old := e.Value.(*Chunk)
+		if old == c || old.used.Swap(false) {
+			tc.order.MoveToFront(e) // a second chance
+			continue
+		}
 		tc.order.Remove(e)
 		delete(tc.at, old)
+		old.cached.Store(false)
+		old.held.Store(nil)
 		tc.bytes -= old.size()
-		out = append(out, old)
-	}
-	tc.mu.Unlock()
-	if len(out) > 0 {
-		// Dropping a chunk an edit built first parses its text to check
-		// it: not on the caller's time.
-		tc.drops.Go(func() {
-			for _, old := range out {
-				old.drop()
-			}
-		})
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
 	f := &File{Name: name, text: text, Dialect: d}
-	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false), func(games []GameRef) *Chunk { return newChunk(games, d, nil) }))
+	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false), func(games []GameRef) *Chunk { return newChunk(games, d) }))
 	return f
 }
 
@@ -27,7 +27,9 @@ func Parse(name, text string, d Dialect) *File {
 func ParseCompact(name, text string, d Dialect, held int) *File {
 	f := &File{Name: name, text: text, Dialect: d, cache: newTreeCache(Pos(held))}
 	f.setChunks(slices.Concat(parseSegments(text, 0, d, false, func(games []GameRef) []*Chunk {
-		return chunksOf(games, func(games []GameRef) *Chunk { return newCompactChunk(games, text, d, f.cache) })
+		return chunksOf(games, func(games []GameRef) *Chunk {
+			return newCompactChunk(games, text, int(games[0].Start), d, f.cache, false)
+		})
 	})...))
 	return f
 }

@@ -47,10 +47,10 @@ func Reparse(old *File, e Edit) (f *File, kept Kept) {
 	after := old.GameAt(e.End) + 1
 	m := min(after+2, old.n)
 	for {
-		fresh, reuse, ok := reparseWindow(old, e, delta, k, m)
+		fresh, win, reuse, ok := reparseWindow(old, e, delta, k, m)
 		if ok {
 			f = &File{Name: old.Name, Dialect: old.Dialect, cache: old.cache}
-			f.setChunks(splice(old, k, reuse, fresh))
+			f.setChunks(splice(old, k, reuse, fresh, win))
 			return f, Kept{Prefix: k, Suffix: old.n - reuse}
 		}
 		m = min(m+(m-k), old.n)
@@ -70,18 +70,25 @@ func (k Kept) Then(next Kept) Kept {
 }
 
 // splice returns the chunks of old with games [k, reuse) replaced by
-// fresh (file-absolute starts in the new text). The games of the chunks
-// holding games k and reuse that stay become chunks of their own, views
-// of the old ones that share their text and trees, so that an edit
-// neither walks nor parses the games it leaves alone.
-func splice(old *File, k, reuse int, fresh []GameRef) []*Chunk {
+// fresh (file-absolute starts in the new text), parsed from the window
+// win: in a compact file, their chunks parse them again from it once
+// they were dropped. The games of the chunks holding games k and reuse
+// that stay become chunks of their own, views of the old ones that share
+// their text and trees, so that an edit neither walks nor parses the
+// games it leaves alone.
+func splice(old *File, k, reuse int, fresh []GameRef, win window) []*Chunk {
 	ck, jk := old.chunkOfGame(k)
 	chunks := make([]*Chunk, 0, len(old.chunks)+4)
 	chunks = append(chunks, old.chunks[:ck]...)
 	if jk > 0 {
 		chunks = append(chunks, old.chunks[ck].view(0, jk))
 	}
-	chunks = append(chunks, chunksOf(fresh, func(games []GameRef) *Chunk { return newChunk(games, old.Dialect, old.cache) })...)
+	chunks = append(chunks, chunksOf(fresh, func(games []GameRef) *Chunk {
+		if old.cache == nil {
+			return newChunk(games, old.Dialect)
+		}
+		return newCompactChunk(games, win.text, int(games[0].Start-win.base), old.Dialect, old.cache, true)
+	})...)
 	if reuse < old.n {
 		cj, jj := old.chunkOfGame(reuse)
 		if jj > 0 {
@@ -99,12 +106,20 @@ func splice(old *File, k, reuse int, fresh []GameRef) []*Chunk {
 // reads (nestLookahead past a comment's first '}').
 const lookAhead = 2 * nestLookahead
 
+// window is the text an edit's games are parsed from: its byte i is at
+// base+i in the new text.
+type window struct {
+	text string
+	base Pos
+}
+
 // reparseWindow parses the edited text of old games [k, m). It succeeds
 // when a new game boundary meets the start of an old game j < m whose
 // preceding byte is unchanged (the scanner looks one byte behind a token),
 // or when the window reaches the end of the file. It returns the new games
-// with file-absolute starts and the index of the first old game to reuse.
-func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reuse int, ok bool) {
+// with file-absolute starts, the window they were parsed from and the
+// index of the first old game to reuse.
+func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, win window, reuse int, ok bool) {
 	atEOF := m == old.n
 	winStart := old.GameSpan(k).Start
 	lb := Pos(0)
@@ -134,10 +149,10 @@ func reparseWindow(old *File, e Edit, delta Pos, k, m int) (fresh []GameRef, reu
 	}
 	fresh = parseGames(text, int(lb), old.Dialect, stop)
 	if reuse == old.n && !atEOF {
-		return nil, 0, false
+		return nil, window{}, 0, false
 	}
 	for i := range fresh {
 		fresh[i].Start += base
 	}
-	return fresh, reuse, true
+	return fresh, window{text, base}, reuse, true
 }

@@ -20,9 +20,9 @@ func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Confi
 		file  []analysis.Diagnostic // file-level diagnostics starting in the game
 		diags []analysis.Diagnostic
 	}
-	if gr.Dialect() == syntax.PGN && !cfg.Enabled(analysis.Layout, analysis.CodeGluedToken, analysis.Hint) {
-		// Of the analyzers of a PGN game only the glued-token check reads
-		// its tokens (TestCheckStreamWithoutTokens guards this).
+	if !analysis.NeedsTokens(All, gr.Dialect(), cfg) {
+		// No analyzer that would report anything declares that it reads
+		// the tokens (TestNeedsTokens holds the declarations).
 		gr.DropTokens()
 	}
 	var before []syntax.Error

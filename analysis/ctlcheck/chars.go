@@ -49,9 +49,6 @@ func lookAlike(r rune) (string, bool) {
 }
 
 func runChars(p *analysis.Pass) {
-	if p.Dialect != syntax.CTLPGN {
-		return
-	}
 	g := p.Game
 	for _, t := range g.Tags {
 		if !slices.Contains(structuredTags, canonicalName(t.Name)) || t.ValueSpan.Len() == 0 {

@@ -94,7 +94,8 @@ var Tags = &analysis.Analyzer{
 		{Code: CodeSite, Severity: analysis.Hint, Doc: "The Site value does not end with an ISO 3166 three-letter country code (\"Barcelona, Catalunya ESP\"). A hint, or a warning when the value is clearly wrong (empty, or a two-letter code)."},
 		{Code: CodeLangMismatch, Severity: analysis.Warning, Doc: "The Lang tag differs from the language suffix of the Id (Cescacs-X01-ca with Lang \"en\")."},
 	},
-	Run: runTags,
+	Dialects: []syntax.Dialect{syntax.CTLPGN},
+	Run:      runTags,
 }
 
 // Movetext checks the layout of CTL-PGN movetext, comments and references.
@@ -114,7 +115,9 @@ var Movetext = &analysis.Analyzer{
 		{Code: CodeVarLabel, Severity: analysis.Warning, Doc: "Two variations of the same move carry the same label $[n], or a label is $[0]; references #N.n would be ambiguous."},
 		{Code: CodeValuationSpace, Severity: analysis.Warning, Doc: "A valuation glyph (! ? !! ?? !? ?! ◇) written right after its move, as in 'H6-H12?!': one space separates a move from its valuation, while the draw offer and ':' that follow the valuation are joined to it (§7.1, §7.4: 'H6-H12 ?!(=):'). The fix inserts the space."},
 	},
-	Run: runMovetext,
+	Dialects:    []syntax.Dialect{syntax.CTLPGN},
+	NeedsTokens: true, // the layout of the movetext: lines, dots, comment placement
+	Run:         runMovetext,
 }
 
 // Chars checks characters that the CTL-PGN notation spells otherwise.
@@ -125,7 +128,9 @@ var Chars = &analysis.Analyzer{
 		{Code: CodeEnDash, Severity: analysis.Warning, Doc: "An en dash (U+2013) used as a hyphen in a structured tag value (Date, Round, Result, Id, TimeControl …) or in movetext outside moves and comments, such as a result 0–3; the fix writes '-'. (In moves, package ctllegality reports it.)"},
 		{Code: CodeCharacter, Severity: analysis.Warning, Doc: "A look-alike character in movetext outside comments: a dash other than '-', '‐' and the en dash (figure dash, em dash, minus sign …), a space other than the ASCII space and tab (no-break space …), or a zero-width space. The fix writes '-' or ' ', or removes the invisible character."},
 	},
-	Run: runChars,
+	Dialects:    []syntax.Dialect{syntax.CTLPGN},
+	NeedsTokens: true, // the characters of the movetext outside moves and comments
+	Run:         runChars,
 }
 
 // Analyzers lists the analyzers of this package in a fixed order.

@@ -205,9 +205,6 @@ func (m *mover) judged(at syntax.Pos) bool {
 }
 
 func runMovetext(p *analysis.Pass) {
-	if p.Dialect != syntax.CTLPGN {
-		return
-	}
 	g := p.Game
 	m := &mover{p: p, g: g, main: &mline{}, letters: cescacs.StandardAlphabet(), pairs: newPairBuf()}
 	defer m.pairs.release()

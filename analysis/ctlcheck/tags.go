@@ -103,9 +103,6 @@ func (r *record) tag(name string) *syntax.Tag {
 }
 
 func runTags(p *analysis.Pass) {
-	if p.Dialect != syntax.CTLPGN {
-		return
-	}
 	g := p.Game
 	r := newRecord(g)
 	if !checkVariant(p, r) {

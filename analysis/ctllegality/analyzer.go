@@ -64,7 +64,9 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeMovesAfterEnd, Severity: analysis.Error, Doc: "Moves are written after the game ended: after a checkmate, a stalemate or an automatic draw (insufficient material, 150 half-moves without capture or pawn move, the fifth occurrence of a position; §5.4), in the main line or in a variation. The first such move gets this one error, which names the move that ended the game and how; the rest of that line, and the variations written after it, are not judged (no illegal-move, move-number, comma, unverified-moves or end-mark findings). The result is compared with the position where the game ended. A record whose text starts again at 1. after the end is taken as moves after the end: a CTL-PGN record starts with its tag section, [Variant \"C'escacs\"] first (§8.1)."},
 		{Code: CodeVariant, Severity: analysis.Info, Minimal: true, Doc: "The Variant tag names a variant other than C'escacs (such as the experimental Grand C'escacs); moves are not checked."},
 	},
-	Run: run,
+	Dialects:    []syntax.Dialect{syntax.CTLPGN},
+	NeedsTokens: true, // move numbers, separators and marks between the moves
+	Run:         run,
 }
 
 func run(p *analysis.Pass) {

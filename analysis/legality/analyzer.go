@@ -55,13 +55,11 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other."},
 		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws."},
 	},
-	Run: run,
+	Dialects: []syntax.Dialect{syntax.PGN},
+	Run:      run,
 }
 
 func run(p *analysis.Pass) {
-	if p.Dialect != syntax.PGN {
-		return
-	}
 	g := p.Game
 	start := StartOf(g)
 	checkResultTag(p, g)

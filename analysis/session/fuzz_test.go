@@ -148,3 +148,40 @@ func TestCarryShared(t *testing.T) {
 		}
 	}
 }
+
+// TestBigRun: the first analysis of a document of more than BigAnalysis
+// games (runBig: the workers claim games with an atomic counter, and the
+// partial publications read the games marked done while the workers
+// write others) ends with the diagnostics of each game analysed alone.
+// Run it with -race.
+func TestBigRun(t *testing.T) {
+	var b strings.Builder
+	for i := range 3 * BigAnalysis {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n", i)
+	}
+	text := b.String()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h := newHost()
+	cfg := analysis.DefaultConfig()
+	e := New(ctx, h, checks.All, 0, cfg, 0)
+	doc := &Document{URI: "file:///big.pgn", Version: 1, File: syntax.ParseCompact("big.pgn", text, syntax.PGN, 16<<10)}
+	h.set(doc)
+	e.Changed(doc, nil, syntax.Kept{})
+	e.Wait()
+
+	f := syntax.Parse("big.pgn", text, syntax.PGN)
+	var want []string
+	for _, r := range f.Games() {
+		for _, x := range analysis.Game(r.Game, f.Dialect, cfg, checks.All) {
+			x = x.Shift(r.Start)
+			want = append(want, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))
+		}
+	}
+	if len(want) < 3*BigAnalysis {
+		t.Fatalf("%d diagnostics, want one per game at least", len(want))
+	}
+	if got := h.last[doc.URI]; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("the big run published %d diagnostics, the games alone have %d", len(got), len(want))
+	}
+}

@@ -41,6 +41,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -363,7 +364,9 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 // nil) with the position of each game analysed. It stops early when ctx
 // is done. An analyzer that panics is reported to the host; the game gets
 // its syntax diagnostics only, and failed marks it so that it is not
-// cached.
+// cached. Each worker claims its next game with an atomic counter and
+// writes only that game's entries: no worker takes a lock or a channel
+// shared by the document per game.
 func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, done func(int)) (failed []bool) {
 	failed = make([]bool, len(todo))
 	analyze := func(k int) {
@@ -386,24 +389,19 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(todo))
-	next := make(chan int)
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for k := range next {
+			for ctx.Err() == nil {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return
+				}
 				analyze(k)
 			}
 		})
 	}
-feed:
-	for k := range todo {
-		select {
-		case next <- k:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
 	wg.Wait()
 	return failed
 }
@@ -418,16 +416,15 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 	defer cancel()
 	prog := e.host.Progress(runCtx, "pgnls: analysing "+path.Base(doc.File.Name), cancel)
 
-	var mu sync.Mutex // guards done and count; per[k] is final once done[k]
-	done := make([]bool, len(todo))
-	count := 0
+	// per[k] is final once done[k] is set: the atomic store after the
+	// worker's write and the load before the publisher's read order them.
+	done := make([]atomic.Bool, len(todo))
+	var count atomic.Int64
 	finished := make(chan []bool, 1)
 	go func() {
 		finished <- e.run(runCtx, doc, cfg, todo, per, func(k int) {
-			mu.Lock()
-			done[k] = true
-			count++
-			mu.Unlock()
+			done[k].Store(true)
+			count.Add(1)
 		})
 	}()
 	t := time.NewTimer(batchInterval)
@@ -436,28 +433,26 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 		select {
 		case failed = <-finished:
 			for k, i := range todo {
-				if !done[k] {
+				if !done[k].Load() {
 					failed[k] = true
 					per[k] = analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, cfg, nil)
 				}
 			}
 			msg := fmt.Sprintf("%d games", len(todo))
 			if ctx.Err() == nil && runCtx.Err() != nil {
-				msg = fmt.Sprintf("cancelled after %d of %d games", count, len(todo))
+				msg = fmt.Sprintf("cancelled after %d of %d games", count.Load(), len(todo))
 			}
 			prog.End(msg)
 			return failed
 		case <-t.C:
 			began := time.Now()
-			mu.Lock()
+			n := int(count.Load())
 			partial := withResults(doc.File.Chunks(), chunks, todo, func(k int) (result, bool) {
-				if !done[k] {
+				if !done[k].Load() {
 					return result{}, false
 				}
 				return newResult(per[k]), true
 			})
-			n := count
-			mu.Unlock()
 			e.mu.Lock()
 			fileDs := st.fileDs
 			e.mu.Unlock()

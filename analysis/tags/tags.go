@@ -40,13 +40,11 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeBackslash, Severity: analysis.Warning, Doc: "A backslash in a tag value is not followed by '\"' or '\\'; export format escapes it as '\\\\'."},
 		{Code: CodeSetUp, Severity: analysis.Warning, Doc: "SetUp and FEN disagree: SetUp \"1\" needs a FEN tag, and a FEN tag needs SetUp \"1\"."},
 	},
-	Run: run,
+	Dialects: []syntax.Dialect{syntax.PGN},
+	Run:      run,
 }
 
 func run(p *analysis.Pass) {
-	if p.Dialect != syntax.PGN {
-		return
-	}
 	g := p.Game
 	if len(g.Tags) == 0 {
 		return
