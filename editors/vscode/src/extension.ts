@@ -11,6 +11,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { mapOffset, type OffsetEdit } from './cursor';
 import { hoverToMarkdown, renderBoardPage } from './markdown';
 
 const languages = ['pgn', 'ctl-pgn'];
@@ -39,6 +40,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   await start(context);
 }
 
+// keepCursors returns edits, a formatting of document about to be applied,
+// and arranges for the cursor of each editor of the document to be put
+// where mapOffset says once the edits are applied: the next change of the
+// document that gives it the formatted length (within five seconds).
+function keepCursors(document: vscode.TextDocument, edits: vscode.TextEdit[] | null | undefined) {
+  if (!edits || edits.length === 0) {
+    return edits;
+  }
+  const old = document.getText();
+  const offsets: OffsetEdit[] = edits
+    .map((e) => ({ start: document.offsetAt(e.range.start), end: document.offsetAt(e.range.end), text: e.newText }))
+    .sort((a, b) => a.start - b.start);
+  const length = offsets.reduce((n, e) => n + e.text.length - (e.end - e.start), old.length);
+  const editors = vscode.window.visibleTextEditors.filter((ed) => ed.document === document);
+  const targets = editors.map((ed) => ({ ed, at: mapOffset(old, offsets, document.offsetAt(ed.selection.active)) }));
+  if (targets.length === 0) {
+    return edits;
+  }
+  const done = vscode.workspace.onDidChangeTextDocument((e) => {
+    if (e.document !== document || e.document.getText().length !== length) {
+      return;
+    }
+    done.dispose();
+    clearTimeout(timer);
+    for (const { ed, at } of targets) {
+      const p = document.positionAt(at);
+      ed.selection = new vscode.Selection(p, p);
+      ed.revealRange(new vscode.Range(p, p), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    }
+  });
+  const timer = setTimeout(() => done.dispose(), 5000);
+  return edits;
+}
+
 export async function deactivate(): Promise<void> {
   await stop();
 }
@@ -61,6 +96,16 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     synchronize: { configurationSection: 'pgnls' },
     initializationOptions: serverSettings(),
     outputChannel: output,
+    // VS Code applies a formatting of more than a thousand edits as one
+    // replacement, which sends the cursor to its end (the end of a
+    // formatted database): each cursor is put back on its move once the
+    // formatting is applied (see cursor.ts).
+    middleware: {
+      provideDocumentFormattingEdits: async (document, options, token, next) =>
+        keepCursors(document, await next(document, options, token)),
+      provideDocumentRangeFormattingEdits: async (document, range, options, token, next) =>
+        keepCursors(document, await next(document, range, options, token)),
+    },
   };
   client = new LanguageClient('pgnls', 'pgnls', serverOptions, clientOptions);
   try {
