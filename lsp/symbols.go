@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 
 	"go.lsp.dev/protocol"
 
@@ -58,16 +59,38 @@ func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (an
 		flat(syms, "")
 		return out, nil
 	}
-	var tree func(ss []query.Symbol) []protocol.DocumentSymbol
-	tree = func(ss []query.Symbol) []protocol.DocumentSymbol {
-		out := make([]protocol.DocumentSymbol, 0, len(ss))
-		for _, x := range ss {
-			out = append(out, protocol.DocumentSymbol{Name: x.Name, Detail: x.Detail, Kind: symbolKind(x.Kind),
-				Range: m.rangeOf(x.Span), SelectionRange: m.rangeOf(x.Selection), Children: tree(x.Children)})
+	// Encoded by hand: a big database has tens of thousands of symbols,
+	// and their protocol values and reflection cost most of the answer.
+	return json.RawMessage(appendSymbols(make([]byte, 0, 256*len(syms)), m, syms)), nil
+}
+
+// appendSymbols appends syms as the JSON of a DocumentSymbol array, as
+// encoding/json writes []protocol.DocumentSymbol (TestAppendSymbols).
+func appendSymbols(b []byte, m mapper, syms []query.Symbol) []byte {
+	b = append(b, '[')
+	for i, x := range syms {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		return out
+		b = append(b, `{"name":`...)
+		b = wire.AppendString(b, x.Name)
+		if x.Detail != "" {
+			b = append(b, `,"detail":`...)
+			b = wire.AppendString(b, x.Detail)
+		}
+		b = append(b, `,"kind":`...)
+		b = strconv.AppendInt(b, int64(symbolKind(x.Kind)), 10)
+		b = append(b, `,"range":`...)
+		b = wire.AppendRange(b, m.rangeOf(x.Span))
+		b = append(b, `,"selectionRange":`...)
+		b = wire.AppendRange(b, m.rangeOf(x.Selection))
+		if len(x.Children) > 0 {
+			b = append(b, `,"children":`...)
+			b = appendSymbols(b, m, x.Children)
+		}
+		b = append(b, '}')
 	}
-	return tree(syms), nil
+	return append(b, ']')
 }
 
 func symbolKind(k query.SymbolKind) protocol.SymbolKind {

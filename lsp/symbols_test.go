@@ -1,0 +1,59 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// TestAppendSymbols: the hand-written encoding of document symbols is
+// what encoding/json writes for the protocol values, on files with
+// variations, non-ASCII names and characters JSON escapes.
+func TestAppendSymbols(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/syntax/*/*.pgn")
+	more, _ := filepath.Glob("../../shared/testdata/ctl-pgn/*.ctl-pgn")
+	files = append(files, more...)
+	if len(files) < 10 {
+		t.Fatalf("only %d files found", len(files))
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data) + "\n[White \"a\\\"<b>&\\u2028\t\"]\n\n1. e4 (1. d4) *\n"
+		f := syntax.Parse(name, text, syntax.DetectDialect(name, text))
+		m := mapper{f}
+		syms := query.Symbols(f)
+		var tree func(ss []query.Symbol) []protocol.DocumentSymbol
+		tree = func(ss []query.Symbol) []protocol.DocumentSymbol {
+			out := make([]protocol.DocumentSymbol, 0, len(ss))
+			for _, x := range ss {
+				out = append(out, protocol.DocumentSymbol{Name: x.Name, Detail: x.Detail, Kind: symbolKind(x.Kind),
+					Range: m.rangeOf(x.Span), SelectionRange: m.rangeOf(x.Selection), Children: tree(x.Children)})
+			}
+			return out
+		}
+		want, err := json.Marshal(tree(syms))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := appendSymbols(nil, m, syms)
+		var a, b any
+		if err := json.Unmarshal(got, &a); err != nil {
+			t.Fatalf("%s: invalid JSON: %v\n%.300s", name, err, got)
+		}
+		_ = json.Unmarshal(want, &b)
+		ga, _ := json.Marshal(a)
+		gb, _ := json.Marshal(b)
+		if string(ga) != string(gb) {
+			t.Fatalf("%s: hand-encoded symbols differ:\n got %.300s\nwant %.300s", name, got, want)
+		}
+	}
+}
