@@ -403,10 +403,6 @@ func pick(out []Group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []anal
 	return append(out, fileGroup), total
 }
 
-// carry moves file-absolute diagnostics across edit e: those before it
-// stay, those after it shift, those it overlaps are dropped (as are
-// related places it overlaps, and all fixes, which could no longer be
-// trusted). The result is a new slice; ds is not modified.
 // carryAll carries ds through edits, applied in order (see carry). When
 // each edit lies before the one before it, as in the many changes of an
 // applied formatting, every edit's offsets are those of the text before
@@ -448,30 +444,16 @@ func carryAll(ds []analysis.Diagnostic, edits []syntax.Edit) []analysis.Diagnost
 		}
 		return s.Shift(d), true
 	}
-	out := make([]analysis.Diagnostic, 0, len(ds))
-	for _, x := range ds {
-		sp, ok := move(x.Span)
-		if !ok {
-			continue
-		}
-		x.Span, x.Fixes = sp, nil
-		if len(x.Related) > 0 {
-			var rel []analysis.Related
-			for _, r := range x.Related {
-				if rs, ok := move(r.Span); ok {
-					rel = append(rel, analysis.Related{Span: rs, Msg: r.Msg})
-				}
-			}
-			x.Related = rel
-		}
-		out = append(out, x)
-	}
-	return out
+	return moved(ds, move)
 }
 
+// carry moves file-absolute diagnostics across edit e: those before it
+// stay, those after it shift, those it overlaps are dropped (as are
+// related places it overlaps, and all fixes, which could no longer be
+// trusted). The result is a new slice; ds is not modified.
 func carry(ds []analysis.Diagnostic, e syntax.Edit) []analysis.Diagnostic {
 	delta := syntax.Pos(len(e.New)) - (e.End - e.Start)
-	move := func(s syntax.Span) (syntax.Span, bool) {
+	return moved(ds, func(s syntax.Span) (syntax.Span, bool) {
 		switch {
 		case s.End <= e.Start: // before the edit, or touching its start
 			return s, true
@@ -479,7 +461,12 @@ func carry(ds []analysis.Diagnostic, e syntax.Edit) []analysis.Diagnostic {
 			return s.Shift(delta), true
 		}
 		return s, false // overlapped
-	}
+	})
+}
+
+// moved returns ds, without fixes, with their spans and related places
+// moved by move; those it drops (false) are left out.
+func moved(ds []analysis.Diagnostic, move func(syntax.Span) (syntax.Span, bool)) []analysis.Diagnostic {
 	out := make([]analysis.Diagnostic, 0, len(ds))
 	for _, x := range ds {
 		sp, ok := move(x.Span)
