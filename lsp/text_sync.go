@@ -39,8 +39,8 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 }
 
 func (s *server) didChange(_ context.Context, params json.RawMessage) error {
-	var p wire.DidChangeParams
-	if err := wire.Unmarshal(params, &p); err != nil {
+	p, err := wire.DecodeDidChange(params)
+	if err != nil {
 		return err
 	}
 	uri, version := p.TextDocument.URI, p.TextDocument.Version
