@@ -14,7 +14,7 @@ import (
 type changeMeta struct {
 	TextDocument struct {
 		URI     protocol.DocumentURI `json:"uri"`
-		Version int32  `json:"version"`
+		Version int32                `json:"version"`
 	} `json:"textDocument"`
 }
 
