@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -192,10 +191,8 @@ func measureEdits(b *testing.B, c *lsptest.Client, uri protocol.DocumentURI, tex
 		b.StartTimer()
 		i++
 	}
-	slices.Sort(times)
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	b.ReportMetric(ms(times[len(times)/2]), "ms-median")
-	b.ReportMetric(ms(times[min(len(times)-1, len(times)*99/100)]), "ms-p99")
+	b.ReportMetric(median(times), "ms-median")
+	b.ReportMetric(p99(times), "ms-p99")
 }
 
 // waitAnalysed waits until the server has analysed every game of uri.

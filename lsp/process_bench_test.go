@@ -105,7 +105,7 @@ func buildServer(b *testing.B) string {
 }
 
 // waitQuiet waits until the server has ended its work-done progress for
-// the first analysis of uri and then published nothing for a second.
+// the first analysis of uri and then settles (see settle).
 func waitQuiet(b *testing.B, c *lsptest.Client, uri protocol.DocumentURI) {
 	ended := func() bool {
 		for _, n := range c.Notifications(protocol.MethodProgress) {
@@ -127,13 +127,7 @@ func waitQuiet(b *testing.B, c *lsptest.Client, uri protocol.DocumentURI) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	for n := -1; ; time.Sleep(time.Second) {
-		m := len(c.Publications(uri))
-		if m == n {
-			return
-		}
-		n = m
-	}
+	settle(b, c, uri)
 }
 
 // rss returns a memory figure of process pid from /proc (VmRSS: resident

@@ -424,10 +424,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 	b.Current = current
 	b.Moves = pl.listMoves(func(p int) int { return base + p }, number)
 	b.Annotations = pl.annotations(shown, true)
-	pos, known, ply, last := rp.pick(pl, func() (chess.Position, point, bool) {
-		pos, pt, ok := pgnPositionAt(g, pl.w)
-		return pos, pt, ok
-	}, startPly)
+	pos, known, ply, last := rp.pick(pl, func() (chess.Position, point, bool) { return pgnPositionAt(g, pl.w) }, startPly)
 	b.Ply = base + ply
 	if known {
 		b.Position = pos.FEN()
