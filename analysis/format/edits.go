@@ -88,7 +88,8 @@ type Left struct {
 func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) (edits []syntax.Edit, left []Left) {
 	l := NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
 		if e, ok := diff.Span(old, new); ok {
-			edits = append(edits, diff.Shift([]syntax.Edit{e}, start)...)
+			e.Start, e.End = e.Start+start, e.End+start
+			edits = append(edits, e)
 		}
 	})
 	if from > 0 {
