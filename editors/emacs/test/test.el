@@ -227,6 +227,37 @@ shows the illegal move on Ke3."
     (write-region (concat "[White \"M\374ller\"]\n\n1. e4 {\201} e5 2. Ke3 *\n") nil
                   (expand-file-name "c1.pgn" (getenv "PGNLS_TEST_WORK"))))
   (pgnls-test-encoding "c1.pgn" 'iso-latin-1 "{\u0081}")
+  ;; The cap: 2,100 games with a missing roster tag each (warnings) and
+  ;; an illegal move in the last one, 2,101 diagnostics.  eglot gets at
+  ;; most 2,000, the illegal move among them, and a message gives the
+  ;; true total.
+  (let ((file (expand-file-name "big.pgn" (getenv "PGNLS_TEST_WORK")))
+        (start (with-current-buffer (messages-buffer) (point-max))))
+    (with-temp-file file
+      (dotimes (_ 2099) (insert "[Event \"x\"]\n\n1. e4 e5 *\n\n"))
+      (insert "[Event \"x\"]\n\n1. e4 Ke7 *\n"))
+    (find-file file)
+    (when (pgnls-test-wait (lambda () (and (eglot-managed-p) flymake-mode)) 5)
+      (flymake-start))
+    (let ((diag (pgnls-test-diagnostic "illegal-move"))
+          (message (pgnls-test-wait
+                    (lambda ()
+                      (with-current-buffer (messages-buffer)
+                        (save-excursion
+                          (goto-char start)
+                          (and (re-search-forward "^.*big\\.pgn has [0-9]+ diagnostics.*$" nil t)
+                               (match-string 0)))))
+                    15))
+          (n (length (flymake-diagnostics))))
+      (pgnls-test-check "cap: the illegal move at the end of a big file is shown"
+                        (and diag (eq (flymake-diagnostic-type diag) 'eglot-error))
+                        (format "%d diagnostics" n))
+      (pgnls-test-check "cap: at most 2000 diagnostics published" (and (<= n 2000) (> n 1000)) n)
+      (pgnls-test-check "cap: a message states the true total, 2101"
+                        (and message (string-match-p "big\\.pgn has 2101 diagnostics; 2000 are shown" message))
+                        (or message "no message")))
+    (set-buffer-modified-p nil)
+    (kill-buffer))
   (find-file (expand-file-name "illegal.ctl-pgn" (getenv "PGNLS_TEST_WORK")))
   (pgnls-test-check "ctl-pgn-mode for *.ctl-pgn" (eq major-mode 'ctl-pgn-mode) major-mode))
 

@@ -99,6 +99,8 @@ function! s:Run() abort
     filetype plugin on
     let g:ale_hover_to_preview = 1
     let g:pgnls_settings = {'lineLength': 79, 'tagOrder': 'lenient'}
+    " As the README advises: ALE shows errors only by default.
+    let g:ale_lsp_show_message_severity = 'information'
     call s:Record('pass', 'vim', printf('Vim %d.%d.%d', v:version / 100, v:version % 100, v:versionlong % 10000))
 
     execute 'edit ' . fnameescape($PGNLS_TEST_WORK . '/illegal.pgn')
@@ -190,6 +192,26 @@ function! s:Run() abort
     call s:Check('pgn: plain :%!pgnls fmt puts the message into the buffer (why the README redirects it)',
     \   s:Stderr(), getline(1, '$'))
     set nomodified
+
+    " The cap: 2,100 games with a missing roster tag each (warnings) and an
+    " illegal move in the last one, 2,101 diagnostics. ALE gets at most
+    " 2,000, the illegal move among them, and a message gives the total.
+    let l:big = $PGNLS_TEST_WORK . '/big.pgn'
+    call writefile(repeat(['[Event "x"]', '', '1. e4 e5 *', ''], 2099) + ['[Event "x"]', '', '1. e4 Ke7 *'], l:big)
+    messages clear
+    execute 'edit ' . fnameescape(l:big)
+    let l:bigbuf = bufnr('')
+    ALELint
+    call s:Wait({-> !empty(s:Diagnostic(l:bigbuf, l:IsIllegal))}, 15000)
+    let l:d = s:Diagnostic(l:bigbuf, l:IsIllegal)
+    let l:n = len(ale#engine#GetLoclist(l:bigbuf))
+    call s:Check('cap: the illegal move at the end of a big file is shown', !empty(l:d) && l:d.lnum == 8399 && l:d.type is# 'E', l:n . ' diagnostics')
+    call s:Check('cap: at most 2000 diagnostics published', l:n <= 2000 && l:n > 1000, l:n)
+    " ALE echoes a message that fits on the command line and shows a
+    " longer one, as this is, in its preview window.
+    let l:Told = {-> matchstr(execute('messages') . "\n" . join(s:PreviewLines(), ' '), 'big\.pgn has \d\+ diagnostics[^\n]*')}
+    call s:Wait({-> !empty(l:Told())}, 15000)
+    call s:Check('cap: a message states the true total, 2101', l:Told() =~# 'big\.pgn has 2101 diagnostics; 2000 are shown', l:Told())
 endfunction
 
 try
