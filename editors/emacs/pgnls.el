@@ -280,15 +280,17 @@ the buffer are where they were at the last request."
          :timeout-fn #'ignore)))))
 
 (defun pgnls--board-schedule ()
-  "Update the board once point stays still (in `post-command-hook')."
-  (when pgnls--board-timer
-    (cancel-timer pgnls--board-timer))
-  (setq pgnls--board-timer
-        (run-at-time pgnls-board-delay nil
-                     (lambda ()
-                       (setq pgnls--board-timer nil)
-                       (with-current-buffer (window-buffer (selected-window))
-                         (pgnls--board-update))))))
+  "Update the board once point stays still (in `post-command-hook').
+Only commands that end in a PGN buffer count."
+  (when (derived-mode-p 'pgn-mode)
+    (when pgnls--board-timer
+      (cancel-timer pgnls--board-timer))
+    (setq pgnls--board-timer
+          (run-at-time pgnls-board-delay nil
+                       (lambda ()
+                         (setq pgnls--board-timer nil)
+                         (with-current-buffer (window-buffer (selected-window))
+                           (pgnls--board-update)))))))
 
 ;;;###autoload
 (defun pgnls-board ()
