@@ -25,6 +25,7 @@ type boardResult struct {
 	Ply         int               `json:"ply"`
 	LastMove    *boardLastMove    `json:"lastMove"`
 	SVG         *string           `json:"svg"`
+	Text        string            `json:"text"`
 	Annotations boardAnnotations  `json:"annotations"`
 	Moves       []boardMove       `json:"moves"`
 	Current     int               `json:"current"`
@@ -104,6 +105,7 @@ func boardJSON(m mapper, b *query.Board) *boardResult {
 		Position:  orNull(b.Position),
 		Ply:       b.Ply,
 		SVG:       orNull(b.SVG),
+		Text:      b.Text,
 		Moves:     make([]boardMove, len(b.Moves)),
 		Current:   b.Current,
 		Depth:     b.Depth,

@@ -21,6 +21,7 @@ type boardAnswer struct {
 	Position *string `json:"position"`
 	Ply      int     `json:"ply"`
 	SVG      *string `json:"svg"`
+	Text     string  `json:"text"`
 	LastMove *struct {
 		From, To string
 	} `json:"lastMove"`
@@ -72,7 +73,7 @@ func TestBoardRequest(t *testing.T) {
 		if err := c.Call("pgnls/board", boardParams(uri, lsptest.Position(text, at)), &b); err != nil {
 			t.Fatal(err)
 		}
-		if b.Position == nil || b.SVG == nil || len(b.Annotations.Arrows) != 3 || strings.Count(*b.SVG, "<line") != 3 ||
+		if b.Position == nil || b.SVG == nil || !strings.Contains(b.Text, "\nFEN "+*b.Position+"\n") || len(b.Annotations.Arrows) != 3 || strings.Count(*b.SVG, "<line") != 3 ||
 			b.LastMove == nil || b.LastMove.To != "f4" || b.Current < 0 || b.Moves[b.Current].SAN != "Kxf4" {
 			t.Errorf("board at Kxf4 of the study: %.400v", b)
 		}

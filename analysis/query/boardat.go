@@ -43,6 +43,12 @@ type Board struct {
 	// (PGN) the arrows and marked squares of Annotations; "" when the
 	// position is not known.
 	SVG string
+	// Text is the board for terminal clients, to show as it is: the
+	// diagram as text hovers draw it (when the position is known), the
+	// side to move, ply and line, the last move, the eval and clock, the
+	// arrows and marked squares, the FEN or PDTL, the moves of the line
+	// around the current one (">" marks it) and the note.
+	Text string
 	// Annotations are the lichess commands of the comments after the
 	// move shown (before the first move of the line at its start).
 	Annotations Annotations
@@ -110,7 +116,6 @@ func BoardAt(f *syntax.File, off syntax.Pos) *Board {
 	} else {
 		b = pgnBoardAt(g, pl)
 	}
-	b.Depth = len(pl.w.vars)
 	b.LineStart = pl.lineStart + r.Start
 	for i := range b.Moves {
 		b.Moves[i].Span = b.Moves[i].Span.Shift(r.Start)
@@ -380,7 +385,7 @@ func (rp *replayed[P]) pick(pl *boardPlan, emptyLine func() (P, point, bool), st
 // pgnBoardAt is BoardAt for a PGN game.
 func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 	start := pgnStart(g)
-	b := &Board{Variant: "chess"}
+	b := &Board{Variant: "chess", Depth: len(pl.w.vars)}
 	switch start.Variant {
 	case legality.Chess960:
 		b.Variant = "chess960"
@@ -426,6 +431,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 	b.Annotations = pl.annotations(shown, true)
 	pos, known, ply, last := rp.pick(pl, func() (chess.Position, point, bool) { return pgnPositionAt(g, pl.w) }, startPly)
 	b.Ply = base + ply
+	var diagram, turn string
 	if known {
 		b.Position = pos.FEN()
 		var marks []chess.Square
@@ -434,6 +440,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 			marks = []chess.Square{chess.Square(last.marks[0]), chess.Square(last.marks[1])}
 		}
 		b.SVG = annotatedChessSVG(&pos, &b.Annotations, marks...)
+		diagram, turn = chessText(&pos), pos.SideToMove().String()
 	}
 	switch {
 	case start.Variant == legality.Unchecked:
@@ -443,6 +450,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 	default:
 		b.Note = pl.stopNote(b)
 	}
+	b.Text = boardText(b, diagram, turn, "FEN")
 	return b
 }
 
@@ -450,7 +458,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 func ctlBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 	start := ctllegality.StartOf(g)
 	letters := start.Letters
-	b := &Board{Variant: "cescacs"}
+	b := &Board{Variant: "cescacs", Depth: len(pl.w.vars)}
 	pl.noReplay = !start.OK
 	var rp replayed[cescacs.Position]
 	ctllegality.Replay(g, start, func(st *ctllegality.Step) {
@@ -476,6 +484,7 @@ func ctlBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 		return pos, pt, ok
 	}, start.FirstPly)
 	b.Ply = ply
+	var diagram, turn string
 	if known {
 		b.Position = pos.PDTL(letters)
 		var marks []cescacs.Hex
@@ -484,12 +493,14 @@ func ctlBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 			marks = []cescacs.Hex{cescacs.Hex(last.marks[0]), cescacs.Hex(last.marks[1])}
 		}
 		b.SVG = hexSVG(&pos, letters, marks...)
+		diagram, turn = hexText(&pos, letters), pos.Turn().String()
 	}
 	if !start.OK {
 		b.Note = "Not replayed: the PDTL tag is not a valid position."
 	} else {
 		b.Note = pl.stopNote(b)
 	}
+	b.Text = boardText(b, diagram, turn, "PDTL")
 	return b
 }
 

@@ -50,8 +50,9 @@ func TestBoardGolden(t *testing.T) {
 	}
 }
 
-// dumpBoard prints a Board for goldens; the SVG is checked to be
-// well-formed and abbreviated to its size and hash.
+// dumpBoard prints a Board for goldens, its text whole (each line after
+// "| "); the SVG is checked to be well-formed and abbreviated to its size
+// and hash.
 func dumpBoard(t *testing.T, f *syntax.File, bd *Board) string {
 	if bd == nil {
 		return "none\n"
@@ -92,6 +93,9 @@ func dumpBoard(t *testing.T, f *syntax.File, bd *Board) string {
 		for _, v := range m.Variations {
 			fmt.Fprintf(&b, "    variation %s\n", spanString(f, v.Span))
 		}
+	}
+	for line := range strings.SplitSeq(bd.Text, "\n") {
+		b.WriteString(strings.TrimRight("| "+line, " ") + "\n")
 	}
 	if bd.SVG != "" {
 		if err := wellFormed(bd.SVG); err != nil {

@@ -124,6 +124,9 @@ func checkBoard(t testing.TB, f *syntax.File, off syntax.Pos, bd *Board) {
 	if (bd.Position == "") != (bd.SVG == "") || bd.Position == "" && bd.LastMove != nil {
 		t.Fatalf("board at %d: position %q with %d bytes of SVG, last move %v", off, bd.Position, len(bd.SVG), bd.LastMove)
 	}
+	if bd.Text == "" || !strings.Contains(bd.Text, bd.Position) {
+		t.Fatalf("board at %d: position %q, text %q", off, bd.Position, bd.Text)
+	}
 	checkSpan(t, f, "line start", syntax.Span{Start: bd.LineStart, End: bd.LineStart})
 	for i, m := range bd.Moves {
 		checkSpan(t, f, "board move", m.Span)

@@ -187,5 +187,151 @@ system given by `coding-system-for-read', a `coding:' tag or
              (eglot--server-capable :documentFormattingProvider))
     (eglot-format-buffer)))
 
+;;; The board at point
+
+;; `pgnls-board' shows the board at point in a side window: the text of
+;; the server's pgnls/board answer (the diagram of the text hovers, the
+;; side to move, last move, FEN or PDTL, eval and clock, the moves of the
+;; line around the current one).  It follows point, eldoc-style: after
+;; each command in a PGN buffer eglot manages, once point has stayed
+;; still for `pgnls-board-delay' seconds.  `pgnls-board-next' and
+;; `pgnls-board-previous' move point through the moves of its line.
+
+(defcustom pgnls-board-delay 0.08
+  "Seconds point must stay still before the board follows it."
+  :type 'number)
+
+(defcustom pgnls-board-display-action
+  '((display-buffer-reuse-window display-buffer-in-side-window)
+    (side . right) (window-width . 46))
+  "The action `pgnls-board' displays the board buffer with.
+See `display-buffer'."
+  :type 'sexp)
+
+(defconst pgnls--board-buffer-name "*pgnls board*"
+  "The name of the board buffer.")
+
+(defvar pgnls--board-timer nil
+  "The timer of the next update of the board, or nil.")
+
+(defvar pgnls--board-asked nil
+  "The buffer, point and modification count the board was last asked for.")
+
+(defvar pgnls--board-seq 0
+  "The number of the last pgnls/board request; older answers are dropped.")
+
+(define-derived-mode pgnls-board-mode special-mode "PGN board"
+  "Major mode of the board buffer of `pgnls-board'."
+  (setq-local truncate-lines nil)
+  (add-hook 'kill-buffer-hook #'pgnls--board-stop nil t))
+
+(defun pgnls--board-buffer ()
+  "Return the live board buffer, or nil."
+  (get-buffer pgnls--board-buffer-name))
+
+(defun pgnls--board-stop ()
+  "Stop following point: the board buffer is going away."
+  (remove-hook 'post-command-hook #'pgnls--board-schedule)
+  (when pgnls--board-timer
+    (cancel-timer pgnls--board-timer)
+    (setq pgnls--board-timer nil)))
+
+(defun pgnls--board-show (text)
+  "Show TEXT in the board buffer, from its top."
+  (let ((buffer (pgnls--board-buffer)))
+    (when buffer
+      (with-current-buffer buffer
+        (let ((inhibit-read-only t))
+          (erase-buffer)
+          (insert text)
+          (goto-char (point-min))))
+      (dolist (window (get-buffer-window-list buffer nil t))
+        (set-window-point window 1)))))
+
+(defun pgnls--board-text (result)
+  "The text to show for RESULT, an answer to pgnls/board."
+  (let ((text (plist-get result :text)))
+    (if (stringp text) text "No game at point.")))
+
+(defun pgnls--board-params ()
+  "The pgnls/board params for point, after sending pending changes."
+  (eglot--signal-textDocument/didChange)
+  (eglot--TextDocumentPositionParams))
+
+(defun pgnls--board-update ()
+  "Ask the server for the board at point and show it.
+Does nothing outside a PGN buffer eglot manages, and when point and
+the buffer are where they were at the last request."
+  (let ((asked (list (current-buffer) (point) (buffer-modified-tick))))
+    (when (and (pgnls--board-buffer)
+               (derived-mode-p 'pgn-mode)
+               (eglot-managed-p)
+               (not (equal asked pgnls--board-asked)))
+      (setq pgnls--board-asked asked)
+      (let ((seq (setq pgnls--board-seq (1+ pgnls--board-seq))))
+        (jsonrpc-async-request
+         (eglot--current-server-or-lose) :pgnls/board (pgnls--board-params)
+         :success-fn (lambda (result)
+                       (when (= seq pgnls--board-seq)
+                         (pgnls--board-show (pgnls--board-text result))))
+         :error-fn (lambda (err)
+                     (when (= seq pgnls--board-seq)
+                       (pgnls--board-show (format "pgnls/board failed: %s" (plist-get err :message)))))
+         :timeout-fn #'ignore)))))
+
+(defun pgnls--board-schedule ()
+  "Update the board once point stays still (in `post-command-hook').
+Only commands that end in a PGN buffer count."
+  (when (derived-mode-p 'pgn-mode)
+    (when pgnls--board-timer
+      (cancel-timer pgnls--board-timer))
+    (setq pgnls--board-timer
+          (run-at-time pgnls-board-delay nil
+                       (lambda ()
+                         (setq pgnls--board-timer nil)
+                         (with-current-buffer (window-buffer (selected-window))
+                           (pgnls--board-update)))))))
+
+;;;###autoload
+(defun pgnls-board ()
+  "Show the board at point in a side window; it then follows point.
+The board is drawn by the server.  It follows point in the PGN and
+CTL-PGN buffers eglot manages, until its buffer is killed."
+  (interactive)
+  (let ((buffer (get-buffer-create pgnls--board-buffer-name)))
+    (with-current-buffer buffer
+      (unless (derived-mode-p 'pgnls-board-mode)
+        (pgnls-board-mode)))
+    (display-buffer buffer pgnls-board-display-action)
+    (add-hook 'post-command-hook #'pgnls--board-schedule)
+    (setq pgnls--board-asked nil)
+    (pgnls--board-update)))
+
+(defun pgnls--board-step (delta)
+  "Move point DELTA moves along its line; return non-nil if it moved.
+The position before the first move is one step before it."
+  (let* ((board (jsonrpc-request (eglot--current-server-or-lose) :pgnls/board (pgnls--board-params)))
+         (moves (plist-get board :moves))
+         (target (and board (+ (plist-get board :current) delta)))
+         (pos (cond ((null target) nil)
+                    ((= target -1) (plist-get board :lineStart))
+                    ((and (>= target 0) (< target (length moves)))
+                     (plist-get (plist-get (aref moves target) :range) :start)))))
+    (when pos
+      (goto-char (eglot--lsp-position-to-point pos))
+      t)))
+
+(defun pgnls-board-next ()
+  "Move point to the next move of its line (main line or variation)."
+  (interactive)
+  (unless (pgnls--board-step 1)
+    (message "pgnls: no next move in this line")))
+
+(defun pgnls-board-previous ()
+  "Move point to the previous move of its line, or to the line's start."
+  (interactive)
+  (unless (pgnls--board-step -1)
+    (message "pgnls: at the start of the line")))
+
 (provide 'pgnls)
 ;;; pgnls.el ends here

@@ -124,6 +124,72 @@ shows the illegal move on Ke3."
                         (format "%S" (substring (pgnls-test-file-bytes file) -8))))
     (kill-buffer)))
 
+(defun pgnls-test-board-has (lines)
+  "Wait until the board buffer holds every line of LINES.
+Return (OK . TEXT), TEXT being what the board shows."
+  (let* ((text "")
+         (ok (pgnls-test-wait
+              (lambda ()
+                (setq text (if (get-buffer "*pgnls board*")
+                               (with-current-buffer "*pgnls board*" (buffer-string))
+                             ""))
+                (let ((shown (split-string text "\n")))
+                  (cl-every (lambda (l) (member l shown)) lines)))
+              5)))
+    (cons ok text)))
+
+(defun pgnls-test-board ()
+  "Check `pgnls-board' and the stepping commands on board.pgn.
+Point moves by keyboard macros, which run commands through the command
+loop as typed keys do, with `post-command-hook' (batch mode has no
+command loop of its own)."
+  (goto-char (point-min))
+  (search-forward "1. e4")
+  (backward-char 1)
+  (let ((pgn-window (selected-window))
+        (start (point)))
+    (pgnls-board)
+    (let ((board-window (get-buffer-window "*pgnls board*")))
+      (pgnls-test-check "board: pgnls-board shows the board in a side window, point stays in the PGN buffer"
+                        (and board-window (window-parameter board-window 'window-side)
+                             (eq (selected-window) pgn-window) (= (point) start))
+                        (format "%S side %S, selected %S" board-window
+                                (and board-window (window-parameter board-window 'window-side)) (selected-window))))
+    (let ((r (pgnls-test-board-has
+              '("4 . . . . P . . ."
+                "Black to move · ply 1 · main line"
+                "Eval 0.3 · clock 0:05:00"
+                "FEN rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+                "> 1. e4"))))
+      (pgnls-test-check "board: the side window shows the position after 1. e4, its eval and clock" (car r) (cdr r)))
+    ;; A later move, found with isearch: the board follows point.
+    (execute-kbd-macro (kbd "C-s Nf3 RET"))
+    (let ((r (pgnls-test-board-has
+              '("3 . . . . . N . ."
+                "FEN rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+                "Arrows green f3-e5"
+                "> 2. Nf3"))))
+      (pgnls-test-check "board: moving point to 2. Nf3 shows its position" (car r) (cdr r)))
+    ;; The stepping commands on the keys README.md suggests.
+    (define-key pgn-mode-map (kbd "C-c C-n") #'pgnls-board-next)
+    (define-key pgn-mode-map (kbd "C-c C-p") #'pgnls-board-previous)
+    (let ((nc6 (save-excursion (goto-char (point-min)) (search-forward "Nc6") (match-beginning 0)))
+          (nf3 (save-excursion (goto-char (point-min)) (search-forward "Nf3") (match-beginning 0))))
+      (execute-kbd-macro (kbd "C-c C-n"))
+      (pgnls-test-check "board: pgnls-board-next moves point to the next move, 2... Nc6"
+                        (= (point) nc6) (format "point %d, Nc6 at %d" (point) nc6))
+      (let ((r (pgnls-test-board-has
+                '("FEN r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" "> 2... Nc6  (d6)"))))
+        (pgnls-test-check "board: after pgnls-board-next the board shows 2... Nc6" (car r) (cdr r)))
+      (execute-kbd-macro (kbd "C-c C-p"))
+      (pgnls-test-check "board: pgnls-board-previous moves point back to 2. Nf3"
+                        (= (point) nf3) (format "point %d, Nf3 at %d" (point) nf3)))
+    ;; Killing the board buffer stops following point.
+    (kill-buffer "*pgnls board*")
+    (pgnls-test-check "board: killing the board buffer stops following point"
+                      (not (memq 'pgnls--board-schedule post-command-hook))
+                      (format "%S" post-command-hook))))
+
 (defun pgnls-test-run ()
   (require 'pgnls)
   (setq eglot-sync-connect t)
@@ -259,7 +325,13 @@ shows the illegal move on Ke3."
     (set-buffer-modified-p nil)
     (kill-buffer))
   (find-file (expand-file-name "illegal.ctl-pgn" (getenv "PGNLS_TEST_WORK")))
-  (pgnls-test-check "ctl-pgn-mode for *.ctl-pgn" (eq major-mode 'ctl-pgn-mode) major-mode))
+  (pgnls-test-check "ctl-pgn-mode for *.ctl-pgn" (eq major-mode 'ctl-pgn-mode) major-mode)
+  ;; The board at point.
+  (find-file (expand-file-name "board.pgn" (getenv "PGNLS_TEST_WORK")))
+  (pgnls-test-wait #'eglot-managed-p 5)
+  (if (eglot--server-capable :experimental :board)
+      (pgnls-test-board)
+    (pgnls-test-record "skip" "board: pgnls-board" "the server does not announce pgnls/board")))
 
 (condition-case err
     (pgnls-test-run)

@@ -696,8 +696,148 @@ local function run()
     total_message or ('messages: ' .. (#cap_shown > 0 and table.concat(cap_shown, ' | ') or 'no window/showMessage')))
 end
 
+-- The board at the cursor is checked in Neovim's main loop, as a user
+-- sees it: Neovim fires CursorMoved itself between events, not while a
+-- script runs (nor in vim.wait()). The checks run in a coroutine that
+-- sleeps on timers, so that the main loop runs in between.
+local board_co
+
+local function sleep(ms)
+  vim.defer_fn(function()
+    assert(coroutine.resume(board_co))
+  end, ms)
+  coroutine.yield()
+end
+
+-- wait_for sleeps until cond() holds, at most ms milliseconds.
+local function wait_for(cond, ms)
+  local deadline = vim.loop.hrtime() + ms * 1e6
+  while not cond() do
+    if vim.loop.hrtime() > deadline then
+      return false
+    end
+    sleep(20)
+  end
+  return true
+end
+
+-- board_window returns the window of the board split and its lines.
+local function board_window()
+  for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    local b = vim.api.nvim_win_get_buf(w)
+    if vim.api.nvim_buf_get_name(b):find('pgnls://board', 1, true) then
+      return w, vim.api.nvim_buf_get_lines(b, 0, -1, false)
+    end
+  end
+  return nil, {}
+end
+
+-- board_has waits until the board holds every line of want, and
+-- returns whether it does and the board's text.
+local function board_has(want)
+  local text = ''
+  local found = wait_for(function()
+    local _, lines = board_window()
+    text = table.concat(lines, '\n')
+    for _, w in ipairs(want) do
+      if not vim.tbl_contains(lines, w) then
+        return false
+      end
+    end
+    return true
+  end, 5000)
+  return found, text
+end
+
+local function board_test()
+  local buf = open(work .. '/board.pgn')
+  local client = wait_client(buf)
+  local caps = client and client.server_capabilities or {}
+  if not (type(caps.experimental) == 'table' and caps.experimental.board) then
+    record('skip', 'board: :PgnlsBoard', 'the server does not announce pgnls/board')
+    return
+  end
+  local src = vim.api.nvim_get_current_win()
+  local l, c = find(buf, '1. e4')
+  vim.api.nvim_win_set_cursor(src, { l + 1, c + 3 })
+  vim.cmd('PgnlsBoard')
+  local win = board_window()
+  check('board: :PgnlsBoard opens a split and leaves the cursor in the PGN window',
+    win ~= nil and win ~= src and vim.api.nvim_get_current_win() == src, tostring(win))
+  local ok, text = board_has({
+    '4 . . . . P . . .',
+    'Black to move · ply 1 · main line',
+    'Eval 0.3 · clock 0:05:00',
+    'FEN rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+    '> 1. e4',
+  })
+  check('board: the split shows the position after 1. e4, its eval and clock', ok, text)
+
+  -- A later move: the cursor moves, Neovim fires CursorMoved, the board
+  -- follows (debounced).
+  l, c = find(buf, 'Nf3')
+  vim.api.nvim_win_set_cursor(src, { l + 1, c + 1 })
+  ok, text = board_has({
+    '3 . . . . . N . .',
+    'FEN rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2',
+    'Arrows green f3-e5',
+    '> 2. Nf3',
+  })
+  check('board: moving the cursor to 2. Nf3 shows its position', ok, text)
+
+  -- :PgnlsBoardNext and :PgnlsBoardPrev, typed: the cursor goes to the
+  -- next move of the line (2... Nc6, not the variation's d6) and back.
+  local function typed(keys)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'n', false)
+  end
+  local nl, nc = find(buf, 'Nc6')
+  typed(':PgnlsBoardNext<CR>')
+  local moved = wait_for(function()
+    local cur = vim.api.nvim_win_get_cursor(src)
+    return cur[1] == nl + 1 and cur[2] == nc
+  end, 3000)
+  local cur = vim.api.nvim_win_get_cursor(src)
+  check(':PgnlsBoardNext moves the cursor to the next move, 2... Nc6', moved, string.format('cursor at %d:%d, Nc6 at %d:%d', cur[1], cur[2], nl + 1, nc))
+  ok, text = board_has({ 'FEN r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3', '> 2... Nc6  (d6)' })
+  check('board: after :PgnlsBoardNext the board shows 2... Nc6', ok, text)
+  typed(':PgnlsBoardPrev<CR>')
+  moved = wait_for(function()
+    local c2 = vim.api.nvim_win_get_cursor(src)
+    return c2[1] == l + 1 and c2[2] == c
+  end, 3000)
+  cur = vim.api.nvim_win_get_cursor(src)
+  check(':PgnlsBoardPrev moves the cursor back to 2. Nf3', moved, string.format('cursor at %d:%d, Nf3 at %d:%d', cur[1], cur[2], l + 1, c))
+
+  -- Another buffer in the same window: the board follows it (C'escacs,
+  -- the PDTL and the hex board).
+  local ctl = open(work .. '/illegal.ctl-pgn')
+  wait_client(ctl)
+  l, c = find(ctl, 'H6-H12')
+  vim.api.nvim_win_set_cursor(0, { l + 1, c })
+  ok, text = board_has({ 'Last move 1. H6-H12 (H6-H12)', '   P T A B C D E F G H I K L X Z' })
+  check("board: follows the cursor into a C'escacs record", ok and text:find('\nPDTL /28:', 1, true) ~= nil, text)
+
+  -- Closing the split wipes the board and its autocommands.
+  win = board_window()
+  vim.api.nvim_win_close(win, true)
+  sleep(20)
+  check('board: closing the split removes its autocommands', not pcall(vim.api.nvim_get_autocmds, { group = 'pgnls_board' }),
+    vim.inspect(select(2, pcall(vim.api.nvim_get_autocmds, { group = 'pgnls_board' }))))
+end
+
 local ok, err = xpcall(run, debug.traceback)
 if not ok then
   record('fail', 'test script error', err)
+  finish()
+else
+  board_co = coroutine.create(function()
+    local bok, berr = xpcall(board_test, debug.traceback)
+    if not bok then
+      record('fail', 'board test script error', berr)
+    end
+    finish()
+  end)
+  vim.schedule(function()
+    assert(coroutine.resume(board_co))
+  end)
 end
-finish()

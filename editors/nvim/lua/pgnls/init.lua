@@ -11,7 +11,9 @@
 -- vim.lsp.buf.format). Filetypes: pgn (*.pgn) and ctlpgn (*.ctl-pgn), set
 -- by ftdetect/pgnls.vim.
 --
--- In each buffer it attaches to, it defines :PgnlsFormat, and it gives
+-- In each buffer it attaches to, it defines :PgnlsFormat and the board
+-- commands of pgnls.board (:PgnlsBoard, :PgnlsBoardNext, :PgnlsBoardPrev),
+-- and it gives
 -- Neovim 0.7 what 0.8 and later set by themselves: 'omnifunc' and
 -- 'formatexpr' (0.8+) and K for hover (0.10+), unless the user set them.
 -- The diagnostics of pgnls are shown with severity_sort (option
@@ -45,6 +47,10 @@ local defaults = {
   -- (set on its namespace). severity_sort shows the error of a line, not
   -- an info after it, in the sign column and the virtual text.
   diagnostic = { severity_sort = true },
+  -- :PgnlsBoard (lua/pgnls/board.lua): the command that opens the
+  -- board's split, run from the window of the PGN buffer, and how long
+  -- the cursor must stay still before the board is updated.
+  board = { split = 'botright 44vsplit', debounce_ms = 80 },
   -- Passed on to the client as they are (optional).
   on_attach = nil,
   capabilities = nil,
@@ -141,7 +147,7 @@ local many_edits = 100
 
 -- byte_col returns the byte column in line of an LSP character offset in
 -- the client's encoding, clamped to the line.
-local function byte_col(line, character, encoding)
+function M.byte_col(line, character, encoding)
   if encoding == 'utf-8' then
     return math.min(character, #line)
   end
@@ -227,7 +233,7 @@ local function apply_many(bufnr, edits, encoding)
     if row > #lines then
       return #old
     end
-    return starts[row] + byte_col(lines[row], pos.character, encoding)
+    return starts[row] + M.byte_col(lines[row], pos.character, encoding)
   end
   local cursors = {}
   for _, win in ipairs(vim.api.nvim_list_wins()) do
@@ -351,6 +357,10 @@ local function on_attach(client, bufnr)
   vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsFormat', function()
     M.format(bufnr)
   end, { bar = true, desc = 'pgnls: format the buffer' })
+  local board = require('pgnls.board')
+  vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsBoard', board.open, { bar = true, desc = 'pgnls: show the board at the cursor in a split' })
+  vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsBoardNext', board.next, { bar = true, desc = 'pgnls: go to the next move of the line' })
+  vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsBoardPrev', board.prev, { bar = true, desc = 'pgnls: go to the previous move of the line' })
   if M.config.format_on_save then
     local group = vim.api.nvim_create_augroup('pgnls_format_' .. bufnr, { clear = true })
     vim.api.nvim_create_autocmd('BufWritePre', {
@@ -438,6 +448,7 @@ function M.setup(opts)
     cmd = { opts.cmd, 'table', true },
     settings = { opts.settings, 'table', true },
     diagnostic = { opts.diagnostic, 'table', true },
+    board = { opts.board, 'table', true },
     format_on_save = { opts.format_on_save, 'boolean', true },
     filetypes = { opts.filetypes, 'table', true },
   })
