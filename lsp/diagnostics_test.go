@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"cmp"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,7 +124,12 @@ func TestEncodeDiagnostics(t *testing.T) {
 		t.Fatalf("the text has %d games, want 1", doc.File.NumGames())
 	}
 	for _, catalogue := range []string{"", defaultCatalogueURL} {
-		want, err := json.Marshal(toProtocol(doc, append([]analysis.Diagnostic(nil), ds...), catalogue))
+		// The errors first, then the others, each in order.
+		all := toProtocol(doc, append([]analysis.Diagnostic(nil), ds...), catalogue)
+		slices.SortStableFunc(all, func(a, b protocol.Diagnostic) int {
+			return cmp.Compare(min(a.Severity, protocol.DiagnosticSeverityWarning), min(b.Severity, protocol.DiagnosticSeverityWarning))
+		})
+		want, err := json.Marshal(all)
 		if err != nil {
 			t.Fatal(err)
 		}

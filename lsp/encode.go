@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"slices"
 	"sync"
 
 	"go.lsp.dev/protocol"
@@ -20,6 +21,7 @@ type encodeCache struct {
 	catalogue string
 	last      map[encodeKey]encoded
 	next      map[encodeKey]encoded
+	parts     []encoded // of the groups of a publication, reused
 	buf       []byte
 }
 
@@ -30,17 +32,22 @@ type encodeKey struct {
 	base protocol.Position
 }
 
-// encoded is the JSON of a game's diagnostics, without brackets, and
-// how many it holds.
+// encoded is the JSON of a game's diagnostics, without brackets, its
+// errors apart from the others, and how many each holds.
 type encoded struct {
-	json []byte
-	n    int
+	errs, rest []byte
+	nErrs      int
+	nRest      int
 }
 
 // encode appends to b the JSON array of the LSP diagnostics of doc for
-// groups, in order: each group sorted, exact duplicates removed; never
-// null; each code a string linked to catalogue plus the code (no link
-// when catalogue is ""). It also returns how many it encoded.
+// groups: the errors first, then the others, each part in the order of
+// groups, each group sorted, exact duplicates removed; never null; each
+// code a string linked to catalogue plus the code (no link when
+// catalogue is ""). It also returns how many it encoded. The errors come
+// first because VS Code draws the squiggles of the first 500 diagnostics
+// of a file only (its marker decorations read 500): in a big file the
+// errors must be among them wherever they are.
 //
 // It writes each diagnostic with wire.AppendDiagnostic (by hand, as
 // encoding/json writes protocol.Diagnostic), converts the spans of a
@@ -59,39 +66,56 @@ func (c *encodeCache) encode(b []byte, doc *document, groups []session.Group, ca
 	if c.next == nil {
 		c.next = make(map[encodeKey]encoded, len(groups))
 	}
-	b = append(b, '[')
-	for _, g := range groups {
+	parts := slices.Grow(c.parts[:0], len(groups))[:len(groups)]
+	defer func() { c.parts = parts[:0] }()
+	for i, g := range groups {
 		if g.File {
-			b, n = appendDiagnostics(b, n, uri, g.Diagnostics(), m.rangeOf, catalogue)
+			ds := g.Diagnostics()
+			parts[i].errs, parts[i].nErrs = appendDiagnostics(nil, 0, uri, ds, true, m.rangeOf, catalogue)
+			parts[i].rest, parts[i].nRest = appendDiagnostics(nil, 0, uri, ds, false, m.rangeOf, catalogue)
 			continue
 		}
 		base := m.position(g.Span.Start)
 		key := encodeKey{g.Key(), base}
 		e, ok := c.last[key]
 		if !ok {
-			e.json, e.n = appendDiagnostics(nil, 0, uri, g.Diagnostics(), newGameMapper(base, doc.File.Slice(g.Span)).rangeOf, catalogue)
+			ds := g.Diagnostics()
+			conv := newGameMapper(base, doc.File.Slice(g.Span)).rangeOf
+			e.errs, e.nErrs = appendDiagnostics(nil, 0, uri, ds, true, conv, catalogue)
+			e.rest, e.nRest = appendDiagnostics(nil, 0, uri, ds, false, conv, catalogue)
 		}
 		c.next[key] = e
-		if e.n > 0 {
+		parts[i] = e
+	}
+	b = append(b, '[')
+	add := func(json []byte, k int) {
+		if k > 0 {
 			if n > 0 {
 				b = append(b, ',')
 			}
-			b = append(b, e.json...)
-			n += e.n
+			b = append(b, json...)
+			n += k
 		}
+	}
+	for _, e := range parts {
+		add(e.errs, e.nErrs)
+	}
+	for _, e := range parts {
+		add(e.rest, e.nRest)
 	}
 	c.last, c.next = c.next, c.last
 	clear(c.next)
 	return append(b, ']'), n
 }
 
-// appendDiagnostics appends the JSON of the sorted diagnostics ds, whose
-// spans conv converts, after n others, and returns the new count.
-func appendDiagnostics(b []byte, n int, uri protocol.DocumentURI, ds []analysis.Diagnostic, conv func(syntax.Span) protocol.Range, catalogue string) ([]byte, int) {
+// appendDiagnostics appends the JSON of the errors (errs) or of the
+// other diagnostics of the sorted ds, whose spans conv converts, after n
+// others, and returns the new count.
+func appendDiagnostics(b []byte, n int, uri protocol.DocumentURI, ds []analysis.Diagnostic, errs bool, conv func(syntax.Span) protocol.Range, catalogue string) ([]byte, int) {
 	var w wire.Diagnostic
 	var related []protocol.DiagnosticRelatedInformation
 	for i, x := range ds {
-		if i > 0 && sameDiagnostic(ds[i-1], x) {
+		if (severity(x.Severity) == protocol.DiagnosticSeverityError) != errs || i > 0 && sameDiagnostic(ds[i-1], x) {
 			continue
 		}
 		if n > 0 {

@@ -466,13 +466,13 @@ try {
   const told = await capMessage.waitFor({ timeout: 30000 }).then(() => true).catch(() => false);
   const toldText = told ? ((await capMessage.textContent()) || '').trim() : 'no such notification';
   await goTo(8399, 7); // Ke7
-  const squiggle = await waitFor(async () => (await page.locator('.view-overlays .squiggly-error').count()) > 0, 15000);
-  const problems = ((await page.locator('#status\\.problems').textContent().catch(() => '')) || '').trim();
-  check('cap: the illegal move at the end of a big file is drawn as an error', squiggle, `problems status "${problems}"`);
+  const drawn = await waitFor(async () => (await page.locator('.monaco-editor .squiggly-error').count()) > 0, 15000);
+  const capStatus = ((await page.locator('#status\\.problems').textContent().catch(() => '')) || '').trim();
+  check('cap: the illegal move at the end of a big file is drawn as an error', drawn, `problems status "${capStatus}"`);
   // The status bar counts errors, then warnings: 1 error, the rest of
   // the 1,000 warnings.
-  const counts = problems.match(/\d+/g) || [];
-  check('cap: 1 error and 999 warnings published (VS Code shows 1,000 per file)', counts[0] === '1' && counts[1] === '999', `problems status "${problems}"`);
+  const capCounts = capStatus.match(/\d+/g) || [];
+  check('cap: 1 error and 999 warnings published (VS Code shows 1,000 per file)', capCounts[0] === '1' && capCounts[1] === '999', `problems status "${capStatus}"`);
   check('cap: a message states the true total, 2101', toldText.includes('big.pgn has 2101 diagnostics; 1000 are shown'), toldText);
   record('pass', 'screenshot', await shot('e2e-cap.png'));
   await command('View: Close All Editors');
