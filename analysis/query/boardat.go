@@ -89,12 +89,19 @@ type BoardVariation struct {
 	Span syntax.Span // file-absolute
 }
 
+// BoardOptions tune the answer of BoardAt.
+type BoardOptions struct {
+	// Flipped draws the board from Black's side: Black at the bottom
+	// (for C'escacs, also the columns from Z to P).
+	Flipped bool
+}
+
 // BoardAt returns the board at the file-absolute offset off: the position
 // of the move under or before it, the line's moves and the annotations
 // (see Board). It replays the game under the cursor only, once. It
 // returns nil when off is in no game, or in a "game" of blank lines and
 // spaces only (an empty document).
-func BoardAt(f *syntax.File, off syntax.Pos) *Board {
+func BoardAt(f *syntax.File, off syntax.Pos, opts BoardOptions) *Board {
 	r, rel, ok := locate(f, off)
 	if !ok {
 		return nil
@@ -106,9 +113,9 @@ func BoardAt(f *syntax.File, off syntax.Pos) *Board {
 	pl := planBoard(g, rel)
 	var b *Board
 	if f.Dialect == syntax.CTLPGN {
-		b = ctlBoardAt(g, pl)
+		b = ctlBoardAt(g, pl, opts)
 	} else {
-		b = pgnBoardAt(g, pl)
+		b = pgnBoardAt(g, pl, opts)
 	}
 	b.Depth = len(pl.w.vars)
 	b.LineStart = pl.lineStart + r.Start
@@ -378,7 +385,7 @@ func (rp *replayed[P]) pick(pl *boardPlan, emptyLine func() (P, point, bool), st
 }
 
 // pgnBoardAt is BoardAt for a PGN game.
-func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
+func pgnBoardAt(g *syntax.Game, pl *boardPlan, opts BoardOptions) *Board {
 	start := pgnStart(g)
 	b := &Board{Variant: "chess"}
 	switch start.Variant {
@@ -433,7 +440,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 			b.LastMove = &LastMove{From: last.from, To: last.to}
 			marks = []chess.Square{chess.Square(last.marks[0]), chess.Square(last.marks[1])}
 		}
-		b.SVG = annotatedChessSVG(&pos, &b.Annotations, marks...)
+		b.SVG = annotatedChessSVG(&pos, &b.Annotations, opts.Flipped, marks...)
 	}
 	switch {
 	case start.Variant == legality.Unchecked:
@@ -447,7 +454,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 }
 
 // ctlBoardAt is BoardAt for a CTL-PGN record.
-func ctlBoardAt(g *syntax.Game, pl *boardPlan) *Board {
+func ctlBoardAt(g *syntax.Game, pl *boardPlan, opts BoardOptions) *Board {
 	start := ctllegality.StartOf(g)
 	letters := start.Letters
 	b := &Board{Variant: "cescacs"}
@@ -483,7 +490,7 @@ func ctlBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 			b.LastMove = &LastMove{From: last.from, To: last.to}
 			marks = []cescacs.Hex{cescacs.Hex(last.marks[0]), cescacs.Hex(last.marks[1])}
 		}
-		b.SVG = hexSVG(&pos, letters, marks...)
+		b.SVG = hexSVG(&pos, letters, opts.Flipped, marks...)
 	}
 	if !start.OK {
 		b.Note = "Not replayed: the PDTL tag is not a valid position."
