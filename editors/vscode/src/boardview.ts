@@ -244,10 +244,10 @@ export function renderView(b: BoardAnswer | null, st: ViewState): string {
 
   const lichess = lichessURL(b, st.flipped);
   const buttons = [
-    `<button data-action="first" title="Start of the line (Home)">⏮</button>`,
+    `<button data-action="first" title="Start of the line (Home)">⇤</button>`,
     `<button data-action="previous" title="Previous move (←)">◀</button>`,
     `<button data-action="next" title="Next move (→)">▶</button>`,
-    `<button data-action="last" title="Last move of the line (End)">⏭</button>`,
+    `<button data-action="last" title="Last move of the line (End)">⇥</button>`,
     `<button data-action="nextVariation" title="Into the next variation (↓)">⤵ variation</button>`,
     `<button data-action="flip" title="Flip the board (F)"${st.flipped ? ' aria-pressed="true"' : ''}>⇅ flip</button>`,
     b.position ? `<button data-action="copyPosition" title="Copy the ${name} (C)">copy ${name}</button>` : '',
@@ -314,7 +314,7 @@ export function renderPage(cspSource: string, nonce: string): string {
   .dim { color: var(--vscode-descriptionForeground); }
   .under { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center; }
   .eval { display: inline-flex; align-items: center; gap: 0.4em; }
-  .bar { display: inline-block; width: 5em; height: 0.7em; background: #333; border: 1px solid var(--vscode-panel-border, #8884); }
+  .bar { display: inline-block; width: 5em; height: 0.7em; background: #333; border: 1px solid var(--vscode-descriptionForeground); }
   .bar > span { display: block; height: 100%; background: #f4f4f4; }
   .note { color: var(--vscode-editorWarning-foreground, var(--vscode-foreground)); }
   .toolbar { display: flex; flex-wrap: wrap; gap: 0.3em; }
