@@ -15,11 +15,12 @@ const languages = ['pgn', 'ctl-pgn'];
 const isChess = (d: vscode.TextDocument) => languages.includes(d.languageId);
 
 /**
- * followDelay is how long the cursor must rest before the panel asks for
- * its board, in milliseconds: short enough that the panel keeps within
- * 100 ms of the cursor, long enough that holding an arrow key does not
- * send a request per character. A request is never sent while another is
- * on its way; the last cursor position is asked for when it is back.
+ * followDelay debounces the panel, in milliseconds: a move of the cursor
+ * (or an edit) after a quiet spell that long is asked for at once, and the
+ * moves of a burst (typing, a drag, a held key) only once the cursor has
+ * rested that long, so that the panel keeps well within 100 ms of the
+ * cursor without a request per character. A request is never sent while
+ * another is on its way: the last place is asked for when it is back.
  */
 const followDelay = 25;
 
@@ -162,10 +163,19 @@ export class BoardPanel implements vscode.Disposable {
     return this.ask(doc, ed.selection.active);
   }
 
-  /** schedule refreshes the panel after ms, or at once if asked for again sooner. */
+  /**
+   * schedule refreshes the panel: at once for ms 0 or after a quiet spell
+   * of followDelay, else once nothing more happens for ms.
+   */
   private schedule(ms: number): void {
-    this.movedAt = performance.now();
+    const now = performance.now();
+    const quiet = now - this.movedAt >= followDelay;
+    this.movedAt = now;
     clearTimeout(this.timer);
+    if (ms === 0 || (quiet && !this.busy)) {
+      void this.refresh();
+      return;
+    }
     this.timer = setTimeout(() => void this.refresh(), ms);
   }
 
