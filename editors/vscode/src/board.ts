@@ -39,6 +39,10 @@ interface PanelMessage {
   variation?: number;
 }
 
+/**
+ * BoardPanel is the board panel and its commands (pgnls.showBoard and
+ * pgnls.board.*): made once when the extension starts, disposed with it.
+ */
 export class BoardPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private followed: vscode.TextEditor | undefined;
@@ -101,7 +105,7 @@ export class BoardPanel implements vscode.Disposable {
     }
     this.followed = ed;
     if (this.panel) {
-      this.panel.reveal(vscode.ViewColumn.Beside, true);
+      this.panel.reveal(undefined, true);
     } else {
       const panel = vscode.window.createWebviewPanel(
         'pgnls.board',
@@ -126,24 +130,33 @@ export class BoardPanel implements vscode.Disposable {
     this.schedule(0);
   }
 
-  /** server returns the running client if its server answers pgnls/board, else says why not. */
-  private server(): LanguageClient | undefined {
+  /**
+   * server returns the running client if its server answers pgnls/board,
+   * else says why not: in a message, or in the log when quiet (the panel
+   * following the cursor).
+   */
+  private server(quiet = false): LanguageClient | undefined {
     const c = this.client();
+    let why = '';
     if (!c || !c.isRunning()) {
-      void vscode.window.showWarningMessage('pgnls: the language server is not running.');
-      return undefined;
+      why = 'the language server is not running.';
+    } else if (!(c.initializeResult?.capabilities.experimental as { board?: boolean } | undefined)?.board) {
+      why = 'this pgnls server is older than the board panel (it does not answer pgnls/board); update it or clear pgnls.path.';
     }
-    const experimental = c.initializeResult?.capabilities.experimental as { board?: boolean } | undefined;
-    if (!experimental?.board) {
-      void vscode.window.showWarningMessage('pgnls: this pgnls server is older than the board panel (it does not answer pgnls/board); update it or clear pgnls.path.');
-      return undefined;
+    if (why === '') {
+      return c;
     }
-    return c;
+    if (quiet) {
+      this.log?.warn(`board: ${why}`);
+    } else {
+      void vscode.window.showWarningMessage(`pgnls: ${why}`);
+    }
+    return undefined;
   }
 
   /** ask returns the server's board at pos of doc (undefined: no server). */
-  private async ask(doc: vscode.TextDocument, pos: vscode.Position): Promise<Asked | undefined> {
-    const c = this.server();
+  private async ask(doc: vscode.TextDocument, pos: vscode.Position, quiet = false): Promise<Asked | undefined> {
+    const c = this.server(quiet);
     if (!c) return undefined;
     const version = doc.version;
     const params = { ...c.code2ProtocolConverter.asTextDocumentPositionParams(doc, pos), orientation: this.flipped ? 'black' : 'white' };
@@ -191,7 +204,7 @@ export class BoardPanel implements vscode.Disposable {
     this.busy = true;
     try {
       const ed = this.followed;
-      const asked = await this.ask(ed.document, ed.selection.active);
+      const asked = await this.ask(ed.document, ed.selection.active, true);
       if (asked && this.panel) {
         this.shown = asked;
         const name = path.basename(ed.document.fileName);

@@ -121,6 +121,7 @@ export function positionName(b: BoardAnswer): string {
   return b.variant === 'cescacs' ? 'PDTL' : 'FEN';
 }
 
+/** escapeHtml escapes s for HTML text and attribute values. */
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
