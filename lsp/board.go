@@ -4,16 +4,26 @@ import (
 	"context"
 	"encoding/json"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/lsp/wire"
 )
 
 // methodBoard is pgnls/board, the custom request of a board view that
-// follows the cursor: params are TextDocumentPositionParams, the answer
-// is a boardResult (null outside any game). The server announces it as
-// experimental.board in its capabilities; README documents the JSON.
+// follows the cursor: params are TextDocumentPositionParams with an
+// optional orientation (boardParams), the answer is a boardResult (null
+// outside any game). The server announces it as experimental.board in
+// its capabilities; README documents the JSON.
 const methodBoard = "pgnls/board"
+
+// boardParams are the params of pgnls/board besides those of a hover:
+// orientation "black" draws the board from Black's side; absent or
+// "white", from White's.
+type boardParams struct {
+	Orientation string `json:"orientation"`
+}
 
 // boardResult is the answer to pgnls/board: query.Board with LSP ranges.
 // Values that may be missing are null, never omitted, so that a client
@@ -85,7 +95,16 @@ func (s *server) board(_ context.Context, params json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := query.BoardAt(doc.File, off)
+	var p boardParams
+	if err := wire.Unmarshal(params, &p); err != nil {
+		return nil, err
+	}
+	switch p.Orientation {
+	case "", "white", "black":
+	default:
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "orientation is %q; want \"white\" or \"black\"", p.Orientation)
+	}
+	b := query.BoardAt(doc.File, off, query.BoardOptions{Flipped: p.Orientation == "black"})
 	if b == nil {
 		return nil, nil
 	}

@@ -77,6 +77,24 @@ func TestBoardRequest(t *testing.T) {
 			b.LastMove == nil || b.LastMove.To != "f4" || b.Current < 0 || b.Moves[b.Current].SAN != "Kxf4" {
 			t.Errorf("board at Kxf4 of the study: %.400v", b)
 		}
+
+		// From Black's side: the same answer, another drawing.
+		type oriented struct {
+			protocol.TextDocumentPositionParams
+			Orientation string `json:"orientation"`
+		}
+		flippedParams := oriented{boardParams(uri, lsptest.Position(text, at)), "black"}
+		var flipped boardAnswer
+		if err := c.Call("pgnls/board", flippedParams, &flipped); err != nil {
+			t.Fatal(err)
+		}
+		if flipped.SVG == nil || b.SVG == nil || *flipped.SVG == *b.SVG || *flipped.Position != *b.Position || strings.Count(*flipped.SVG, "<line") != 3 {
+			t.Errorf("orientation black: the same drawing, or another answer: %.300v", flipped)
+		}
+		flippedParams.Orientation = "sideways"
+		if err := c.Call("pgnls/board", flippedParams, nil); err == nil || !strings.Contains(err.Error(), "orientation") {
+			t.Errorf("orientation sideways: error %v, want one naming the orientation", err)
+		}
 		c.Settle()
 	})
 }

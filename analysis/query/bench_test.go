@@ -49,7 +49,7 @@ func BenchmarkHoverMove(b *testing.B) {
 // game, SVG included.
 func BenchmarkBoard(b *testing.B) {
 	benchAtLastMove(b, "no board", func(f *syntax.File, off syntax.Pos) bool {
-		bd := BoardAt(f, off)
+		bd := BoardAt(f, off, BoardOptions{})
 		return bd != nil && bd.Position != ""
 	})
 }

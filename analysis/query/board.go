@@ -30,7 +30,7 @@ func chessBoard(p *chess.Position, marks ...chess.Square) *hoverBoard {
 // hexBoard is p as a hover shows it, the hexes of marks tinted.
 func hexBoard(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex) *hoverBoard {
 	q := *p
-	return &hoverBoard{svg: func() string { return hexSVG(&q, letters, marks...) }, text: hexText(p, letters)}
+	return &hoverBoard{svg: func() string { return hexSVG(&q, letters, false, marks...) }, text: hexText(p, letters)}
 }
 
 // render returns the text of a hover in markup m: the board (if any)
@@ -83,26 +83,42 @@ const (
 	hexShown   = 228 // height; the width follows
 )
 
+// The classes of the parts of a diagram that a page showing it inline
+// may restyle to suit its colours (a dark theme): the background, and
+// the group of the coordinates drawn on it. An image keeps the colours
+// drawn.
+const (
+	svgBackground  = ` class="board-bg"`
+	svgCoordinates = `<g class="board-coord">`
+)
+
 // chessSVG draws p from White's side; the squares of marks are tinted
 // (the origin and destination of the move shown).
 func chessSVG(p *chess.Position, marks ...chess.Square) string {
-	return annotatedChessSVG(p, nil, marks...)
+	return annotatedChessSVG(p, nil, false, marks...)
 }
 
 // annotatedChessSVG is chessSVG with the arrows and marked squares of
-// ann (nil: none) drawn over the pieces, as lichess draws them.
-func annotatedChessSVG(p *chess.Position, ann *Annotations, marks ...chess.Square) string {
+// ann (nil: none) drawn over the pieces, as lichess draws them, and from
+// Black's side (Black at the bottom) when flipped.
+func annotatedChessSVG(p *chess.Position, ann *Annotations, flipped bool, marks ...chess.Square) string {
 	const sq, margin = 40, 16
 	size := 8*sq + margin
+	// col and row place a file and a rank on the drawing, 0 at the left
+	// and at the top.
+	col, row := func(file int) int { return file }, func(rank int) int { return 7 - rank }
+	if flipped {
+		col, row = func(file int) int { return 7 - file }, func(rank int) int { return rank }
+	}
 	var b strings.Builder
 	// Drawn at 336 units, shown at chessShown pixels.
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + strconv.Itoa(chessShown) + `" height="` + strconv.Itoa(chessShown) +
 		`" viewBox="0 0 ` + strconv.Itoa(size) + ` ` + strconv.Itoa(size) + `" font-family="sans-serif">`)
-	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/>`)
+	b.WriteString(`<rect` + svgBackground + ` width="100%" height="100%" fill="#fff"/>`)
 	for rank := 7; rank >= 0; rank-- {
 		for file := range 8 {
 			s := chess.SquareAt(file, rank)
-			x, y := margin+file*sq, (7-rank)*sq
+			x, y := margin+col(file)*sq, row(rank)*sq
 			fill := "#b58863"
 			if chess.SquareColor(s) == chess.White {
 				fill = "#f0d9b5"
@@ -119,13 +135,15 @@ func annotatedChessSVG(p *chess.Position, ann *Annotations, marks ...chess.Squar
 			}
 		}
 	}
+	b.WriteString(svgCoordinates)
 	for i := range 8 {
-		b.WriteString(`<text x="8" y="` + strconv.Itoa(i*sq+sq/2+4) + `" font-size="11" text-anchor="middle">` + strconv.Itoa(8-i) + `</text>`)
-		b.WriteString(`<text x="` + strconv.Itoa(margin+i*sq+sq/2) + `" y="` + strconv.Itoa(8*sq+12) + `" font-size="11" text-anchor="middle">` + string(rune('a'+i)) + `</text>`)
+		b.WriteString(`<text x="8" y="` + strconv.Itoa(row(i)*sq+sq/2+4) + `" font-size="11" text-anchor="middle">` + strconv.Itoa(i+1) + `</text>`)
+		b.WriteString(`<text x="` + strconv.Itoa(margin+col(i)*sq+sq/2) + `" y="` + strconv.Itoa(8*sq+12) + `" font-size="11" text-anchor="middle">` + string(rune('a'+i)) + `</text>`)
 	}
+	b.WriteString(`</g>`)
 	if ann != nil {
 		drawAnnotations(&b, ann, func(s chess.Square) (float64, float64) {
-			return float64(margin + s.File()*sq + sq/2), float64((7-s.Rank())*sq + sq/2)
+			return float64(margin + col(s.File())*sq + sq/2), float64(row(s.Rank())*sq + sq/2)
 		})
 	}
 	b.WriteString(`</svg>`)
@@ -203,10 +221,11 @@ func hexSymbol(pc cescacs.Piece, letters *cescacs.Alphabet, glyphs bool) string 
 
 // hexSVG draws the 169 hexes of the C'escacs board with White at the
 // bottom: columns P..Z left to right, flat-topped hexes, two lines per
-// hex height, the line numbers 0..28 on the left. Pieces are letters, or
-// glyphs under Redefine "FAN"; the hexes of marks (the last move) are
-// tinted and outlined.
-func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex) string {
+// hex height, the line numbers 0..28 on the left; flipped, Black is at
+// the bottom and the columns run Z..P. Pieces are letters, or glyphs
+// under Redefine "FAN"; the hexes of marks (the last move) are tinted and
+// outlined.
+func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, flipped bool, marks ...cescacs.Hex) string {
 	const s = 15.0      // centre to corner
 	const margin = 14.0 // for the line numbers
 	h := s * math.Sqrt(3) / 2
@@ -217,9 +236,15 @@ func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex
 	// The polygon has no stroke of its own, so that each use sets it.
 	b.WriteString(`<defs><polygon id="h" points="` + num(s) + `,0 ` + num(s/2) + `,` + num(h) + ` ` + num(-s/2) + `,` + num(h) + ` ` +
 		num(-s) + `,0 ` + num(-s/2) + `,` + num(-h) + ` ` + num(s/2) + `,` + num(-h) + `"/></defs>`)
-	b.WriteString(`<rect width="100%" height="100%" fill="#fff"/>`)
+	b.WriteString(`<rect` + svgBackground + ` width="100%" height="100%" fill="#fff"/>`)
+	// col and row place a column and a line on the drawing, 0 at the
+	// left and at the top.
+	col, row := func(c int) int { return c }, func(l int) int { return cescacs.NumLines - 1 - l }
+	if flipped {
+		col, row = func(c int) int { return cescacs.NumColumns - 1 - c }, func(l int) int { return l }
+	}
 	center := func(x cescacs.Hex) (float64, float64) {
-		return margin + s + float64(x.Column())*1.5*s, h + float64(28-x.Line())*h
+		return margin + s + float64(col(x.Column()))*1.5*s, h + float64(row(x.Line()))*h
 	}
 	b.WriteString(`<g stroke="#555" stroke-width="0.6">`)
 	for x := cescacs.Hex(0); x < cescacs.NumHexes; x++ {
@@ -250,13 +275,15 @@ func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.Hex
 		b.WriteString(`<text x="` + num(cx) + `" y="` + num(cy+5) + `" font-size="14" font-weight="bold" text-anchor="middle" fill="` + fill +
 			`" stroke="` + stroke + `" stroke-width="0.7">` + xmlEscaper.Replace(hexSymbol(pc, letters, true)) + `</text>`)
 	}
+	b.WriteString(svgCoordinates)
 	for c := range cescacs.NumColumns {
-		b.WriteString(`<text x="` + num(margin+s+float64(c)*1.5*s) + `" y="` + num(30*h+11) + `" font-size="10" text-anchor="middle">` +
+		b.WriteString(`<text x="` + num(margin+s+float64(col(c))*1.5*s) + `" y="` + num(30*h+11) + `" font-size="10" text-anchor="middle">` +
 			string(cescacs.ColumnLetter(c)) + `</text>`)
 	}
 	for l := range cescacs.NumLines {
-		b.WriteString(`<text x="` + num(margin/2) + `" y="` + num(h+float64(28-l)*h+3) + `" font-size="8" text-anchor="middle">` + strconv.Itoa(l) + `</text>`)
+		b.WriteString(`<text x="` + num(margin/2) + `" y="` + num(h+float64(row(l))*h+3) + `" font-size="8" text-anchor="middle">` + strconv.Itoa(l) + `</text>`)
 	}
+	b.WriteString(`</g>`)
 	b.WriteString(`</svg>`)
 	return b.String()
 }

@@ -95,12 +95,19 @@ type BoardVariation struct {
 	Span syntax.Span // file-absolute
 }
 
+// BoardOptions tune the answer of BoardAt.
+type BoardOptions struct {
+	// Flipped draws the board from Black's side: Black at the bottom
+	// (for C'escacs, also the columns from Z to P).
+	Flipped bool
+}
+
 // BoardAt returns the board at the file-absolute offset off: the position
 // of the move under or before it, the line's moves and the annotations
 // (see Board). It replays the game under the cursor only, once. It
 // returns nil when off is in no game, or in a "game" of blank lines and
 // spaces only (an empty document).
-func BoardAt(f *syntax.File, off syntax.Pos) *Board {
+func BoardAt(f *syntax.File, off syntax.Pos, opts BoardOptions) *Board {
 	r, rel, ok := locate(f, off)
 	if !ok {
 		return nil
@@ -112,9 +119,9 @@ func BoardAt(f *syntax.File, off syntax.Pos) *Board {
 	pl := planBoard(g, rel)
 	var b *Board
 	if f.Dialect == syntax.CTLPGN {
-		b = ctlBoardAt(g, pl)
+		b = ctlBoardAt(g, pl, opts)
 	} else {
-		b = pgnBoardAt(g, pl)
+		b = pgnBoardAt(g, pl, opts)
 	}
 	b.LineStart = pl.lineStart + r.Start
 	for i := range b.Moves {
@@ -383,7 +390,7 @@ func (rp *replayed[P]) pick(pl *boardPlan, emptyLine func() (P, point, bool), st
 }
 
 // pgnBoardAt is BoardAt for a PGN game.
-func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
+func pgnBoardAt(g *syntax.Game, pl *boardPlan, opts BoardOptions) *Board {
 	start := pgnStart(g)
 	b := &Board{Variant: "chess", Depth: len(pl.w.vars)}
 	switch start.Variant {
@@ -439,7 +446,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 			b.LastMove = &LastMove{From: last.from, To: last.to}
 			marks = []chess.Square{chess.Square(last.marks[0]), chess.Square(last.marks[1])}
 		}
-		b.SVG = annotatedChessSVG(&pos, &b.Annotations, marks...)
+		b.SVG = annotatedChessSVG(&pos, &b.Annotations, opts.Flipped, marks...)
 		diagram, turn = chessText(&pos), pos.SideToMove().String()
 	}
 	switch {
@@ -455,7 +462,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 }
 
 // ctlBoardAt is BoardAt for a CTL-PGN record.
-func ctlBoardAt(g *syntax.Game, pl *boardPlan) *Board {
+func ctlBoardAt(g *syntax.Game, pl *boardPlan, opts BoardOptions) *Board {
 	start := ctllegality.StartOf(g)
 	letters := start.Letters
 	b := &Board{Variant: "cescacs", Depth: len(pl.w.vars)}
@@ -492,7 +499,7 @@ func ctlBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 			b.LastMove = &LastMove{From: last.from, To: last.to}
 			marks = []cescacs.Hex{cescacs.Hex(last.marks[0]), cescacs.Hex(last.marks[1])}
 		}
-		b.SVG = hexSVG(&pos, letters, marks...)
+		b.SVG = hexSVG(&pos, letters, opts.Flipped, marks...)
 		diagram, turn = hexText(&pos, letters), pos.Turn().String()
 	}
 	if !start.OK {

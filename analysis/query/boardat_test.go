@@ -2,12 +2,17 @@ package query
 
 import (
 	"crypto/sha256"
+	"encoding/xml"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -29,7 +34,7 @@ func TestBoardGolden(t *testing.T) {
 				}
 				p := f.Position(m.off)
 				fmt.Fprintf(&b, "== board at %d:%d\n", p.Line, p.Col)
-				b.WriteString(dumpBoard(t, f, BoardAt(f, m.off)))
+				b.WriteString(dumpBoard(t, f, BoardAt(f, m.off, BoardOptions{})))
 			}
 			got := b.String()
 			golden := strings.TrimSuffix(in, filepath.Ext(in)) + ".golden"
@@ -154,6 +159,121 @@ func TestReadAnnotations(t *testing.T) {
 		}
 		if g := strings.Join(got, " "); g != tc.want {
 			t.Errorf("%q: got %q, want %q", tc.comment, g, tc.want)
+		}
+	}
+}
+
+// svgItem is a text or a line of a diagram: where it is drawn, its class
+// and its text.
+type svgItem struct {
+	x, y, x2, y2 float64
+	class, text  string
+}
+
+// svgItems returns the texts and lines of an SVG diagram, in order, each
+// with the class of its innermost element that has one.
+func svgItems(t *testing.T, svg string) []svgItem {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(svg))
+	var items []svgItem
+	var open *svgItem
+	classes := []string{""} // of the open elements
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			return items
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			class := classes[len(classes)-1]
+			for _, a := range e.Attr {
+				if a.Name.Local == "class" {
+					class = a.Value
+				}
+			}
+			classes = append(classes, class)
+			if e.Name.Local != "text" && e.Name.Local != "line" {
+				continue
+			}
+			it := svgItem{class: class}
+			for _, a := range e.Attr {
+				v, _ := strconv.ParseFloat(a.Value, 64)
+				switch a.Name.Local {
+				case "x", "x1":
+					it.x = v
+				case "y", "y1":
+					it.y = v
+				case "x2":
+					it.x2 = v
+				case "y2":
+					it.y2 = v
+				}
+			}
+			items = append(items, it)
+			open = &items[len(items)-1]
+		case xml.CharData:
+			if open != nil {
+				open.text += string(e)
+			}
+		case xml.EndElement:
+			classes = classes[:len(classes)-1]
+			open = nil
+		}
+	}
+}
+
+// find returns the first item of items with the text s and class.
+func find(t *testing.T, items []svgItem, class, s string) svgItem {
+	t.Helper()
+	for _, it := range items {
+		if it.text == s && it.class == class {
+			return it
+		}
+	}
+	t.Fatalf("no %q of class %q in the diagram", s, class)
+	return svgItem{}
+}
+
+// TestFlippedBoard draws boards from both sides: flipped, Black's pieces
+// and the last rank or line are at the bottom and the files or columns
+// run the other way, with the arrows turned with them.
+func TestFlippedBoard(t *testing.T) {
+	f, off := at(t, "[Event \"x\"]\n\n1. e|4 { [%cal Ge2e4] } *")
+	for _, flipped := range []bool{false, true} {
+		b := BoardAt(f, off, BoardOptions{Flipped: flipped})
+		items := svgItems(t, b.SVG)
+		wk, bk, wq := find(t, items, "", "♔"), find(t, items, "", "♚"), find(t, items, "", "♕")
+		one, eight := find(t, items, "board-coord", "1"), find(t, items, "board-coord", "8")
+		fa, fh := find(t, items, "board-coord", "a"), find(t, items, "board-coord", "h")
+		var arrow svgItem
+		for _, it := range items {
+			if it.text == "" && it.x2 != 0 {
+				arrow = it
+			}
+		}
+		whiteBelow := wk.y > bk.y && one.y > eight.y
+		leftToRight := wq.x < wk.x && fa.x < fh.x
+		// The arrow e2-e4 runs along the e-file, up the board from
+		// White's side.
+		up := arrow.y2 < arrow.y && arrow.x == wk.x && arrow.x2 == wk.x
+		if whiteBelow == flipped || leftToRight == flipped || up == flipped {
+			t.Errorf("flipped %v: White below %v, files left to right %v, arrow e2-e4 up the e-file %v (%+v)", flipped, whiteBelow, leftToRight, up, arrow)
+		}
+	}
+
+	h := cescacs.InitialPosition()
+	for _, flipped := range []bool{false, true} {
+		items := svgItems(t, hexSVG(&h, nil, flipped))
+		wk, bk := find(t, items, "", "K"), find(t, items, "", "k")
+		zero, top := find(t, items, "board-coord", "0"), find(t, items, "board-coord", "28")
+		p, z := find(t, items, "board-coord", "P"), find(t, items, "board-coord", "Z")
+		whiteBelow := wk.y > bk.y && zero.y > top.y
+		leftToRight := p.x < z.x
+		if whiteBelow == flipped || leftToRight == flipped {
+			t.Errorf("C'escacs flipped %v: White below %v, columns P to Z %v", flipped, whiteBelow, leftToRight)
 		}
 	}
 }

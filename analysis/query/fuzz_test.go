@@ -180,7 +180,7 @@ func checkAt(t testing.TB, f *syntax.File, off syntax.Pos) {
 	if !under {
 		t.Fatalf("highlights at %d do not include the cursor: %v", off, hl)
 	}
-	if bd := BoardAt(f, off); bd != nil {
+	if bd := BoardAt(f, off, BoardOptions{}); bd != nil {
 		checkBoard(t, f, off, bd)
 	} else if inside {
 		if i := f.GameAt(off); i >= 0 {

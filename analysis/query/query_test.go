@@ -523,7 +523,7 @@ func TestDiagrams(t *testing.T) {
 		t.Errorf("%d pieces drawn, want 54", pieces)
 	}
 	for _, letters := range []*cescacs.Alphabet{nil, a, cescacs.FANAlphabet()} {
-		svg := hexSVG(&h, letters, cescacs.KingHome(cescacs.White))
+		svg := hexSVG(&h, letters, false, cescacs.KingHome(cescacs.White))
 		if err := wellFormed(svg); err != nil {
 			t.Error(err)
 		}
@@ -534,7 +534,7 @@ func TestDiagrams(t *testing.T) {
 			t.Errorf("%d pieces drawn, want 54", n)
 		}
 	}
-	if fan := hexSVG(&h, cescacs.FANAlphabet()); !strings.Contains(fan, "🩐") || !strings.Contains(fan, "♚") {
+	if fan := hexSVG(&h, cescacs.FANAlphabet(), false); !strings.Contains(fan, "🩐") || !strings.Contains(fan, "♚") {
 		t.Error("the FAN diagram does not use the glyphs")
 	}
 }

@@ -1,31 +1,30 @@
 // The pgnls extension: starts the pgnls language server for PGN and CTL-PGN
-// files and adds "pgnls: Show board at cursor". All chess and notation logic
-// lives in the server; this file only wires VS Code to it.
+// files and adds the board panel that follows the cursor (board.ts). All
+// chess and notation logic lives in the server; this file only wires VS
+// Code to it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  HoverRequest,
   LanguageClient,
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { BoardPanel } from './board';
 import { mapOffset, type OffsetEdit } from './cursor';
-import { hoverToMarkdown, renderBoardPage } from './markdown';
 
 const languages = ['pgn', 'ctl-pgn'];
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
-let boardPanel: vscode.WebviewPanel | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('pgnls', { log: true });
   context.subscriptions.push(output);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('pgnls.showBoard', () => showBoard()),
+    new BoardPanel(() => client, output),
     vscode.commands.registerCommand('pgnls.restartServer', () => restart(context)),
     vscode.commands.registerCommand('pgnls.reopenWithEncoding', (uri?: string | vscode.Uri, encoding?: string) =>
       reopenWithEncoding(uri, encoding),
@@ -186,54 +185,6 @@ function serverSettings(): Record<string, unknown> {
     hover: { images: c.get<string>('hover.images', 'auto') },
     diagnostics: c.get<Record<string, string>>('diagnostics', {}),
   };
-}
-
-// showBoard asks the server for the hover at the cursor and shows its
-// Markdown, which holds the board diagram as an SVG data URI, in a panel
-// beside the editor.
-async function showBoard(): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor || !languages.includes(editor.document.languageId)) {
-    void vscode.window.showInformationMessage('pgnls: open a PGN or CTL-PGN file and put the cursor on a move.');
-    return;
-  }
-  const c = client;
-  if (!c || !c.isRunning()) {
-    void vscode.window.showWarningMessage('pgnls: the language server is not running.');
-    return;
-  }
-  if (!c.initializeResult?.capabilities.hoverProvider) {
-    void vscode.window.showInformationMessage('pgnls: this version of the server does not offer hover, so it cannot show boards.');
-    return;
-  }
-  const params = c.code2ProtocolConverter.asTextDocumentPositionParams(editor.document, editor.selection.active);
-  let markdown = '';
-  try {
-    markdown = hoverToMarkdown(await c.sendRequest(HoverRequest.type, params));
-  } catch (err) {
-    void vscode.window.showWarningMessage(`pgnls: hover failed: ${err instanceof Error ? err.message : String(err)}`);
-    return;
-  }
-  if (markdown.trim() === '') {
-    void vscode.window.showInformationMessage('pgnls: nothing to show at the cursor; put it on a move.');
-    return;
-  }
-  if (!boardPanel) {
-    boardPanel = vscode.window.createWebviewPanel(
-      'pgnls.board',
-      'Board',
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: false, localResourceRoots: [] },
-    );
-    boardPanel.onDidDispose(() => {
-      boardPanel = undefined;
-    });
-  } else {
-    boardPanel.reveal(vscode.ViewColumn.Beside, true);
-  }
-  const where = `${path.basename(editor.document.fileName)}:${editor.selection.active.line + 1}`;
-  boardPanel.title = `Board: ${where}`;
-  boardPanel.webview.html = renderBoardPage(markdown, where, boardPanel.webview.cspSource);
 }
 
 // EncodingWorkspace is workspace.openTextDocument with the encoding option

@@ -5,11 +5,16 @@
 //
 // WORKSPACE holds illegal.ctl-pgn (an illegal elephant move),
 // messy.ctl-pgn (a legal record to format), latin1.pgn (Windows-1252),
-// latin1.txt (the same bytes), glyphs.ctl-pgn (× and ‐) and glyphs.pgn (the
-// same text); EXPECTED is the pgnls fmt output for messy.ctl-pgn.
+// latin1.txt (the same bytes), glyphs.ctl-pgn (× and ‐), glyphs.pgn (the
+// same text) and study.pgn (a lichess study with [%cal], [%csl], [%eval]
+// and [%clk]); EXPECTED is the pgnls fmt output for messy.ctl-pgn.
 // Checks: the language mode, the error squiggle and its hover, a hover with
-// a board diagram that comes first and shows whole, "pgnls: Show board at
-// cursor", format on save written to disk, the Latin-1 file's accented
+// a board diagram that comes first and shows whole, the board panel
+// ("pgnls: Show board at cursor": the position and arrows at the cursor,
+// eval and clock, both themes, the stepping keys and commands moving the
+// editor's cursor, the move list, flip, copy FEN, the lichess URL, edits,
+// following the active editor, and its delay on a 4 MB file), format on
+// save written to disk, the Latin-1 file's accented
 // letters with the extension's defaults and after pgnls.reopenWithEncoding
 // (and its quick fix once the server reports editor-decoding), no
 // ambiguous-character highlight on × and ‐ in CTL-PGN, and every diagnostic
@@ -19,6 +24,7 @@
 // 1 when a check failed.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const [url, workspace, expectedPath, shots, resultsPath] = process.argv.slice(2);
@@ -53,6 +59,10 @@ const browser = await chromium.launch({
   ],
 });
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+// The board panel's "copy FEN" is read back from the clipboard; its
+// lichess tab is never loaded.
+await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+await context.route('https://lichess.org/**', (r) => r.fulfill({ status: 200, contentType: 'text/plain', body: 'lichess' }));
 const page = await context.newPage();
 const mod = 'Control';
 
@@ -151,6 +161,96 @@ async function shot(name) {
   return file;
 }
 
+// boardFrame returns the frame of the board panel's view once it shows
+// a board (or a message), undefined after ms.
+async function boardFrame(ms = 15000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if ((await frame.locator('#view .layout, #view .empty').count().catch(() => 0)) > 0) return frame;
+    }
+    if (Date.now() > deadline) return undefined;
+    await sleep(100);
+  }
+}
+
+// boardState reads what the board panel shows: the data attributes of
+// its view, the arrows drawn, the heading, the buttons, the SVG.
+async function boardState() {
+  const frame = await boardFrame(5000);
+  if (!frame) return null;
+  return frame
+    .evaluate(() => {
+      const l = document.querySelector('#view .layout');
+      if (!l) return null;
+      const svg = l.querySelector('.board svg');
+      return {
+        ...l.dataset,
+        lines: svg ? svg.querySelectorAll('line').length : -1,
+        svg: svg ? svg.outerHTML : '',
+        heading: (l.querySelector('.heading')?.textContent || '').trim(),
+        under: (l.querySelector('.under')?.textContent || '').trim(),
+        actions: [...l.querySelectorAll('.toolbar button')].map((b) => b.dataset.action),
+        boardWidth: svg ? Math.round(svg.getBoundingClientRect().width) : 0,
+        scroll: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      };
+    })
+    .catch(() => null);
+}
+
+// waitBoard polls the board panel until ok(state) holds or ms pass, and
+// returns its last state.
+async function waitBoard(ok, ms = 10000) {
+  const deadline = Date.now() + ms;
+  let st = await boardState();
+  while (!(st && ok(st)) && Date.now() < deadline) {
+    await sleep(100);
+    st = await boardState();
+  }
+  return st;
+}
+
+// clickInBoard clicks the first element of the board panel that matches
+// selector (and text, when given).
+async function clickInBoard(selector, text) {
+  const frame = await boardFrame();
+  const el = text === undefined ? frame.locator(selector).first() : frame.locator(selector, { hasText: text }).first();
+  await el.click();
+}
+
+// selection is the cursor's place the status bar shows, "Ln 3, Col 5".
+async function selection() {
+  return ((await page.locator('#status\\.editor\\.selection').textContent().catch(() => '')) || '').trim();
+}
+
+// waitSelection waits until the status bar shows the cursor at want.
+async function waitSelection(want, ms = 5000) {
+  const deadline = Date.now() + ms;
+  let s = await selection();
+  while (s !== want && Date.now() < deadline) {
+    await sleep(100);
+    s = await selection();
+  }
+  return s;
+}
+
+// place returns the status bar text of the cursor on the n-th (from 0)
+// occurrence of word in lines, and its line and column (1-based).
+function place(lines, word, n = 0) {
+  for (let i = 0; i < lines.length; i++) {
+    let at = -1;
+    while ((at = lines[i].indexOf(word, at + 1)) >= 0) {
+      // A whole word: not inside a longer one.
+      const before = at === 0 ? ' ' : lines[i][at - 1];
+      const after = lines[i][at + word.length] ?? ' ';
+      if (/[\s.(]/.test(before) && /[\s)]/.test(after) && n-- === 0) {
+        return { text: `Ln ${i + 1}, Col ${at + 1}`, line: i + 1, col: at + 1 };
+      }
+    }
+  }
+  throw new Error(`${word} not in the file`);
+}
+
 try {
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
@@ -245,36 +345,221 @@ try {
   record('pass', 'screenshot', await shot('vscode-hover-board.png'));
   await page.keyboard.press('Escape');
 
-  // 3. pgnls: Show board at cursor.
-  await goTo(moveLine + 1, text[moveLine].indexOf('H12') + 2);
-  await command('pgnls: Show board at cursor');
-  const tab = page.locator('.tab', { hasText: 'Board:' });
-  let panelImg = false;
-  let panelFrame;
-  try {
-    await tab.first().waitFor({ timeout: 15000 });
-    const deadline = Date.now() + 15000;
-    while (Date.now() < deadline && !panelImg) {
-      for (const frame of page.frames()) {
-        const n = await frame.locator('img.board').count().catch(() => 0);
-        if (n > 0) {
-          panelImg = await frame.locator('img.board').first().evaluate((el) => el.complete && el.naturalWidth > 0).catch(() => false);
-          panelFrame = frame;
-        }
-      }
-      if (!panelImg) await sleep(300);
-    }
-  } catch {
-    // reported below
-  }
-  check('pgnls: Show board at cursor opens a panel with the board', panelImg, `${await tab.count()} Board tab(s)`);
-  if (panelFrame) {
-    // Long inline code (a FEN, a PDTL) wraps instead of running off the panel.
-    const widths = await panelFrame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]).catch(() => [0, 0]);
-    check('the board panel does not scroll sideways', widths[1] > 0 && widths[0] <= widths[1], `scrollWidth ${widths[0]}, clientWidth ${widths[1]}`);
-  }
+  // 3. The board panel follows the cursor: study.pgn, a lichess study
+  // with [%cal], [%csl], [%eval] and [%clk] in its comments.
+  await command('View: Close All Editors');
   await sleep(500);
+  const study = fs.readFileSync(path.join(workspace, 'study.pgn'), 'utf8').split('\n');
+  const bc4 = place(study, 'Bc4');
+  await openFile('study.pgn');
+  await page.locator('.statusbar-item', { hasText: 'PGN' }).first().waitFor({ timeout: 30000 }).catch(() => {});
+  await goTo(bc4.line, bc4.col);
+  await command('pgnls: Show board at cursor');
+  const afterBc4 = 'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3';
+  let st = await waitBoard((s) => s.position === afterBc4, 20000);
+  check('the board panel shows the position after the move at the cursor, with its [%cal] arrows',
+    st?.position === afterBc4 && st.ply === '5' && st.arrows === '2' && st.lines === 2,
+    `position ${st?.position}, ply ${st?.ply}, arrows ${st?.arrows}, lines drawn ${st?.lines}, heading ${st?.heading}`);
+  check('eval and clock show under the board', /Eval \+0\.25 \(depth 24\)/.test(st?.under || '') && /White's clock 0:04:55/.test(st?.under || ''), st?.under);
+  check('the panel offers steps, flip, copy FEN and lichess analysis',
+    ['first', 'previous', 'next', 'last', 'nextVariation', 'flip', 'copyPosition', 'openInLichess'].every((a) => st?.actions.includes(a)), st?.actions.join(' '));
+  // Sized to the panel, readable at 1280x800, no sideways scrolling.
+  check('the board is sized to the panel, without sideways scrolling', st && st.boardWidth >= 280 && st.scroll[0] <= st.scroll[1],
+    `board ${st?.boardWidth} px wide, scrollWidth/clientWidth ${st?.scroll}`);
+  await sleep(300);
   record('pass', 'screenshot', await shot('vscode-board-panel.png'));
+
+  // The theme's colours: the dark theme, through the workspace settings.
+  const wsSettings = path.join(workspace, '.vscode', 'settings.json');
+  const background = async () => (await boardFrame())?.evaluate(() => getComputedStyle(document.body).backgroundColor).catch(() => '');
+  const light = await background();
+  fs.writeFileSync(wsSettings, '{ "workbench.colorTheme": "Default Dark Modern" }\n');
+  let dark = light;
+  for (let i = 0; i < 40 && dark === light; i++) {
+    await sleep(250);
+    dark = await background();
+  }
+  const lum = (c) => (c.match(/\d+/g) || [0, 0, 0]).slice(0, 3).reduce((a, b) => a + Number(b), 0);
+  check('the panel takes the colours of the theme (light, then dark)', lum(light) > 600 && lum(dark) < 200, `${light} -> ${dark}`);
+  await sleep(500);
+  record('pass', 'screenshot', await shot('vscode-board-panel-dark.png'));
+  fs.writeFileSync(wsSettings, '{}\n');
+  for (let i = 0; i < 40 && (await background()) !== light; i++) await sleep(250);
+
+  // Stepping with the keys moves the editor's cursor, and the board with it.
+  const bc5 = place(study, 'Bc5');
+  const nf6 = place(study, 'Nf6'); // the first move of the variation
+  const c3 = place(study, 'c3');
+  await page.locator('.editor-group-container .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } }).catch(() => {});
+  await goTo(bc4.line, bc4.col);
+  await waitBoard((s) => s.ply === '5' && s.depth === '0');
+  await page.keyboard.press('Alt+ArrowRight');
+  let sel = await waitSelection(bc5.text);
+  st = await waitBoard((s) => s.ply === '6');
+  check('Alt+Right (pgnls.board.next) moves the cursor to the next move, and the board follows', sel === bc5.text && st?.ply === '6' && st.current === '5',
+    `cursor ${sel}, want ${bc5.text}; board ply ${st?.ply}, current ${st?.current}`);
+  await page.keyboard.press('Alt+ArrowLeft');
+  sel = await waitSelection(bc4.text);
+  st = await waitBoard((s) => s.ply === '5');
+  check('Alt+Left (pgnls.board.previous) moves it back', sel === bc4.text && st?.position === afterBc4, `cursor ${sel}, want ${bc4.text}; ply ${st?.ply}`);
+  await page.keyboard.press('Alt+Period');
+  sel = await waitSelection(nf6.text);
+  st = await waitBoard((s) => s.depth === '1');
+  check('Alt+. (pgnls.board.nextVariation) enters the variation that branches off next', sel === nf6.text && st?.depth === '1' && st.ply === '6' && st.current === '0',
+    `cursor ${sel}, want ${nf6.text}; depth ${st?.depth}, ply ${st?.ply}`);
+  await page.keyboard.press('Alt+ArrowLeft');
+  sel = await waitSelection(bc4.text);
+  st = await waitBoard((s) => s.depth === '0');
+  check('Alt+Left at the first move of a variation goes back to the move before it', sel === bc4.text && st?.depth === '0' && st.ply === '5', `cursor ${sel}, want ${bc4.text}; depth ${st?.depth}`);
+  await command('pgnls: Board: last move of the line');
+  const d4 = place(study, 'd4');
+  sel = await waitSelection(d4.text);
+  st = await waitBoard((s) => s.ply === '9');
+  check('pgnls: Board: last move of the line (command palette)', sel === d4.text && st?.ply === '9', `cursor ${sel}, want ${d4.text}; ply ${st?.ply}`);
+
+  // The move list: a click moves the cursor there (the status bar shows
+  // it once the editor has the focus again).
+  await clickInBoard('.moves button.move', 'c3');
+  st = await waitBoard((s) => s.ply === '7');
+  await command('View: Focus First Editor Group');
+  sel = await waitSelection(c3.text);
+  check('a click on a move of the list moves the cursor to it', sel === c3.text && st?.ply === '7', `cursor ${sel}, want ${c3.text}; ply ${st?.ply}`);
+  // The panel's own keys, with the focus in the panel: → steps.
+  await clickInBoard('.heading');
+  await page.keyboard.press('ArrowRight');
+  st = await waitBoard((s) => s.ply === '8');
+  check('→ in the panel steps the editor to the next move', st?.ply === '8' && /4\.\.\. Nf6/.test(st.heading), `ply ${st?.ply}, heading ${st?.heading}`);
+  await command('View: Focus First Editor Group');
+  sel = await waitSelection(place(study, 'Nf6', 1).text);
+  check('… and the editor cursor is on that move', sel === place(study, 'Nf6', 1).text, `cursor ${sel}`);
+
+  // Flip, drawn by the server.
+  const unflipped = (await boardState())?.svg || '';
+  await clickInBoard('.toolbar button[data-action="flip"]');
+  st = await waitBoard((s) => s.flipped === 'true');
+  check('flip redraws the board from Black\'s side', st?.flipped === 'true' && st.svg !== '' && st.svg !== unflipped && st.ply === '8', `flipped ${st?.flipped}, ply ${st?.ply}`);
+  await command('View: Focus First Editor Group');
+  await command('pgnls: Board: flip');
+  await waitBoard((s) => s.flipped === 'false');
+
+  // Copy the FEN, and lichess analysis (a new tab, not loaded: no network).
+  await goTo(bc4.line, bc4.col);
+  await waitBoard((s) => s.ply === '5');
+  await clickInBoard('.toolbar button[data-action="copyPosition"]');
+  await sleep(500);
+  const copied = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(clipboard: ${e})`);
+  check('copy FEN puts the FEN on the clipboard', copied === afterBc4, copied);
+  const opened = context.waitForEvent('page', { timeout: 10000 }).catch(() => undefined);
+  await clickInBoard('.toolbar button[data-action="openInLichess"]');
+  // code-server may ask before opening an external site.
+  const openButton = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ }).first();
+  if (await openButton.waitFor({ timeout: 3000 }).then(() => true).catch(() => false)) await openButton.click();
+  const tab2 = await opened;
+  const lichess = 'https://lichess.org/analysis/' + afterBc4.replace(/ /g, '_');
+  const openedURL = tab2 ? tab2.url() : '';
+  check('"open in lichess analysis" opens the lichess URL of the FEN', openedURL === lichess, `${openedURL || 'no page opened'}; want ${lichess}`);
+  if (tab2) await tab2.close();
+  await page.bringToFront();
+  await command('View: Focus First Editor Group');
+
+  // Edits: the board follows an edit of the move at the cursor, and a
+  // formatting that moves the move keeps it on that move.
+  await goTo(bc4.line, bc4.col);
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.type('Bb5');
+  st = await waitBoard((s) => s.position?.startsWith('r1bqkbnr/pppp1ppp/2n5/1B2p3/'));
+  check('the board follows an edit of the move at the cursor (Bc4 to Bb5)', st?.position?.startsWith('r1bqkbnr/pppp1ppp/2n5/1B2p3/') && st.ply === '5', `position ${st?.position}`);
+  await page.keyboard.press(`${mod}+Z`);
+  st = await waitBoard((s) => s.position === afterBc4);
+  await command('Format Document');
+  st = await waitBoard((s) => s.position === afterBc4 && !s.heading.includes(`study.pgn:${bc4.line}`), 15000);
+  check('after Format Document moves the move to another line, the board keeps its place',
+    st?.position === afterBc4 && st.arrows === '2' && !st.heading.includes(`study.pgn:${bc4.line}`), `heading ${st?.heading}, position ${st?.position}`);
+  await command('File: Revert File');
+  await sleep(500);
+
+  // It follows the active editor: a C'escacs record, its hex board and PDTL.
+  await command('View: Focus First Editor Group');
+  await openFile('illegal.ctl-pgn');
+  st = await waitBoard((s) => s.variant === 'cescacs', 15000);
+  const tabTitle = (await page.locator('.tab', { hasText: 'Board:' }).first().textContent().catch(() => '')) || '';
+  check('the panel follows the active editor (a C\'escacs record: hex board, PDTL, no lichess)',
+    st?.variant === 'cescacs' && st.svg.includes('<use') && !st.actions.includes('openInLichess') && st.actions.includes('copyPosition') && /illegal\.ctl-pgn/.test(tabTitle),
+    `variant ${st?.variant}, tab ${tabTitle.trim()}, actions ${st?.actions?.join(' ')}`);
+  await sleep(300);
+  record('pass', 'screenshot', await shot('vscode-board-panel-cescacs.png'));
+
+  // 3b. On a 4 MB file the board follows the cursor within 100 ms: from
+  // the key press to the panel's new board, measured in the browser.
+  await command('View: Close All Editors');
+  await sleep(500);
+  const game = fs.readFileSync(path.join(workspace, 'study.pgn'), 'utf8');
+  const copies = [];
+  for (let i = 0, size = 0; size < 4 << 20; i++) {
+    const g = game.replace('[Event "pgnls board panel: an annotated study"]', `[Event "game ${i}"]`);
+    copies.push(g);
+    size += g.length + 1;
+  }
+  fs.writeFileSync(path.join(workspace, 'big.pgn'), copies.join('\n'));
+  const big = copies.join('\n').split('\n');
+  await openFile('big.pgn');
+  await page.locator('.statusbar-item', { hasText: 'PGN' }).first().waitFor({ timeout: 30000 }).catch(() => {});
+  // The first move of the middle game.
+  const e4line = big.map((l, i) => (l.startsWith('1. e4') ? i : -1)).filter((i) => i >= 0)[Math.floor(copies.length / 2)];
+  await goTo(e4line + 1, 4);
+  await command('pgnls: Show board at cursor');
+  await waitBoard((s) => s.ply === '1', 30000);
+  // After the first analysis of the file (its progress shows in the
+  // status bar).
+  await sleep(1000);
+  const analysing = await waitFor(async () => (await page.locator('.statusbar-item', { hasText: 'analysing' }).count()) === 0, 120000);
+  await sleep(500);
+  // The times are taken in the browser: when the page sees the key, and
+  // when the panel's view changes (a MutationObserver in its frame).
+  await page.evaluate(() => window.addEventListener('keydown', () => (window.__pgnlsKeyAt = Date.now()), true));
+  // watch returns the panel's frame, watched by the observer.
+  const watch = async () => {
+    const frame = await boardFrame();
+    await frame?.evaluate(() => {
+      if (window.__pgnlsWatched) return;
+      window.__pgnlsWatched = true;
+      new MutationObserver(() => {
+        const l = document.querySelector('#view .layout');
+        window.__pgnlsShown = { ply: l?.dataset.ply, at: Date.now() };
+      }).observe(document.getElementById('view'), { childList: true });
+    });
+    return frame;
+  };
+  const times = [];
+  const timeStep = async (key, want) => {
+    const frame = await watch();
+    await frame?.evaluate(() => (window.__pgnlsShown = undefined)).catch(() => {});
+    await page.keyboard.press(key);
+    const deadline = Date.now() + 3000;
+    let shown;
+    do {
+      await sleep(20);
+      shown = await frame?.evaluate(() => window.__pgnlsShown).catch(() => undefined);
+    } while (shown?.ply !== want && Date.now() < deadline);
+    const keyAt = await page.evaluate(() => window.__pgnlsKeyAt);
+    if (shown?.ply === want) times.push(shown.at - keyAt);
+    await sleep(150); // a user's pace, and no overlap with the next key
+  };
+  for (let i = 0; i < 8; i++) {
+    await timeStep('Alt+ArrowRight', '2');
+    await timeStep('Alt+ArrowLeft', '1');
+    await timeStep('ArrowDown', '3'); // the line of 2. Nf3, the cursor on N
+    await timeStep('ArrowUp', '1');
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  const p90 = times[Math.floor(times.length * 0.9)];
+  // The goal is the median: on these shared 2-core machines a busy
+  // neighbour stretches the slowest updates (the details say by how much).
+  check('on a 4 MB file the board follows the cursor within 100 ms (median of 32 moves, stepping and arrow keys)',
+    times.length === 32 && median <= 100, `${(fs.statSync(path.join(workspace, 'big.pgn')).size / 1048576).toFixed(1)} MB, ${times.length} updates: median ${median} ms, 90th percentile ${p90} ms, max ${times[times.length - 1]} ms; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores${analysing ? '' : '; the analysis was still running'}`);
   await command('View: Close All Editors');
   await sleep(1000);
 
@@ -417,7 +702,6 @@ try {
   await page.locator('.statusbar-item', { hasText: 'PGN' }).first().waitFor({ timeout: 30000 }).catch(() => {});
   await sleep(1500);
   await goTo(1499, 19); // the "f" of Nf3 in game 150
-  const selection = async () => ((await page.locator('#status\\.editor\\.selection').textContent().catch(() => '')) || '').trim();
   const placed = await selection();
   await command('Format Document');
   const formatted = await waitText((t) => t.includes('{g150} 2. Nf3'), 20000);

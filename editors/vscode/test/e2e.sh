@@ -3,11 +3,13 @@
 # 1.100.3, from npm) with the .vsix installed, driven in headless Chromium
 # by test/e2e.mjs (playwright-core). Checks the CTL-PGN language mode, the
 # error squiggle and its hover, a hover with a board diagram (first, and
-# whole), "pgnls: Show board at cursor", format on save on disk, a Latin-1
-# file opened with the extension's defaults and reopened by
-# pgnls.reopenWithEncoding, the [ctl-pgn] default of the ambiguous-character
-# highlight, and the diagnostic codes in the Settings editor; takes the
-# screenshots docs/screenshots/vscode-*.png.
+# whole), the board panel that follows the cursor (arrows of a lichess
+# study, stepping keys and commands, move list, flip, copy FEN, lichess
+# URL, edits, the active editor, themes, and its delay on a 4 MB file),
+# format on save on disk, a Latin-1 file opened with the extension's
+# defaults and reopened by pgnls.reopenWithEncoding, the [ctl-pgn] default
+# of the ambiguous-character highlight, and the diagnostic codes in the
+# Settings editor; takes the screenshots docs/screenshots/vscode-*.png.
 #
 #   bash editors/vscode/test/e2e.sh [VSIX]
 #
@@ -105,7 +107,8 @@ cp "$root/editors/testdata/illegal.ctl-pgn" "$root/editors/testdata/messy.ctl-pg
 # latin1.pgn is Windows-1252 (latin1-b.pgn a copy, latin1.txt the same
 # bytes as plain text); glyphs.ctl-pgn holds × and ‐, and its copy
 # glyphs.pgn is the same text in the PGN language mode.
-cp "$vsc/test/fixtures/latin1.pgn" "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/"
+# study.pgn is a lichess study with [%cal], [%csl], [%eval] and [%clk].
+cp "$vsc/test/fixtures/latin1.pgn" "$vsc/test/fixtures/glyphs.ctl-pgn" "$vsc/test/fixtures/study.pgn" "$ws/"
 cp "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/glyphs.pgn"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1.txt"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1-b.pgn"

@@ -1,0 +1,369 @@
+// The board panel's pure part: what a pgnls/board answer looks like, the
+// HTML the panel shows for it, where each step moves the cursor, and the
+// lichess analysis URL of a position. No VS Code API here, so that node's
+// test runner can check all of it (test/boardview.test.mjs).
+
+/** An LSP position: zero-based line, UTF-16 column. */
+export interface LspPosition {
+  line: number;
+  character: number;
+}
+
+/** An LSP range. */
+export interface LspRange {
+  start: LspPosition;
+  end: LspPosition;
+}
+
+/** A move of the line in a pgnls/board answer. */
+export interface BoardMove {
+  san: string;
+  range: LspRange;
+  number: string;
+  ply: number;
+  illegal?: boolean;
+  variations?: { san: string; range: LspRange }[];
+}
+
+/** The lichess annotations of the move shown. */
+export interface BoardAnnotations {
+  arrows: { from: string; to: string; color: string }[];
+  squares: { square: string; color: string }[];
+  eval: { text: string; pawns?: number; mate?: number; depth?: number } | null;
+  clock: string | null;
+}
+
+/** The answer to pgnls/board (the server's README documents it). */
+export interface BoardAnswer {
+  variant: string;
+  position: string | null;
+  ply: number;
+  lastMove: { from: string; to: string } | null;
+  svg: string | null;
+  annotations: BoardAnnotations;
+  moves: BoardMove[];
+  current: number;
+  depth: number;
+  lineStart: LspPosition;
+  note: string | null;
+}
+
+/** The steps through a line, as commands pgnls.board.<step>. */
+export type Step = 'next' | 'previous' | 'first' | 'last' | 'nextVariation';
+
+/**
+ * Where a step goes: a place for the cursor, out of the variation (to the
+ * move before the one it replaces, which takes the answer at the
+ * variation's opening parenthesis: see exitTarget), or nowhere, and why.
+ */
+export type StepTarget = { at: LspPosition } | { exit: true } | { none: string };
+
+/** stepTarget returns where step moves the cursor from the board b. */
+export function stepTarget(b: BoardAnswer, step: Step): StepTarget {
+  const c = b.current;
+  const n = b.moves.length;
+  switch (step) {
+    case 'next':
+      return c + 1 < n ? { at: b.moves[c + 1].range.start } : { none: n === 0 ? 'this line has no moves' : 'this is the last move of the line' };
+    case 'previous':
+      if (c > 0) return { at: b.moves[c - 1].range.start };
+      if (b.depth > 0) return { exit: true };
+      return c === 0 ? { at: b.lineStart } : { none: 'this is the start of the game' };
+    case 'first':
+      return c >= 0 ? { at: b.lineStart } : { none: 'this is the start of the line' };
+    case 'last':
+      return n > 0 && c !== n - 1 ? { at: b.moves[n - 1].range.start } : { none: n === 0 ? 'this line has no moves' : 'this is the last move of the line' };
+    case 'nextVariation':
+      for (let k = Math.max(c + 1, 0); k < n; k++) {
+        const v = b.moves[k].variations;
+        if (v && v.length > 0) return { at: v[0].range.start };
+      }
+      return { none: 'no variation branches off later in this line' };
+  }
+}
+
+const samePosition = (a: LspPosition, b: LspPosition) => a.line === b.line && a.character === b.character;
+
+/**
+ * exitTarget returns where the cursor goes to leave a variation whose
+ * first move is at first: to the move before the one the variation
+ * replaces in parent, the answer for the line around the variation (at
+ * its opening parenthesis), or to that line's start.
+ */
+export function exitTarget(parent: BoardAnswer, first: LspPosition): LspPosition {
+  const k = parent.moves.findIndex((m) => (m.variations ?? []).some((v) => samePosition(v.range.start, first)));
+  const before = k >= 0 ? k - 1 : parent.current;
+  return before >= 0 ? parent.moves[before].range.start : parent.lineStart;
+}
+
+/**
+ * lichessURL returns the lichess analysis board of the position of b
+ * (https://lichess.org/analysis/<FEN with spaces as _>), seen from
+ * Black's side when flipped, or why there is none.
+ */
+export function lichessURL(b: BoardAnswer, flipped: boolean): { url: string } | { none: string } {
+  if (b.variant === 'cescacs') {
+    return { none: "lichess has no C'escacs: it plays chess on a square board only" };
+  }
+  if (b.variant !== 'chess' && b.variant !== 'chess960') {
+    return { none: 'lichess is not given positions of this variant: pgnls does not know its rules' };
+  }
+  if (!b.position) {
+    return { none: 'the position here is not known' };
+  }
+  const fen = b.position.trim().split(/\s+/).map(encodeURIComponent).join('_').replace(/%2F/g, '/');
+  const variant = b.variant === 'chess960' ? 'chess960/' : '';
+  return { url: `https://lichess.org/analysis/${variant}${fen}${flipped ? '?color=black' : ''}` };
+}
+
+/** positionName is what the position string is called: FEN or PDTL. */
+export function positionName(b: BoardAnswer): string {
+  return b.variant === 'cescacs' ? 'PDTL' : 'FEN';
+}
+
+/** escapeHtml escapes s for HTML text and attribute values. */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * inlineSVG returns the board drawing of the server as HTML: the SVG
+ * itself, so that the page's CSS sizes it and gives its background and
+ * coordinates the theme's colours; as an image when it holds anything a
+ * board drawing does not (scripts, foreign content, links), which the
+ * page's Content Security Policy would block anyway.
+ */
+export function inlineSVG(svg: string, alt: string): string {
+  const plain = /^<svg\s[^>]*>/.test(svg) && svg.trimEnd().endsWith('</svg>') && !/<(script|foreignObject|a|iframe|style)\b|\son[a-z]+\s*=|javascript:|href\s*=\s*["'](?!#)/i.test(svg);
+  if (plain) {
+    return svg.replace(/^<svg\s/, `<svg role="img" aria-label="${escapeHtml(alt)}" `);
+  }
+  return `<img src="data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}" alt="${escapeHtml(alt)}">`;
+}
+
+/**
+ * evalText describes an evaluation: "+0.35", "−1.20", "#3" (White mates
+ * in 3), "#−3"; with its depth when given.
+ */
+export function evalText(e: NonNullable<BoardAnnotations['eval']>): string {
+  const sign = (x: number) => (x > 0 ? '+' : x < 0 ? '\u2212' : '');
+  let s = e.text;
+  if (e.mate !== undefined) {
+    s = `#${sign(e.mate) === '+' ? '' : sign(e.mate)}${Math.abs(e.mate)}`;
+  } else if (e.pawns !== undefined) {
+    s = `${sign(e.pawns)}${Math.abs(e.pawns).toFixed(2)}`;
+  }
+  return e.depth ? `${s} (depth ${e.depth})` : s;
+}
+
+/**
+ * whiteShare is the part of an evaluation bar that is White's, from 0 to
+ * 1: lichess's winning chances of the score, all or nothing for a mate.
+ */
+export function whiteShare(e: NonNullable<BoardAnnotations['eval']>): number {
+  if (e.mate !== undefined) return e.mate > 0 ? 1 : e.mate < 0 ? 0 : 0.5;
+  const cp = (e.pawns ?? 0) * 100;
+  return 0.5 + 0.5 * (2 / (1 + Math.exp(-0.00368208 * cp)) - 1);
+}
+
+/** sideToMove names the side to move after ply half-moves. */
+function sideToMove(ply: number): string {
+  return ply % 2 === 0 ? 'White' : 'Black';
+}
+
+/** A black move's number, written before it only after a break. */
+const continuation = /(\.\.\.|…,?)$/;
+
+/** moveButton is one move of the list. */
+function moveButton(m: BoardMove, i: number, current: number, withNumber: boolean): string {
+  const cls = ['move'];
+  if (i === current) cls.push('current');
+  if (m.illegal) cls.push('illegal');
+  const num = withNumber ? `<span class="num">${escapeHtml(m.number)}</span> ` : '';
+  const title = m.illegal ? ' title="cannot be played: the line stops here"' : '';
+  return `<button class="${cls.join(' ')}" data-action="goto" data-index="${i}"${title}>${num}${escapeHtml(m.san)}</button>`;
+}
+
+/** moveList is the line's moves, with the variations under the move they replace. */
+function moveList(b: BoardAnswer): string {
+  const out: string[] = [];
+  const start = b.depth > 0 ? 'start of the variation' : 'start';
+  out.push(`<button class="move start${b.current === -1 ? ' current' : ''}" data-action="first">${start}</button>`);
+  b.moves.forEach((m, i) => {
+    const prev = b.moves[i - 1];
+    const withNumber = i === 0 || !continuation.test(m.number) || (prev?.variations?.length ?? 0) > 0;
+    out.push(moveButton(m, i, b.current, withNumber));
+    if (m.variations && m.variations.length > 0) {
+      const vars = m.variations
+        .map((v, j) => `<button class="variation" data-action="variation" data-index="${i}" data-variation="${j}">${escapeHtml(m.number)} ${escapeHtml(v.san)}</button>`)
+        .join(' ');
+      out.push(`<div class="variations" title="variations instead of ${escapeHtml(m.number)} ${escapeHtml(m.san)}">(${vars})</div>`);
+    }
+  });
+  return out.join('\n');
+}
+
+/** The state of the panel the view depends on besides the answer. */
+export interface ViewState {
+  flipped: boolean;
+  where: string; // the file and line followed, "game.pgn:12"
+}
+
+/**
+ * renderView returns the HTML of the panel's content for the answer b
+ * (null: the cursor is in no game).
+ */
+export function renderView(b: BoardAnswer | null, st: ViewState): string {
+  if (!b) {
+    return `<p class="empty">No game at the cursor (${escapeHtml(st.where)}). Put the cursor on a move.</p>`;
+  }
+  const cur = b.current >= 0 ? b.moves[b.current] : undefined;
+  const shown = cur ? `${cur.number} ${cur.san}` : b.depth > 0 ? 'Start of the variation' : 'Start';
+  const line = b.depth === 0 ? 'main line' : b.depth === 1 ? 'variation' : `variation (depth ${b.depth})`;
+  const heading = `<div class="heading"><strong>${escapeHtml(shown)}</strong> <span class="dim">· ${line}${
+    b.position ? ` · ${sideToMove(b.ply)} to move` : ''
+  } · ${escapeHtml(st.where)}</span></div>`;
+
+  const name = positionName(b);
+  const alt = `${b.variant === 'cescacs' ? "C'escacs" : 'chess'} board${cur ? ` after ${cur.number} ${cur.san}` : ''}`;
+  const board = b.svg ? inlineSVG(b.svg, alt) : `<p class="empty">The position here is not known.</p>`;
+  const a = b.annotations;
+  const facts: string[] = [];
+  if (a.eval) {
+    const share = (whiteShare(a.eval) * 100).toFixed(1);
+    facts.push(
+      `<span class="eval" title="evaluation ([%eval])"><span class="bar" aria-hidden="true"><span style="width:${share}%"></span></span>` +
+        `Eval <strong>${escapeHtml(evalText(a.eval))}</strong></span>`,
+    );
+  }
+  if (a.clock) {
+    const who = cur ? `${cur.ply % 2 === 1 ? 'White' : 'Black'}'s clock` : 'Clock';
+    facts.push(`<span class="clock" title="clock after the move ([%clk])">${who} <strong>${escapeHtml(a.clock)}</strong></span>`);
+  }
+  const under = facts.length > 0 ? `<div class="under">${facts.join('')}</div>` : '';
+  const note = b.note ? `<div class="note">${escapeHtml(b.note)}</div>` : '';
+
+  const lichess = lichessURL(b, st.flipped);
+  const buttons = [
+    `<button data-action="first" title="Start of the line (Home)">⇤</button>`,
+    `<button data-action="previous" title="Previous move (←)">◀</button>`,
+    `<button data-action="next" title="Next move (→)">▶</button>`,
+    `<button data-action="last" title="Last move of the line (End)">⇥</button>`,
+    `<button data-action="nextVariation" title="Into the next variation (↓)">⤵ variation</button>`,
+    `<button data-action="flip" title="Flip the board (F)"${st.flipped ? ' aria-pressed="true"' : ''}>⇅ flip</button>`,
+    b.position ? `<button data-action="copyPosition" title="Copy the ${name} (C)">copy ${name}</button>` : '',
+    'url' in lichess ? `<button data-action="openInLichess" title="${escapeHtml(lichess.url)}">lichess analysis</button>` : '',
+  ];
+  const toolbar = `<div class="toolbar" role="toolbar">${buttons.filter((x) => x !== '').join('')}</div>`;
+  const position = b.position ? `<div class="position"><span class="dim">${name}</span> <code>${escapeHtml(b.position)}</code></div>` : '';
+  const attrs = [
+    `data-variant="${escapeHtml(b.variant)}"`,
+    `data-ply="${b.ply}"`,
+    `data-current="${b.current}"`,
+    `data-depth="${b.depth}"`,
+    `data-position="${escapeHtml(b.position ?? '')}"`,
+    `data-arrows="${a.arrows.length}"`,
+    `data-flipped="${st.flipped}"`,
+  ].join(' ');
+  return `<div class="layout" ${attrs}>
+<section class="main">
+${heading}
+<div class="board">${board}</div>
+${under}
+${note}
+${toolbar}
+${position}
+</section>
+<section class="moves" aria-label="moves of the ${line}">
+${moveList(b)}
+</section>
+</div>`;
+}
+
+/**
+ * renderPage is the panel's document: styles from the theme's CSS
+ * variables, an empty view that messages fill (renderView's HTML), and the
+ * script, allowed by its nonce alone, that sends clicks and keys back.
+ */
+export function renderPage(cspSource: string, nonce: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: ${cspSource}; style-src 'unsafe-inline'; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Board</title>
+<style>
+  html, body { height: 100%; }
+  body { margin: 0; padding: 0.5em 0.75em; box-sizing: border-box; font-family: var(--vscode-font-family); font-size: var(--vscode-font-size);
+    color: var(--vscode-foreground); background: var(--vscode-editor-background); overflow: hidden; }
+  #view { height: 100%; }
+  .layout { display: flex; flex-direction: column; gap: 0.5em; height: 100%; }
+  .main { display: flex; flex-direction: column; gap: 0.4em; min-height: 0; flex: none; }
+  .board { width: min(100%, calc(100vh - 18em)); min-width: 12em; }
+  .board svg, .board img { display: block; width: 100%; height: auto; }
+  .board .board-bg { fill: transparent; }
+  .board .board-coord { fill: var(--vscode-descriptionForeground, var(--vscode-foreground)); }
+  .moves { flex: 1 1 auto; overflow-y: auto; min-height: 4em; line-height: 1.9; border-top: 1px solid var(--vscode-panel-border, #8884); padding-top: 0.3em; }
+  @media (min-width: 46em) {
+    .layout { flex-direction: row; }
+    .main { width: min(60%, calc(100vh - 9em)); }
+    .board { width: 100%; }
+    .moves { border-top: none; border-left: 1px solid var(--vscode-panel-border, #8884); padding: 0 0 0 0.6em; }
+  }
+  .heading { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .dim { color: var(--vscode-descriptionForeground); }
+  .under { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; align-items: center; }
+  .eval { display: inline-flex; align-items: center; gap: 0.4em; }
+  .bar { display: inline-block; width: 5em; height: 0.7em; background: #333; border: 1px solid var(--vscode-descriptionForeground); }
+  .bar > span { display: block; height: 100%; background: #f4f4f4; }
+  .note { color: var(--vscode-editorWarning-foreground, var(--vscode-foreground)); }
+  .toolbar { display: flex; flex-wrap: wrap; gap: 0.3em; }
+  button { font: inherit; color: var(--vscode-button-secondaryForeground, var(--vscode-foreground));
+    background: var(--vscode-button-secondaryBackground, transparent); border: 1px solid var(--vscode-button-border, transparent);
+    border-radius: 2px; padding: 0.1em 0.5em; cursor: pointer; }
+  button:hover { background: var(--vscode-button-secondaryHoverBackground, var(--vscode-list-hoverBackground)); }
+  button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
+  button[aria-pressed="true"] { background: var(--vscode-button-background); color: var(--vscode-button-foreground); }
+  .position { overflow-wrap: anywhere; }
+  code { font-family: var(--vscode-editor-font-family); font-size: 0.95em; }
+  .moves button { background: transparent; border-color: transparent; padding: 0 0.25em; color: var(--vscode-foreground); }
+  .moves button:hover { background: var(--vscode-list-hoverBackground); }
+  .moves button.current { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
+  .moves .num { color: var(--vscode-descriptionForeground); }
+  .moves .current .num { color: inherit; }
+  .moves .illegal { text-decoration: underline wavy var(--vscode-editorError-foreground); }
+  .moves .start { font-style: italic; }
+  .variations { margin: 0 0 0 1.2em; color: var(--vscode-descriptionForeground); }
+  .variations button { color: var(--vscode-textLink-foreground); }
+  .empty { color: var(--vscode-descriptionForeground); }
+</style>
+</head>
+<body>
+<div id="view"><p class="empty">Waiting for the language server…</p></div>
+<script nonce="${nonce}">
+  const vscode = acquireVsCodeApi();
+  const view = document.getElementById('view');
+  window.addEventListener('message', (e) => {
+    if (e.data && e.data.type === 'show') {
+      view.innerHTML = e.data.html;
+      const cur = view.querySelector('.moves .current');
+      if (cur) cur.scrollIntoView({ block: 'nearest' });
+    }
+  });
+  view.addEventListener('click', (e) => {
+    const t = e.target instanceof Element ? e.target.closest('[data-action]') : null;
+    if (!t) return;
+    vscode.postMessage({ action: t.dataset.action, index: Number(t.dataset.index ?? -1), variation: Number(t.dataset.variation ?? -1) });
+  });
+  const keys = { ArrowRight: 'next', ArrowLeft: 'previous', Home: 'first', End: 'last', ArrowDown: 'nextVariation', f: 'flip', c: 'copyPosition' };
+  window.addEventListener('keydown', (e) => {
+    const action = keys[e.key];
+    if (!action || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    vscode.postMessage({ action, index: -1, variation: -1 });
+  });
+</script>
+</body>
+</html>`;
+}
