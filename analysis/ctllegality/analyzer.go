@@ -119,7 +119,6 @@ func check(p *analysis.Pass) *Unjudged {
 	})
 	r.flush()
 	r.strayCommas()
-	checkResultTag(p, g)
 	// The game ends with the last move of the main line or, when moves
 	// follow the end of the game, with the move that ended it; the moves
 	// from after on are not judged.
@@ -139,6 +138,11 @@ func check(p *analysis.Pass) *Unjudged {
 		status = final.Status().WithRepetitions(reps)
 		checkFinal(p, g, status, final.Turn())
 	}
+	decided := ""
+	if status.Over() {
+		decided = status.Result
+	}
+	checkResultTag(p, g, decided)
 	mated := status.Checkmate
 	if !known && last != nil {
 		mated = strings.HasSuffix(last.Text, "#") // the final position is not known

@@ -100,7 +100,7 @@ func (j *Joiner) Add(g *syntax.Game, res Result) error {
 func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted bool) {
 	formatted = res.Skipped == ""
 	if j.started && (formatted || j.prev) {
-		nl := lineEnd(g)
+		nl := analysis.LineEnd(g)
 		t := string(j.tail[:])
 		switch {
 		case strings.HasSuffix(t, "\n\n") || t == "\n\r\n":
@@ -156,17 +156,6 @@ func (j *Joiner) record(s string) {
 	}
 	copy(j.tail[:], j.tail[len(s):])
 	copy(j.tail[len(j.tail)-len(s):], s)
-}
-
-// lineEnd is the game's line terminator: CRLF when its first line ends
-// so. The first line decides, not any CRLF: the blank lines a game ends
-// with are the separator before the next game, which takes the next
-// game's terminator, and must not change the game's own on the next run.
-func lineEnd(g *syntax.Game) string {
-	if i := strings.IndexByte(g.Text, '\n'); i > 0 && g.Text[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 // Game formats one game in export form: PGN's (1994, §8), or for CTL-PGN

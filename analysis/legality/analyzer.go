@@ -62,13 +62,14 @@ var Analyzer = &analysis.Analyzer{
 func run(p *analysis.Pass) {
 	g := p.Game
 	start := StartOf(g)
-	checkResultTag(p, g)
+	checkResultsInVariations(p, g)
 	if start.Variant == Unchecked {
 		v, _ := g.TagValue("Variant")
 		if len(g.Moves) > 0 {
 			p.Report(analysis.Diagnostic{Span: variantSpan(g), Severity: analysis.Info, Code: CodeVariant,
 				Message: "variant " + strconv.Quote(v) + ": moves are not checked for legality"})
 		}
+		checkResultTag(p, g, "")
 		return
 	}
 	reportFEN(p, start)
@@ -85,9 +86,11 @@ func run(p *analysis.Pass) {
 	})
 	r.flush()
 	checkNumbers(p, g, start)
+	decided := ""
 	if finalOK {
-		checkFinal(p, g, &final)
+		decided = checkFinal(p, g, &final)
 	}
+	checkResultTag(p, g, decided)
 }
 
 func variantSpan(g *syntax.Game) syntax.Span {
@@ -190,7 +193,8 @@ func ambiguityFixes(st *Step, e *chess.ResolveError) []analysis.Fix {
 	var fixes []analysis.Fix
 	for _, m := range e.Candidates {
 		san := st.Before.SAN(m)
-		fixes = append(fixes, analysis.Fix{Title: "Change to " + san, Edits: []analysis.Edit{{Span: st.Node.Sp, New: san}}})
+		fixes = append(fixes, analysis.Fix{Title: "Change to " + san, Edits: []analysis.Edit{{Span: st.Node.Sp, New: san}},
+			Manual: "it picks one of the pieces that can make the move"})
 	}
 	return fixes
 }
