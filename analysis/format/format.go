@@ -48,6 +48,13 @@ type Result struct {
 	Text    string // the formatted game, or the original text when Skipped
 	Skipped string // why the game was left as it was; "" when formatted
 	Broken  bool   // Skipped because of an error in the game (not, say, because it is empty)
+	// Edited marks a Text that is not laid out in export form but is
+	// the game's own text, edited in place or not at all (by package
+	// fix): a Joiner writes it as a game left as it was, without the
+	// blank lines between formatted games, yet, when it differs from the
+	// game's text, checks as for a formatted game that it still reads
+	// as a game of its own.
+	Edited bool
 }
 
 // File formats every game of f and separates games by one blank line;
@@ -98,7 +105,8 @@ func (j *Joiner) Add(g *syntax.Game, res Result) error {
 // as if they had been written. The language server uses it to turn the
 // layout into per-game edits.
 func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted bool) {
-	formatted = res.Skipped == ""
+	formatted = res.Skipped == "" && !res.Edited
+	rewritten := formatted || res.Edited && res.Text != g.Text
 	if j.started && (formatted || j.prev) {
 		nl := analysis.LineEnd(g)
 		t := string(j.tail[:])
@@ -110,12 +118,13 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 			sep = nl + nl
 		}
 	}
-	// A formatted game must still read as a game of its own: after an
-	// unformatted game whose tag section it could continue, or, when it
-	// does not start with a tag, after any game whose trailing comments it
-	// could become (CTL-PGN keeps comments after the result line).
-	if formatted && j.started && (!j.prev || !strings.HasPrefix(res.Text, "[")) && !separate(j.prevText, sep, res.Text, j.d) {
-		res, formatted = Result{Text: g.Text, Skipped: "formatted, it would merge with the game before it"}, false
+	// A formatted (or edited) game must still read as a game of its own:
+	// after an unformatted game whose tag section it could continue, or,
+	// when it does not start with a tag, after any game whose trailing
+	// comments it could become (CTL-PGN keeps comments after the result
+	// line).
+	if rewritten && j.started && (!j.prev || !strings.HasPrefix(res.Text, "[")) && !separate(j.prevText, sep, res.Text, j.d) {
+		res, formatted = Result{Text: g.Text, Skipped: "rewritten, it would merge with the game before it"}, false
 		if !j.prev {
 			sep = ""
 		}

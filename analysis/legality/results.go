@@ -89,7 +89,7 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) string 
 		want, why = "1/2-1/2", side(final.SideToMove())+" is stalemated"
 	case chess.InsufficientMaterial:
 		want, why = "1/2-1/2", "neither side has mating material"
-		manual = "the game may have been decided otherwise (an adjudication, a forfeit)"
+		manual = "the game may have been decided otherwise, by adjudication or forfeit"
 	default:
 		return ""
 	}
