@@ -86,17 +86,19 @@ type Joiner struct {
 func NewJoiner(w io.Writer, d syntax.Dialect) *Joiner { return &Joiner{w: w, d: d} }
 
 // Add writes the result res of formatting game g, preceded by the blank
-// line that separates it from the game before, and returns the first
-// write error so far. A formatted game that would no longer be read as a
-// game of its own after the game before it is written as it was.
-func (j *Joiner) Add(g *syntax.Game, res Result) error {
+// line that separates it from the game before, and returns the game's
+// text as written and the first write error so far. A formatted (or
+// edited) game that would no longer be read as a game of its own after
+// the game before it is written as it was: the text is then g's, not
+// res.Text.
+func (j *Joiner) Add(g *syntax.Game, res Result) (string, error) {
 	sep, text, _ := j.Next(g, res)
 	for _, s := range [2]string{sep, text} {
 		if j.err == nil && s != "" {
 			_, j.err = io.WriteString(j.w, s)
 		}
 	}
-	return j.err
+	return text, j.err
 }
 
 // Next is Add without the writing: it returns the separator to write
