@@ -72,14 +72,15 @@ func File(f *syntax.File, opts Options) string {
 // Joiner writes the results of Game one after another as File joins them,
 // so that a stream of games can be formatted without holding the file.
 type Joiner struct {
-	w        io.Writer
-	d        syntax.Dialect
-	started  bool
-	prev     bool    // the previous game was formatted
-	prevText string  // its text as written
-	prevEnd  byte    // the last byte of its original text
-	tail     [3]byte // the last bytes written, right-aligned
-	err      error
+	w          io.Writer
+	d          syntax.Dialect
+	started    bool
+	prev       bool    // the previous game was formatted
+	prevEdited bool    // the previous game was edited (Result.Edited) and changed
+	prevText   string  // its text as written
+	prevEnd    byte    // the last byte of its original text
+	tail       [3]byte // the last bytes written, right-aligned
+	err        error
 }
 
 // NewJoiner returns a Joiner writing games of dialect d to w.
@@ -120,6 +121,12 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 			sep = nl + nl
 		}
 	}
+	// An edited game glued to the next one, on the same line, may end in
+	// a way that joins the next game's first token ("*" made "1-0"
+	// before "0"): a line end keeps them apart.
+	if j.prevEdited && sep == "" && !endsBlank(j.prevText) && !separate(j.prevText, sep, res.Text, j.d) {
+		sep = analysis.LineEnd(g)
+	}
 	// A formatted (or edited) game must still read as a game of its own:
 	// after an unformatted game whose tag section it could continue, or,
 	// when it does not start with a tag, after any game whose trailing
@@ -144,6 +151,7 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 	j.record(sep)
 	j.record(res.Text)
 	j.started, j.prev, j.prevText = true, formatted, lead+res.Text
+	j.prevEdited = res.Edited && res.Text != g.Text
 	if g.Text != "" {
 		j.prevEnd = g.Text[len(g.Text)-1]
 	}
@@ -155,6 +163,11 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 func separate(a, sep, b string, d syntax.Dialect) bool {
 	f := syntax.Parse("", a+sep+b, d)
 	return f.NumGames() > 1 && f.Game(0).Game.Text == a+sep
+}
+
+// endsBlank reports whether s ends with a blank or a line end.
+func endsBlank(s string) bool {
+	return s != "" && strings.ContainsRune(" \t\r\n", rune(s[len(s)-1]))
 }
 
 // Err returns the first write error.
