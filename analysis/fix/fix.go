@@ -188,7 +188,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 		}
 	}
 	cur := state{g, analysis.Game(g, d, e.cfg, e.analyzers)}
-	base := e.baseline(cur)
+	base := newBaseline(cur)
 	var rounds [][]syntax.Edit
 	var fixed []Applied
 	var why map[int]string // by index in cur.diags: why its chosen fix was not applied
@@ -226,11 +226,9 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 		if len(x.Fixes) == 0 || !e.wanted(x.Code) {
 			continue
 		}
+		// The loop ends when each chosen fix left has its reason in why.
 		reason, ok := why[i]
 		if !ok {
-			if _, chosen := Chosen(x); chosen {
-				continue // cannot happen: the loop ends when no chosen fix is left untried
-			}
 			reason = unchosen(x)
 		}
 		x.Span = syntax.Span{Start: back(rounds, x.Span.Start), End: back(rounds, x.Span.End)}

@@ -147,18 +147,19 @@ func checkProperties(t *testing.T, in *syntax.File, out string, results []fix.Re
 		res := results[i]
 		before := analysis.Game(r.Game, in.Dialect, cfg, checks.All)
 		after := analysis.Game(of.Game(i).Game, in.Dialect, cfg, checks.All)
-		count := func(ds []analysis.Diagnostic, sev analysis.Severity, code analysis.Code) int {
-			n := 0
+		errs := func(ds []analysis.Diagnostic) map[analysis.Code]int {
+			n := map[analysis.Code]int{}
 			for _, x := range ds {
-				if x.Code == code && (sev == 0 || x.Severity == sev) {
-					n++
+				if x.Severity == analysis.Error {
+					n[x.Code]++
 				}
 			}
 			return n
 		}
-		for _, x := range after {
-			if x.Severity == analysis.Error && count(after, analysis.Error, x.Code) > count(before, analysis.Error, x.Code) {
-				t.Errorf("game %d: fixing added the error %s: %s", i+1, x.Code, x.Message)
+		was := errs(before)
+		for code, n := range errs(after) {
+			if n > was[code] {
+				t.Errorf("game %d: fixing added the error %s", i+1, code)
 			}
 		}
 		for _, a := range res.Fixed {
@@ -214,4 +215,20 @@ func FuzzFix(f *testing.F) {
 		out, _, results := fixFile(file, fix.Options{})
 		checkProperties(t, file, out, results, fix.Options{})
 	})
+}
+
+// TestLineEndsKept fixes a game with CRLF line ends in ways that add
+// lines (roster tags, a result after a line comment): every line end
+// written is CRLF too.
+func TestLineEndsKept(t *testing.T) {
+	in := strings.ReplaceAll("[Event \"E\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 ; mate\n", "\n", "\r\n")
+	file := syntax.Parse("crlf.pgn", in, syntax.PGN)
+	out, _, results := fixFile(file, fix.Options{})
+	if len(results[0].Fixed) < 3 {
+		t.Fatalf("fixed %v, want the roster tags, the mate mark and the result", results[0].Fixed)
+	}
+	if n := strings.Count(out, "\n"); n != strings.Count(out, "\r\n") {
+		t.Errorf("a line end without CR in\n%q", out)
+	}
+	checkProperties(t, file, out, results, fix.Options{})
 }

@@ -17,7 +17,8 @@ type baseline struct {
 	lines    int // variations
 }
 
-func (e *engine) baseline(st state) *baseline {
+// newBaseline returns the baseline of the input state st.
+func newBaseline(st state) *baseline {
 	return &baseline{errors: errorCounts(st.diags)}
 }
 
