@@ -121,9 +121,11 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 // its kind.
 const fixAllMax = 1 << 20
 
-// fixOptions are the options of the fix-all actions: the user's
-// settings decide what is reported, so what is fixed.
-func (s *server) fixOptions() fix.Options { return fix.Options{Config: s.settings.config()} }
+// fixOptions are the options of the fix-all actions: the analyzers and
+// the user's settings decide what is reported, so what is fixed.
+func (s *server) fixOptions() fix.Options {
+	return fix.Options{Config: s.settings.config(), Analyzers: s.analyzers}
+}
 
 // quickFixes returns the fixes of the server's diagnostics that match the
 // client's diagnostics by range and code.

@@ -232,3 +232,17 @@ func TestLineEndsKept(t *testing.T) {
 	}
 	checkProperties(t, file, out, results, fix.Options{})
 }
+
+// TestByteOrderMark fixes a file that starts with a byte-order mark and
+// lacks the first roster tags: they go on lines of their own after the
+// mark, which stays first.
+func TestByteOrderMark(t *testing.T) {
+	in := "\uFEFF[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n"
+	file := syntax.Parse("bom.pgn", in, syntax.PGN)
+	out, _, results := fixFile(file, fix.Options{})
+	want := "\uFEFF[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n"
+	if out != want {
+		t.Errorf("fixed\n%q\nwant\n%q", out, want)
+	}
+	checkProperties(t, file, out, results, fix.Options{})
+}

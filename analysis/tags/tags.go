@@ -475,13 +475,14 @@ func checkSetUp(p *analysis.Pass, g *syntax.Game, setup, fen *syntax.Tag) {
 }
 
 // insertBefore returns the edit that inserts the tag text before tag t
-// of g: on a line of its own when t starts its line, else on t's line.
+// of g: on a line of its own when t starts its line (after a byte-order
+// mark, if the file has one), else on t's line.
 func insertBefore(g *syntax.Game, t *syntax.Tag, text string) analysis.Edit {
 	at := t.Sp.Start
 	for at > 0 && (g.Text[at-1] == ' ' || g.Text[at-1] == '\t') {
 		at--
 	}
-	if at > 0 && g.Text[at-1] != '\n' && g.Text[at-1] != '\r' {
+	if at > 0 && g.Text[at-1] != '\n' && g.Text[at-1] != '\r' && g.Text[:at] != "\uFEFF" {
 		return analysis.Edit{Span: syntax.Span{Start: t.Sp.Start, End: t.Sp.Start}, New: text + " "}
 	}
 	return analysis.Edit{Span: syntax.Span{Start: at, End: at}, New: text + analysis.LineEnd(g)}
