@@ -37,9 +37,19 @@ type Edit struct {
 
 // Fix is one suggested repair; the alternatives of a diagnostic apply
 // independently of each other.
+//
+// Bulk fixing (package fix: `pgnls fix`, the fix-all source actions)
+// applies, of each diagnostic, the one fix not marked Manual, and
+// nothing when there are several. An analyzer marks Manual the fixes
+// that need a person's judgement: one that picks a reading among others
+// (a piece of an ambiguous move, one of two disagreeing results), or
+// one that drops what fixing must keep (an unknown token, a NAG).
 type Fix struct {
 	Title string
 	Edits []Edit
+	// Manual, when set, says why bulk fixing must not apply the fix,
+	// as in "it deletes the unknown token ','".
+	Manual string
 }
 
 // Related points at a second place that matters for a diagnostic.
@@ -434,7 +444,7 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 	pass := &Pass{Game: g, Dialect: d, Config: cfg, source: "syntax"}
 	for _, e := range g.Errs {
 		x := fromSyntax(e)
-		x.Fixes = syntaxFixes(g, e)
+		x.Fixes = SyntaxFixes(g, d, e)
 		pass.Report(x)
 	}
 	skip := cfg.minimal(d)
@@ -491,7 +501,7 @@ func (d Diagnostic) Shift(by syntax.Pos) Diagnostic {
 			for j, e := range f.Edits {
 				edits[j] = Edit{e.Span.Shift(by), e.New}
 			}
-			fixes[i] = Fix{f.Title, edits}
+			fixes[i] = Fix{Title: f.Title, Edits: edits, Manual: f.Manual}
 		}
 		d.Fixes = fixes
 	}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,12 +52,38 @@ var EvalSymbols = map[string]int{
 	"+/-": 16, "±": 16, "-/+": 17, "∓": 17, "+-": 18, "-+": 19,
 }
 
-// syntaxFixes returns the obvious repairs of a syntax error of g: an
-// unknown token that is an evaluation symbol becomes its NAG; one of
-// punctuation only (a comma between moves, a stray period) goes, with a
-// blank beside it.
-func syntaxFixes(g *syntax.Game, e syntax.Error) []Fix {
-	if e.Code != syntax.CodeUnknownToken || e.Span.Len() == 0 {
+// SyntaxFixes returns the repairs of a parser diagnostic e of game g,
+// of dialect d: an unknown token that is an evaluation symbol becomes its
+// NAG, and one of punctuation only (a comma between moves, a stray
+// period) goes, with a blank beside it (Manual: it deletes the token); an
+// unescaped quote in a tag value is escaped, which keeps the value the
+// parser reads; a game without a termination marker gets the one
+// Terminator gives, after its last element.
+func SyntaxFixes(g *syntax.Game, d syntax.Dialect, e syntax.Error) []Fix {
+	switch e.Code {
+	case syntax.CodeUnknownToken:
+		return unknownTokenFixes(g, e)
+	case syntax.CodeUnescapedQuote:
+		if g.Slice(e.Span) == `"` {
+			return []Fix{{Title: `Escape the quote`, Edits: []Edit{{Span: e.Span, New: `\"`}}}}
+		}
+	case syntax.CodeMissingResult:
+		term, ok := Terminator(g, d)
+		if !ok {
+			return nil
+		}
+		at, sep, ok := resultPlace(g, d)
+		if !ok {
+			return nil
+		}
+		return []Fix{{Title: "End the game with " + term, Edits: []Edit{{Span: syntax.Span{Start: at, End: at}, New: sep + term}}}}
+	}
+	return nil
+}
+
+// unknownTokenFixes returns the repairs of an unknown token.
+func unknownTokenFixes(g *syntax.Game, e syntax.Error) []Fix {
+	if e.Span.Len() == 0 {
 		return nil
 	}
 	text := g.Slice(e.Span)
@@ -72,7 +99,71 @@ func syntaxFixes(g *syntax.Game, e syntax.Error) []Fix {
 	if int(sp.End) < len(g.Text) && sp.Start > 0 && isBlank(g.Text[sp.Start-1]) && isBlank(g.Text[sp.End]) {
 		sp.End++ // "e4 , e5" becomes "e4 e5"
 	}
-	return []Fix{{Title: "Remove " + strconv.Quote(text), Edits: []Edit{{Span: sp}}}}
+	return []Fix{{Title: "Remove " + strconv.Quote(text), Edits: []Edit{{Span: sp}},
+		Manual: "it deletes the unknown token " + strconv.Quote(text)}}
+}
+
+// Terminator returns the termination marker of game g of dialect d: its
+// own; without one, the one its Result tag gives, or "*" when it has no
+// Result tag (for PGN also when the tag's value is no result). ok is
+// false for a CTL-PGN record without a result line whose Result tag is
+// not a CTL-PGN result. The formatter writes it, and the fix of
+// missing-result inserts it.
+func Terminator(g *syntax.Game, d syntax.Dialect) (term string, ok bool) {
+	if g.Result != nil {
+		return g.Result.Text, true
+	}
+	v, has := g.TagValue("Result")
+	if d == syntax.PGN {
+		switch v {
+		case "1-0", "0-1", "1/2-1/2":
+			return v, true
+		}
+		return "*", true
+	}
+	switch {
+	case !has:
+		return "*", true
+	case slices.Contains(CTLResults, v):
+		return v, true
+	}
+	return "", false
+}
+
+// CTLResults are the results of CTL-PGN (the C'escacs specification,
+// §5.4).
+var CTLResults = []string{"3-0", "0-3", "1-1", "2-1", "1-2", "*"}
+
+// resultPlace returns where the termination marker of g goes, after its
+// last element, and what separates it from that element: a space in
+// PGN movetext, a line end after a line comment, before a CTL-PGN result
+// line (which is a line of its own) and after a tag section without
+// movetext, where a blank line precedes it. ok is false for a game
+// without elements.
+func resultPlace(g *syntax.Game, d syntax.Dialect) (at syntax.Pos, sep string, ok bool) {
+	nl := LineEnd(g)
+	if len(g.Moves) == 0 {
+		if len(g.Header) == 0 {
+			return 0, "", false
+		}
+		return g.Header[len(g.Header)-1].Span().End, nl + nl, true
+	}
+	last := g.Moves[len(g.Moves)-1]
+	if c, isComment := last.(*syntax.Comment); isComment && c.Kind != syntax.BraceKind || d != syntax.PGN {
+		return last.Span().End, nl, true
+	}
+	return last.Span().End, " ", true
+}
+
+// LineEnd returns the line terminator of game g: "\r\n" when its first
+// line ends so, else "\n". The first line decides, not any CRLF: the
+// blank lines a game ends with are the separator before the next game,
+// which takes the next game's terminator.
+func LineEnd(g *syntax.Game) string {
+	if i := strings.IndexByte(g.Text, '\n'); i > 0 && g.Text[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/fix"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/lsp/wire"
@@ -21,7 +22,8 @@ import (
 //   - quickfix: one action per Fix alternative of each diagnostic that the
 //     client lists in the request's context, matched to the server's own
 //     diagnostics by range and code; the client's diagnostic is attached
-//     as it was sent. For editor-decoding, in VS Code, the command of the
+//     as it was sent. The fix bulk fixing would apply (fix.Chosen) is the
+//     preferred one. For editor-decoding, in VS Code, the command of the
 //     extension that reopens the file as Windows-1252.
 //   - source.format.game: the game at the start of the range in export
 //     form, when that changes it.
@@ -29,6 +31,12 @@ import (
 //     are not (PGN; the fix the tags analyzer offers).
 //   - source.filter ("Filter record"): that CTL-PGN record as the clean
 //     input of a minimal reader (format.Filter), when that changes it.
+//   - source.fix.game ("Fix all in game") and source.fixAll.pgnls ("Fix
+//     all in file"): the chosen fixes of every diagnostic of that game,
+//     or of the file, applied as pgnls fix applies them (package fix),
+//     under the user's settings. The file's is worked out for a request
+//     without a kind filter only up to fixAllMax bytes, since clients
+//     ask for code actions at each move of the cursor.
 
 // codeActionParams is CodeActionParams with the context's diagnostics
 // kept raw, to be returned exactly as the client sent them.
@@ -89,6 +97,16 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 			actions = append(actions, codeAction{Title: "Filter record", Kind: kindFilter, Edit: workspaceEdit(doc, edits)})
 		}
 	}
+	if wantKind(p.Context.Only, kindFixGame) {
+		if edits := fix.Edits(ctx, doc.File, s.fixOptions(), i, i+1); len(edits) > 0 {
+			actions = append(actions, codeAction{Title: "Fix all in game", Kind: kindFixGame, Edit: workspaceEdit(doc, edits)})
+		}
+	}
+	if wantKind(p.Context.Only, kindFixAll) && (len(p.Context.Only) > 0 || doc.File.Len() <= fixAllMax) {
+		if edits := fix.Edits(ctx, doc.File, s.fixOptions(), 0, doc.File.NumGames()); len(edits) > 0 && ctx.Err() == nil {
+			actions = append(actions, codeAction{Title: "Fix all in file", Kind: kindFixAll, Edit: workspaceEdit(doc, edits)})
+		}
+	}
 	if wantKind(p.Context.Only, kindSortTags) {
 		r := doc.File.Game(i)
 		if edits := sortTags(r.Game, doc.File.Dialect); len(edits) > 0 {
@@ -96,6 +114,18 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 		}
 	}
 	return actions, ctx.Err()
+}
+
+// fixAllMax is the size of the largest document whose "Fix all in
+// file" is worked out for a code action request that does not ask for
+// its kind: such requests come at every move of the cursor, and fixing
+// 64 KB (some fifty games) takes a few tens of milliseconds.
+const fixAllMax = 64 << 10
+
+// fixOptions are the options of the fix-all actions: the analyzers and
+// the user's settings decide what is reported, so what is fixed.
+func (s *server) fixOptions() fix.Options {
+	return fix.Options{Config: s.settings.config(), Analyzers: s.analyzers}
 }
 
 // quickFixes returns the fixes of the server's diagnostics that match the
@@ -137,13 +167,16 @@ func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeActio
 			if string(x.Code) != code || m.rangeOf(x.Span) != r {
 				continue
 			}
-			for _, fix := range x.Fixes {
+			chosen, hasChosen := fix.Chosen(x)
+			for _, f := range x.Fixes {
 				out = append(out, codeAction{
-					Title:       fix.Title,
+					Title:       f.Title,
 					Kind:        protocol.QuickFix,
 					Diagnostics: []json.RawMessage{raw},
-					IsPreferred: len(x.Fixes) == 1,
-					Edit:        workspaceEdit(doc, fixEdits(fix)),
+					// The one pgnls fix applies, which an editor's
+					// auto-fix applies too.
+					IsPreferred: hasChosen && f.Title == chosen.Title && f.Manual == "",
+					Edit:        workspaceEdit(doc, fixEdits(f)),
 				})
 			}
 			break

@@ -69,11 +69,16 @@ func (c clientCaps) maxDiagnostics() int {
 	return defaultMaxDiagnostics
 }
 
-// Code action kinds of the source actions.
+// Code action kinds of the source actions. Fixing the game is not a
+// kind below source.fixAll: a client that applies source.fixAll on save
+// (VS Code's editor.codeActionsOnSave) applies every action of that kind
+// it gets, and the two would fix the game twice.
 const (
 	kindFormatGame protocol.CodeActionKind = "source.format.game"
 	kindSortTags   protocol.CodeActionKind = "source.sortTags"
 	kindFilter     protocol.CodeActionKind = "source.filter"
+	kindFixGame    protocol.CodeActionKind = "source.fix.game"
+	kindFixAll     protocol.CodeActionKind = "source.fixAll.pgnls"
 )
 
 func (s *server) initialize(_ context.Context, params json.RawMessage) (any, error) {
@@ -117,7 +122,7 @@ func capabilities() wire.ServerCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll},
 			},
 			DocumentFormattingProvider:      true,
 			DocumentRangeFormattingProvider: true,

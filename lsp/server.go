@@ -162,10 +162,11 @@ type server struct {
 	opts   Options
 	extra  map[string]requestHandler // test-only methods
 
-	store *store
-	diags *diagnoser
-	queue queue
-	wg    sync.WaitGroup // the worker and background analyses
+	store     *store
+	diags     *diagnoser
+	analyzers []*analysis.Analyzer // what diagnoses documents, and what fix-all fixes
+	queue     queue
+	wg        sync.WaitGroup // the worker and background analyses
 
 	// Owned by the worker goroutine.
 	phase    phase
@@ -217,6 +218,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	if analyzers == nil {
 		analyzers = checks.All
 	}
+	s.analyzers = analyzers
 	s.diags = newDiagnoser(ctx, diagnoserOut{
 		logger:    logger,
 		current:   s.store.current,

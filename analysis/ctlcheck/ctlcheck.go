@@ -149,5 +149,13 @@ func fix(title string, sp syntax.Span, text string) []analysis.Fix {
 	return []analysis.Fix{{Title: title, Edits: []analysis.Edit{{Span: sp, New: text}}}}
 }
 
+// manual marks the fixes of fixes Manual, for the reason why.
+func manual(fixes []analysis.Fix, why string) []analysis.Fix {
+	for i := range fixes {
+		fixes[i].Manual = why
+	}
+	return fixes
+}
+
 // isBlank reports whether c is a space or a tab.
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }

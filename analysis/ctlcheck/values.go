@@ -19,11 +19,8 @@ var (
 	alpha2RE      = regexp.MustCompile(`^[A-Z]{2}$`)
 )
 
-// results are the CTL-PGN results (§5.4); pgnResults maps PGN's to them.
-var (
-	results    = []string{"3-0", "0-3", "1-1", "2-1", "1-2", "*"}
-	pgnResults = map[string]string{"1-0": "3-0", "0-1": "0-3", "1/2-1/2": "1-1"}
-)
+// pgnResults maps PGN's results to those of CTL-PGN (§5.4).
+var pgnResults = map[string]string{"1-0": "3-0", "0-1": "0-3", "1/2-1/2": "1-1"}
 
 // Value lists of §8.4.
 var (
@@ -126,7 +123,7 @@ func checkValues(p *analysis.Pass, r *record) {
 			Span: lang.ValueSpan, Severity: analysis.Warning, Code: CodeLangMismatch,
 			Message: "Lang " + quote(lang.Value) + " differs from the language suffix -" + suffix + " of the Id",
 			Related: []analysis.Related{{Span: id.ValueSpan, Msg: "the Id"}},
-			Fixes:   setValue(g, lang, suffix),
+			Fixes:   manual(setValue(g, lang, suffix), "the Id's suffix may be the value that is wrong"),
 		})
 	}
 }
@@ -186,15 +183,19 @@ func outOfRange(s string, max int) bool {
 
 // checkResult checks a Result value.
 func checkResult(v string, g *syntax.Game, t *syntax.Tag, bad func(string, []analysis.Fix)) {
-	if slices.Contains(results, v) {
+	if slices.Contains(analysis.CTLResults, v) {
 		return
 	}
 	const want = "Result must be 3-0, 0-3, 1-1, 2-1, 1-2 or *"
 	if r, ok := pgnResults[v]; ok {
-		bad(v+" is a PGN result; "+want, setValue(g, t, r))
+		fx := setValue(g, t, r)
+		if r != "1-1" {
+			fx[0].Manual = "a win is 3-0, or 2-1 by stalemate"
+		}
+		bad(v+" is a PGN result; "+want, fx)
 		return
 	}
-	if r := strings.Join(strings.Fields(v), ""); r != v && slices.Contains(results, r) {
+	if r := strings.Join(strings.Fields(v), ""); r != v && slices.Contains(analysis.CTLResults, r) {
 		bad("no spaces inside a result; "+want, setValue(g, t, r))
 		return
 	}

@@ -59,7 +59,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number or ellipsis does not fit the CTL-PGN move pairs (§8.5), whose numbers count from the PDTL's move number (or from 1? when it is unknown). The cases: a number that is not the move's; a White move without its number; Black's move opening a line not written as number, ellipsis and comma ('5. …, NL17-G9'); a number inside a pair; an ellipsis where White moves; '1?' when the move number is known, or on a later number. Fixes write the expected number. A pair split by a comment or variation is a layout finding of ctlmovetext."},
 		{Code: CodeMovePair, Severity: analysis.Warning, Doc: "A comma is missing or out of place in a move pair (§8.5): a comma follows White's move (or the ellipsis that stands for it) and precedes Black's, as in '3. L5-L7, NG25-L17', and appears nowhere else. Fixes insert or delete the comma."},
 		{Code: CodeEndMark, Severity: analysis.Warning, Doc: "The end-of-record mark ':' is missing or misplaced (§7.3): the last move of the main line carries ':' (after its valuation and draw offer, as in 'G7-G11:' or '?!(=):') unless it is a checkmate '#'; ':' after a mate is redundant, since '#' ends the game ('GL5-H6#:' is written 'GL5-H6#'); ':' on an earlier move or inside a variation is wrong. When moves follow the end of the game (see ctl-moves-after-end), ':' on the move that ended it or on the record's own last move marks the end; with neither, the move that ended the game gets the warning. Fixes add or delete it."},
-		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The result line and the Result tag disagree; fixes set either to the other."},
+		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The result line and the Result tag disagree; fixes set either to the other. pgnls fix sets the tag to the result line, or, when the line is '*', the line to the tag's result; neither when the final position decides the result (see ctl-result-position)."},
 		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position of the main line (§5.4): checkmate wins for the mating side (3-0 or 0-3), stalemate is a win for the stalemating side (2-1 or 1-2), and an automatic draw (insufficient material, 150 half-moves, a fifth repetition) is 1-1. Fixes write the result the position demands."},
 		{Code: CodeMovesAfterEnd, Severity: analysis.Error, Doc: "Moves are written after the game ended: after a checkmate, a stalemate or an automatic draw (insufficient material, 150 half-moves without capture or pawn move, the fifth occurrence of a position; §5.4), in the main line or in a variation. The first such move gets this one error, which names the move that ended the game and how; the rest of that line, and the variations written after it, are not judged (no illegal-move, move-number, comma, unverified-moves or end-mark findings). The result is compared with the position where the game ended. A record whose text starts again at 1. after the end is taken as moves after the end: a CTL-PGN record starts with its tag section, [Variant \"C'escacs\"] first (§8.1)."},
 		{Code: CodeVariant, Severity: analysis.Info, Minimal: true, Doc: "The Variant tag names a variant other than C'escacs (such as the experimental Grand C'escacs); moves are not checked."},
@@ -119,7 +119,6 @@ func check(p *analysis.Pass) *Unjudged {
 	})
 	r.flush()
 	r.strayCommas()
-	checkResultTag(p, g)
 	// The game ends with the last move of the main line or, when moves
 	// follow the end of the game, with the move that ended it; the moves
 	// from after on are not judged.
@@ -139,6 +138,11 @@ func check(p *analysis.Pass) *Unjudged {
 		status = final.Status().WithRepetitions(reps)
 		checkFinal(p, g, status, final.Turn())
 	}
+	decided := ""
+	if status.Over() {
+		decided = status.Result
+	}
+	checkResultTag(p, g, decided)
 	mated := status.Checkmate
 	if !known && last != nil {
 		mated = strings.HasSuffix(last.Text, "#") // the final position is not known

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/syntax"
@@ -37,9 +38,6 @@ const (
 	CTLUnicode = "unicode" // "‐" (U+2010) and "×"
 )
 
-// ctlResults are the result lines of CTL-PGN (§5.4).
-var ctlResults = map[string]bool{"3-0": true, "0-3": true, "1-1": true, "2-1": true, "1-2": true, "*": true}
-
 // ctlGame formats a CTL-PGN record in export form.
 func ctlGame(g *syntax.Game, opts Options) Result {
 	if reason := broken(g); reason != "" {
@@ -66,7 +64,7 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 	if !start.OK {
 		return "", "the " + start.PDTL.Name + " tag is not a valid position"
 	}
-	p := &ctlPrinter{nl: lineEnd(g), width: opts.width(), moves: map[*syntax.Move]ctlMove{}, pair: -1}
+	p := &ctlPrinter{nl: analysis.LineEnd(g), width: opts.width(), moves: map[*syntax.Move]ctlMove{}, pair: -1}
 	style := ctlStyle(g, opts.CTLStyle)
 	reason := ""
 	ctllegality.Replay(g, start, func(st *ctllegality.Step) {
@@ -90,18 +88,11 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 	if reason != "" {
 		return "", reason
 	}
-	result := ""
-	tag, hasTag := g.TagValue("Result")
-	switch {
-	case g.Result != nil && hasTag && tag != g.Result.Text:
+	if tag, hasTag := g.TagValue("Result"); g.Result != nil && hasTag && tag != g.Result.Text {
 		return "", "the Result tag and the result line disagree"
-	case g.Result != nil:
-		result = g.Result.Text
-	case !hasTag:
-		result = "*"
-	case ctlResults[tag]:
-		result = tag
-	default:
+	}
+	result, ok := analysis.Terminator(g, syntax.CTLPGN)
+	if !ok {
 		return "", "the Result tag is not a CTL-PGN result and there is no result line"
 	}
 

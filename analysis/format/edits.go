@@ -86,6 +86,13 @@ type Left struct {
 // every core, a block at a time. It stops early, with partial edits, once
 // ctx is done.
 func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) (edits []syntax.Edit, left []Left) {
+	return EditsOf(ctx, f, from, to, func(g *syntax.Game) Result { return Game(g, f.Dialect, opts) })
+}
+
+// EditsOf is Edits with the rewriting of each game given: rewrite
+// returns a game's result as Game does, or its text edited in place
+// (Result.Edited), which package fix gives. It runs on every core.
+func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*syntax.Game) Result) (edits []syntax.Edit, left []Left) {
 	l := NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
 		if e, ok := diff.Span(old, new); ok {
 			e.Start, e.End = e.Start+start, e.End+start
@@ -109,7 +116,7 @@ func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) (edi
 		wg.Go(func() {
 			for b := range jobs {
 				for _, r := range b.games {
-					b.res = append(b.res, Game(r.Game, f.Dialect, opts))
+					b.res = append(b.res, rewrite(r.Game))
 				}
 				close(b.done)
 			}

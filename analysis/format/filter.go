@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/syntax"
@@ -76,7 +77,7 @@ func filterText(g *syntax.Game) (string, string) {
 	if !start.OK {
 		return "", "the " + start.PDTL.Name + " tag is not a valid position"
 	}
-	nl := lineEnd(g)
+	nl := analysis.LineEnd(g)
 	var tags, b strings.Builder // b: the movetext
 	for _, t := range g.Tags {
 		v := t.Value

@@ -48,6 +48,13 @@ type Result struct {
 	Text    string // the formatted game, or the original text when Skipped
 	Skipped string // why the game was left as it was; "" when formatted
 	Broken  bool   // Skipped because of an error in the game (not, say, because it is empty)
+	// Edited marks a Text that is not laid out in export form but is
+	// the game's own text, edited in place or not at all (by package
+	// fix): a Joiner writes it as a game left as it was, without the
+	// blank lines between formatted games, yet, when it differs from the
+	// game's text, checks as for a formatted game that it still reads
+	// as a game of its own.
+	Edited bool
 }
 
 // File formats every game of f and separates games by one blank line;
@@ -65,31 +72,34 @@ func File(f *syntax.File, opts Options) string {
 // Joiner writes the results of Game one after another as File joins them,
 // so that a stream of games can be formatted without holding the file.
 type Joiner struct {
-	w        io.Writer
-	d        syntax.Dialect
-	started  bool
-	prev     bool    // the previous game was formatted
-	prevText string  // its text as written
-	prevEnd  byte    // the last byte of its original text
-	tail     [3]byte // the last bytes written, right-aligned
-	err      error
+	w          io.Writer
+	d          syntax.Dialect
+	started    bool
+	prev       bool    // the previous game was formatted
+	prevEdited bool    // the previous game was edited (Result.Edited) and changed
+	prevText   string  // its text as written
+	prevEnd    byte    // the last byte of its original text
+	tail       [3]byte // the last bytes written, right-aligned
+	err        error
 }
 
 // NewJoiner returns a Joiner writing games of dialect d to w.
 func NewJoiner(w io.Writer, d syntax.Dialect) *Joiner { return &Joiner{w: w, d: d} }
 
 // Add writes the result res of formatting game g, preceded by the blank
-// line that separates it from the game before, and returns the first
-// write error so far. A formatted game that would no longer be read as a
-// game of its own after the game before it is written as it was.
-func (j *Joiner) Add(g *syntax.Game, res Result) error {
+// line that separates it from the game before, and returns the game's
+// text as written and the first write error so far. A formatted (or
+// edited) game that would no longer be read as a game of its own after
+// the game before it is written as it was: the text is then g's, not
+// res.Text.
+func (j *Joiner) Add(g *syntax.Game, res Result) (string, error) {
 	sep, text, _ := j.Next(g, res)
 	for _, s := range [2]string{sep, text} {
 		if j.err == nil && s != "" {
 			_, j.err = io.WriteString(j.w, s)
 		}
 	}
-	return j.err
+	return text, j.err
 }
 
 // Next is Add without the writing: it returns the separator to write
@@ -98,9 +108,10 @@ func (j *Joiner) Add(g *syntax.Game, res Result) error {
 // as if they had been written. The language server uses it to turn the
 // layout into per-game edits.
 func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted bool) {
-	formatted = res.Skipped == ""
+	formatted = res.Skipped == "" && !res.Edited
+	rewritten := formatted || res.Edited && res.Text != g.Text
 	if j.started && (formatted || j.prev) {
-		nl := lineEnd(g)
+		nl := analysis.LineEnd(g)
 		t := string(j.tail[:])
 		switch {
 		case strings.HasSuffix(t, "\n\n") || t == "\n\r\n":
@@ -110,12 +121,19 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 			sep = nl + nl
 		}
 	}
-	// A formatted game must still read as a game of its own: after an
-	// unformatted game whose tag section it could continue, or, when it
-	// does not start with a tag, after any game whose trailing comments it
-	// could become (CTL-PGN keeps comments after the result line).
-	if formatted && j.started && (!j.prev || !strings.HasPrefix(res.Text, "[")) && !separate(j.prevText, sep, res.Text, j.d) {
-		res, formatted = Result{Text: g.Text, Skipped: "formatted, it would merge with the game before it"}, false
+	// An edited game glued to the next one, on the same line, may end in
+	// a way that joins the next game's first token ("*" made "1-0"
+	// before "0"): a line end keeps them apart.
+	if j.prevEdited && sep == "" && !endsBlank(j.prevText) && !separate(j.prevText, sep, res.Text, j.d) {
+		sep = analysis.LineEnd(g)
+	}
+	// A formatted (or edited) game must still read as a game of its own:
+	// after an unformatted game whose tag section it could continue, or,
+	// when it does not start with a tag, after any game whose trailing
+	// comments it could become (CTL-PGN keeps comments after the result
+	// line).
+	if rewritten && j.started && (!j.prev || !strings.HasPrefix(res.Text, "[")) && !separate(j.prevText, sep, res.Text, j.d) {
+		res, formatted = Result{Text: g.Text, Skipped: "rewritten, it would merge with the game before it"}, false
 		if !j.prev {
 			sep = ""
 		}
@@ -133,6 +151,7 @@ func (j *Joiner) Next(g *syntax.Game, res Result) (sep, text string, formatted b
 	j.record(sep)
 	j.record(res.Text)
 	j.started, j.prev, j.prevText = true, formatted, lead+res.Text
+	j.prevEdited = res.Edited && res.Text != g.Text
 	if g.Text != "" {
 		j.prevEnd = g.Text[len(g.Text)-1]
 	}
@@ -146,6 +165,11 @@ func separate(a, sep, b string, d syntax.Dialect) bool {
 	return f.NumGames() > 1 && f.Game(0).Game.Text == a+sep
 }
 
+// endsBlank reports whether s ends with a blank or a line end.
+func endsBlank(s string) bool {
+	return s != "" && strings.ContainsRune(" \t\r\n", rune(s[len(s)-1]))
+}
+
 // Err returns the first write error.
 func (j *Joiner) Err() error { return j.err }
 
@@ -156,17 +180,6 @@ func (j *Joiner) record(s string) {
 	}
 	copy(j.tail[:], j.tail[len(s):])
 	copy(j.tail[len(j.tail)-len(s):], s)
-}
-
-// lineEnd is the game's line terminator: CRLF when its first line ends
-// so. The first line decides, not any CRLF: the blank lines a game ends
-// with are the separator before the next game, which takes the next
-// game's terminator, and must not change the game's own on the next run.
-func lineEnd(g *syntax.Game) string {
-	if i := strings.IndexByte(g.Text, '\n'); i > 0 && g.Text[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 // Game formats one game in export form: PGN's (1994, §8), or for CTL-PGN

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/analysis/tags"
@@ -21,7 +22,7 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	if t := resultTagValue(g); g.Result != nil && t != "" && t != g.Result.Text {
 		return "", "the Result tag and the game result disagree"
 	}
-	nl := lineEnd(g)
+	nl := analysis.LineEnd(g)
 	var b strings.Builder
 	headerComments(&b, g, opts, nl)
 	for _, t := range exportTags(g) {
@@ -31,7 +32,8 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	w := newFiller(g, opts, nl)
 	p := &printer{g: g, canon: canon, w: w}
 	p.line(g.Moves, startPly(g), true)
-	w.word(terminator(g))
+	term, _ := analysis.Terminator(g, syntax.PGN) // always ok for PGN
+	w.word(term)
 	// Comments after the result (up to a blank line: the parser's After)
 	// are the game's; a blank line before one would make it a block of
 	// its own, so each starts on the line where the one before ends.
@@ -44,19 +46,6 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	w.flush()
 	b.WriteString(w.out.String())
 	return b.String(), ""
-}
-
-// terminator returns the game's termination marker: its own, else the
-// one its Result tag gives, else "*".
-func terminator(g *syntax.Game) string {
-	if g.Result != nil {
-		return g.Result.Text
-	}
-	switch v := resultTagValue(g); v {
-	case "1-0", "0-1", "1/2-1/2":
-		return v
-	}
-	return "*"
 }
 
 // headerComments prints the comments of g's tag section, each a block of
@@ -130,7 +119,7 @@ func mayStartLine(words []string, i int) bool {
 // or a note between games.
 func commentsOnly(g *syntax.Game, opts Options) string {
 	var b strings.Builder
-	headerComments(&b, g, opts, lineEnd(g))
+	headerComments(&b, g, opts, analysis.LineEnd(g))
 	return b.String()
 }
 

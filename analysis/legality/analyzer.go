@@ -52,8 +52,8 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeMoveDots, Severity: analysis.Warning, Layout: true, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
 		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--', or 'Z0' and the UCI '0000', which are also non-canonical-san): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
 		{Code: CodeResultInVar, Severity: analysis.Warning, Doc: "A game result inside a variation; results belong at the end of the main line only."},
-		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other."},
-		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws."},
+		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other. pgnls fix sets the tag to the marker, or, when the marker is '*', the marker to the tag's result; neither when the final position decides the result (see result-contradicts-position)."},
+		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws. The fix writes that result in the marker and the Result tag; pgnls fix leaves a draw by insufficient material to the user, since an adjudication or a forfeit may have decided the game."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
 	Run:      run,
@@ -62,13 +62,14 @@ var Analyzer = &analysis.Analyzer{
 func run(p *analysis.Pass) {
 	g := p.Game
 	start := StartOf(g)
-	checkResultTag(p, g)
+	checkResultsInVariations(p, g)
 	if start.Variant == Unchecked {
 		v, _ := g.TagValue("Variant")
 		if len(g.Moves) > 0 {
 			p.Report(analysis.Diagnostic{Span: variantSpan(g), Severity: analysis.Info, Code: CodeVariant,
 				Message: "variant " + strconv.Quote(v) + ": moves are not checked for legality"})
 		}
+		checkResultTag(p, g, "")
 		return
 	}
 	reportFEN(p, start)
@@ -85,9 +86,11 @@ func run(p *analysis.Pass) {
 	})
 	r.flush()
 	checkNumbers(p, g, start)
+	decided := ""
 	if finalOK {
-		checkFinal(p, g, &final)
+		decided = checkFinal(p, g, &final)
 	}
+	checkResultTag(p, g, decided)
 }
 
 func variantSpan(g *syntax.Game) syntax.Span {
@@ -190,7 +193,8 @@ func ambiguityFixes(st *Step, e *chess.ResolveError) []analysis.Fix {
 	var fixes []analysis.Fix
 	for _, m := range e.Candidates {
 		san := st.Before.SAN(m)
-		fixes = append(fixes, analysis.Fix{Title: "Change to " + san, Edits: []analysis.Edit{{Span: st.Node.Sp, New: san}}})
+		fixes = append(fixes, analysis.Fix{Title: "Change to " + san, Edits: []analysis.Edit{{Span: st.Node.Sp, New: san}},
+			Manual: "it picks one of the pieces that can make the move"})
 	}
 	return fixes
 }

@@ -18,33 +18,66 @@ func resultTag(g *syntax.Game) *syntax.Tag {
 	return nil
 }
 
-// checkResultTag compares the Result tag with the termination marker and
-// reports results inside variations.
-func checkResultTag(p *analysis.Pass, g *syntax.Game) {
+// checkResultsInVariations reports results inside variations.
+func checkResultsInVariations(p *analysis.Pass, g *syntax.Game) {
 	syntax.Inspect(g.Moves, func(e syntax.Elem) bool {
 		if r, ok := e.(*syntax.Result); ok {
 			p.Report(analysis.Diagnostic{Span: r.Sp, Severity: analysis.Warning, Code: CodeResultInVar, Message: "result " + r.Text + " inside a variation"})
 		}
 		return true
 	})
+}
+
+// checkResultTag compares the Result tag with the termination marker.
+// decided is the result the final position of the main line demands, or
+// "" when it does not decide one. Of the two fixes, bulk fixing applies
+// the one that sets the tag to the marker, or, when the marker is "*",
+// the one that ends the game with the tag's result; none when the marker
+// contradicts the final position, which result-contradicts-position
+// repairs.
+func checkResultTag(p *analysis.Pass, g *syntax.Game, decided string) {
 	tag := resultTag(g)
 	if tag == nil || g.Result == nil || tag.Value == g.Result.Text {
 		return
+	}
+	toTag := analysis.Fix{Title: "Set the Result tag to " + g.Result.Text, Edits: []analysis.Edit{{Span: tag.ValueSpan, New: strconv.Quote(g.Result.Text)}}}
+	toMarker := analysis.Fix{Title: "End the game with " + tag.Value, Edits: []analysis.Edit{{Span: g.Result.Sp, New: tag.Value}}}
+	switch {
+	case decided != "" && g.Result.Text != decided:
+		toTag.Manual = "the final position decides the result"
+		toMarker.Manual = toTag.Manual
+	case g.Result.Text == "*" && decided == "" && isResult(tag.Value):
+		toTag.Manual = "the Result tag tells more than the marker *"
+	default:
+		toMarker.Manual = "the termination marker, not the tag, gives the result"
+	}
+	if !isResult(tag.Value) {
+		toMarker.Manual = "the Result tag's value is not a result"
 	}
 	p.Report(analysis.Diagnostic{
 		Span: g.Result.Sp, Severity: analysis.Error, Code: CodeResultMismatch,
 		Message: "the game ends with " + g.Result.Text + " but its Result tag says " + tag.Value,
 		Related: []analysis.Related{{Span: tag.ValueSpan, Msg: "Result tag"}},
-		Fixes: []analysis.Fix{
-			{Title: "Set the Result tag to " + g.Result.Text, Edits: []analysis.Edit{{Span: tag.ValueSpan, New: strconv.Quote(g.Result.Text)}}},
-			{Title: "End the game with " + tag.Value, Edits: []analysis.Edit{{Span: g.Result.Sp, New: tag.Value}}},
-		},
+		Fixes:   []analysis.Fix{toTag, toMarker},
 	})
 }
 
-// checkFinal compares the result with the final position of the main line.
-func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) {
-	var want, why string
+// isResult reports whether v is a PGN termination marker.
+func isResult(v string) bool {
+	switch v {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
+}
+
+// checkFinal compares the result with the final position of the main
+// line and returns the result that position demands, or "" when it
+// demands none. The fix after a checkmate or a stalemate is bulk
+// fixing's; after a draw by insufficient material it is Manual, since a
+// game may have been decided otherwise (an adjudication, a forfeit).
+func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) string {
+	var want, why, manual string
 	switch final.Status() {
 	case chess.Checkmate:
 		want = "1-0"
@@ -56,8 +89,9 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) {
 		want, why = "1/2-1/2", side(final.SideToMove())+" is stalemated"
 	case chess.InsufficientMaterial:
 		want, why = "1/2-1/2", "neither side has mating material"
+		manual = "the game may have been decided otherwise, by adjudication or forfeit"
 	default:
-		return
+		return ""
 	}
 	tag := resultTag(g)
 	var fixes []analysis.Fix
@@ -75,10 +109,12 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) {
 		at, have = tag.ValueSpan, tag.Value
 		fixes = append(fixes, analysis.Fix{Title: "Set the Result tag to " + want, Edits: []analysis.Edit{{Span: tag.ValueSpan, New: strconv.Quote(want)}}})
 	default:
-		return
+		return want
 	}
+	fixes[0].Manual = manual
 	p.Report(analysis.Diagnostic{Span: at, Severity: analysis.Warning, Code: CodeResultPosition,
 		Message: "result " + have + " contradicts the final position: " + why + ", so the result is " + want, Fixes: fixes})
+	return want
 }
 
 // checkNumbers compares move numbers with the moves that follow them.

@@ -104,7 +104,7 @@ func checkNAG(p *analysis.Pass, n *syntax.NAG) {
 		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Error, Code: CodeOutOfRange, Message: "NAG " + p.Game.Slice(n.Sp) + " is above 255"})
 	case n.Value == 0:
 		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Code: CodeNull, Message: "$0 is the null annotation, not written in export format",
-			Fixes: []analysis.Fix{{Title: "Remove $0", Edits: []analysis.Edit{{Span: n.Sp}}}}})
+			Fixes: []analysis.Fix{{Title: "Remove $0", Edits: []analysis.Edit{{Span: n.Sp}}, Manual: "it deletes the NAG"}}})
 	case info.Source == Unassigned:
 		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Hint, Code: CodeNonStandard, Message: info.Title() + "; readers may not know it"})
 	}

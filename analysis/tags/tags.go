@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -32,13 +33,13 @@ var Analyzer = &analysis.Analyzer{
 	Name: "tags",
 	Doc:  "Tag section checks for PGN: Seven Tag Roster, order, duplicates and value formats.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values."},
+		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values. The fix inserts each at its place in the roster."},
 		{Code: CodeOrder, Severity: analysis.Warning, Doc: "The Seven Tag Roster tags are not first or not in their order Event, Site, Date, Round, White, Black, Result."},
 		{Code: CodeSort, Severity: analysis.Hint, Layout: true, Doc: "Tags after the Seven Tag Roster are not in ASCII order as export format asks; most real files do not sort them."},
-		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag name appears twice in one game; readers keep either the first or the last value."},
-		{Code: CodeValue, Severity: analysis.Warning, Doc: "A tag value does not have the format the PGN standard gives for that tag (Date YYYY.MM.DD with ?, Round, Result, Elo, TimeControl, Termination, ECO, SetUp, Time)."},
+		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag name appears twice in one game; readers keep either the first or the last value. The fix removes the second; pgnls fix does only when both have the same value."},
+		{Code: CodeValue, Severity: analysis.Warning, Doc: "A tag value does not have the format the PGN standard gives for that tag (Date YYYY.MM.DD with ?, Round, Result, Elo, TimeControl, Termination, ECO, SetUp, Time). A date written with '-' or '/' gets a fix that writes the dots."},
 		{Code: CodeBackslash, Severity: analysis.Warning, Doc: "A backslash in a tag value is not followed by '\"' or '\\'; export format escapes it as '\\\\'."},
-		{Code: CodeSetUp, Severity: analysis.Warning, Doc: "SetUp and FEN disagree: SetUp \"1\" needs a FEN tag, and a FEN tag needs SetUp \"1\"."},
+		{Code: CodeSetUp, Severity: analysis.Warning, Doc: "SetUp and FEN disagree: SetUp \"1\" needs a FEN tag, and a FEN tag needs SetUp \"1\", which the fix writes."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
 	Run:      run,
@@ -49,8 +50,15 @@ func run(p *analysis.Pass) {
 	if len(g.Tags) == 0 {
 		return
 	}
-	checkRoster(p, g)
-	checkOrder(p, g)
+	missing := missingRoster(g)
+	// One rewrite of the tag section, offered by every finding it
+	// repairs, so that bulk fixing applies it once.
+	var rewrite []analysis.Fix
+	if t, _ := unsorted(g); outOfRoster(g) != nil || t != nil && p.Enabled(CodeSort, analysis.Hint) {
+		rewrite = sortFix(g, p.Enabled(CodeSort, analysis.Hint), missing)
+	}
+	checkRoster(p, g, missing, rewrite)
+	checkOrder(p, g, rewrite)
 	// The first tag of each name: a scan, not a map, since a game has a
 	// dozen tags or so and this runs for every game of a file.
 	firstOf := func(name string, before int) *syntax.Tag {
@@ -66,18 +74,22 @@ func run(p *analysis.Pass) {
 			continue
 		}
 		if first := firstOf(t.Name, i); first != nil {
+			fix := analysis.Fix{Title: "Remove this " + t.Name + " tag", Edits: []analysis.Edit{removeLine(g, t.Sp)}}
+			if t.Value != first.Value {
+				fix.Manual = "the tags have different values, and readers keep either"
+			}
 			p.Report(analysis.Diagnostic{
 				Span: t.NameSpan, Severity: analysis.Warning, Code: CodeDuplicate,
 				Message: "duplicate tag " + t.Name,
 				Related: []analysis.Related{{Span: first.NameSpan, Msg: "first " + t.Name + " tag"}},
-				Fixes:   []analysis.Fix{{Title: "Remove this " + t.Name + " tag", Edits: []analysis.Edit{removeLine(g, t.Sp)}}},
+				Fixes:   []analysis.Fix{fix},
 			})
 			continue
 		}
 		checkValue(p, t)
 		checkBackslash(p, g, t)
 	}
-	checkSetUp(p, firstOf("SetUp", len(g.Tags)), firstOf("FEN", len(g.Tags)))
+	checkSetUp(p, g, firstOf("SetUp", len(g.Tags)), firstOf("FEN", len(g.Tags)))
 }
 
 // removeLine returns an edit deleting span and, when it is alone on its
@@ -101,7 +113,9 @@ func removeLine(g *syntax.Game, sp syntax.Span) analysis.Edit {
 	return analysis.Edit{Span: sp}
 }
 
-func checkRoster(p *analysis.Pass, g *syntax.Game) {
+// missingRoster returns the names of the roster tags g lacks, in roster
+// order.
+func missingRoster(g *syntax.Game) []string {
 	var have [7]bool // indexed like Roster
 	for _, t := range g.Tags {
 		if i := slices.Index(Roster, t.Name); i >= 0 {
@@ -114,22 +128,59 @@ func checkRoster(p *analysis.Pass, g *syntax.Game) {
 			missing = append(missing, name)
 		}
 	}
+	return missing
+}
+
+// checkRoster reports the missing roster tags. The fix is rewrite when
+// the tag section is rewritten in order anyway, else the insertion of
+// each tag at its place in the roster.
+func checkRoster(p *analysis.Pass, g *syntax.Game, missing []string, rewrite []analysis.Fix) {
 	if len(missing) == 0 {
 		return
-	}
-	last := g.Tags[len(g.Tags)-1]
-	var b strings.Builder
-	for _, name := range missing {
-		b.WriteString("\n[" + name + " \"" + Placeholder(g, name) + "\"]")
 	}
 	msg := "missing Seven Tag Roster tag " + missing[0]
 	if len(missing) > 1 {
 		msg = "missing Seven Tag Roster tags " + strings.Join(missing, ", ")
 	}
-	p.Report(analysis.Diagnostic{
-		Span: g.Tags[0].Sp, Severity: analysis.Warning, Code: CodeMissingRoster, Message: msg,
-		Fixes: []analysis.Fix{{Title: "Add the missing tags", Edits: []analysis.Edit{{Span: syntax.Span{Start: last.Sp.End, End: last.Sp.End}, New: b.String()}}}},
-	})
+	fixes := rewrite
+	if fixes == nil {
+		fixes = []analysis.Fix{{Title: "Add the missing tags", Edits: insertRoster(g, missing)}}
+	}
+	p.Report(analysis.Diagnostic{Span: g.Tags[0].Sp, Severity: analysis.Warning, Code: CodeMissingRoster, Message: msg, Fixes: fixes})
+}
+
+// insertRoster returns the edits that insert the missing roster tags of
+// g, each on a line of its own before the first tag that comes after it
+// in export order (or after the last tag), so that tags in order stay in
+// order. Tags sharing a line get the new tag on that line.
+func insertRoster(g *syntax.Game, missing []string) []analysis.Edit {
+	nl := analysis.LineEnd(g)
+	var edits []analysis.Edit
+	for _, name := range missing {
+		text := "[" + name + " \"" + Placeholder(g, name) + "\"]"
+		e := analysis.Edit{Span: syntax.Span{Start: g.Tags[len(g.Tags)-1].Sp.End, End: g.Tags[len(g.Tags)-1].Sp.End}, New: nl + text}
+		for _, t := range g.Tags {
+			if rank(t.Name) > slices.Index(Roster, name) {
+				e = insertBefore(g, t, text)
+				break
+			}
+		}
+		if n := len(edits); n > 0 && edits[n-1].Span == e.Span {
+			edits[n-1].New += e.New
+			continue
+		}
+		edits = append(edits, e)
+	}
+	return edits
+}
+
+// rank is the place of a tag name in export order: its index in the
+// roster, or len(Roster) for the other tags.
+func rank(name string) int {
+	if i := slices.Index(Roster, name); i >= 0 {
+		return i
+	}
+	return len(Roster)
 }
 
 // Placeholder is the export-format value of a missing roster tag of g:
@@ -149,87 +200,99 @@ func Placeholder(g *syntax.Game, name string) string {
 	return "?"
 }
 
-// checkOrder reports the first tag out of export order and offers to
-// rewrite the tag lines in order.
-func checkOrder(p *analysis.Pass, g *syntax.Game) {
-	rank := func(name string) int {
-		if i := slices.Index(Roster, name); i >= 0 {
-			return i
-		}
-		return len(Roster)
-	}
-	// Roster order.
+// outOfRoster returns the first tag out of roster order: a roster tag
+// after a tag that comes later in export order; nil when there is none.
+func outOfRoster(g *syntax.Game) *syntax.Tag {
 	best := -1
 	for _, t := range g.Tags {
 		r := rank(t.Name)
 		if r < best {
-			p.Report(analysis.Diagnostic{
-				Span: t.NameSpan, Severity: analysis.Warning, Code: CodeOrder,
-				Message: t.Name + " must come before the other tags: export order starts Event, Site, Date, Round, White, Black, Result",
-				Fixes:   sortFix(g, false),
-			})
-			break
+			return t
 		}
 		best = max(best, r)
 	}
-	// ASCII order of the rest.
-	var prev *syntax.Tag
+	return nil
+}
+
+// unsorted returns the first tag after the roster that is not in ASCII
+// order with the one before it, and that one; nil when there is none.
+func unsorted(g *syntax.Game) (t, prev *syntax.Tag) {
 	for _, t := range g.Tags {
 		if rank(t.Name) < len(Roster) {
 			continue
 		}
 		if prev != nil && t.Name < prev.Name {
-			if !p.Enabled(CodeSort, analysis.Hint) {
-				break // skip building the fix
-			}
-			p.Report(analysis.Diagnostic{
-				Span: t.NameSpan, Severity: analysis.Hint, Code: CodeSort,
-				Message: t.Name + " should come before " + prev.Name + ": export format sorts the tags after the Seven Tag Roster in ASCII order",
-				Fixes:   sortFix(g, true),
-			})
-			break
+			return t, prev
 		}
 		prev = t
 	}
+	return nil, nil
 }
 
-// sortFix rewrites the tag section one tag per line in export order; the
-// other tags keep their order unless ascii is set. It offers nothing when
-// comments sit between the tags, since moving them could change meaning.
-func sortFix(g *syntax.Game, ascii bool) []analysis.Fix {
+// checkOrder reports the first tag out of export order, with rewrite,
+// the fix that rewrites the tag lines in order.
+func checkOrder(p *analysis.Pass, g *syntax.Game, rewrite []analysis.Fix) {
+	if t := outOfRoster(g); t != nil {
+		p.Report(analysis.Diagnostic{
+			Span: t.NameSpan, Severity: analysis.Warning, Code: CodeOrder,
+			Message: t.Name + " must come before the other tags: export order starts Event, Site, Date, Round, White, Black, Result",
+			Fixes:   rewrite,
+		})
+	}
+	if t, prev := unsorted(g); t != nil {
+		p.Report(analysis.Diagnostic{
+			Span: t.NameSpan, Severity: analysis.Hint, Code: CodeSort,
+			Message: t.Name + " should come before " + prev.Name + ": export format sorts the tags after the Seven Tag Roster in ASCII order",
+			Fixes:   rewrite,
+		})
+	}
+}
+
+// sortFix rewrites the tag section one tag per line in export order,
+// with the missing roster tags added; the other tags keep their order
+// unless ascii is set. It offers nothing when comments sit between the
+// tags, since moving them could change meaning.
+func sortFix(g *syntax.Game, ascii bool, missing []string) []analysis.Fix {
 	for _, e := range g.Header {
 		if _, ok := e.(*syntax.Tag); !ok {
 			return nil
 		}
 	}
-	tags := slices.Clone(g.Tags)
-	sort.SliceStable(tags, func(i, j int) bool {
-		ri, rj := slices.Index(Roster, tags[i].Name), slices.Index(Roster, tags[j].Name)
+	type line struct {
+		name, text string
+	}
+	var lines []line
+	for _, t := range g.Tags {
+		lines = append(lines, line{t.Name, g.Slice(t.Sp)})
+	}
+	for _, name := range missing {
+		lines = append(lines, line{name, "[" + name + " \"" + Placeholder(g, name) + "\"]"})
+	}
+	sort.SliceStable(lines, func(i, j int) bool {
+		ri, rj := rank(lines[i].name), rank(lines[j].name)
 		switch {
-		case ri >= 0 && rj >= 0:
+		case ri != rj:
 			return ri < rj
-		case ri >= 0 || rj >= 0:
-			return ri >= 0
-		case ascii:
-			return tags[i].Name < tags[j].Name
+		case ascii && ri == len(Roster):
+			return lines[i].name < lines[j].name
 		}
 		return false
 	})
-	nl := "\n"
-	if strings.Contains(g.Text, "\r\n") {
-		nl = "\r\n"
-	}
+	nl := analysis.LineEnd(g)
 	var b strings.Builder
-	for i, t := range tags {
+	for i, l := range lines {
 		if i > 0 {
 			b.WriteString(nl)
 		}
-		b.WriteString(g.Slice(t.Sp))
+		b.WriteString(l.text)
 	}
 	span := syntax.Span{Start: g.Tags[0].Sp.Start, End: g.Tags[len(g.Tags)-1].Sp.End}
 	title := "Put the Seven Tag Roster first, in order"
 	if ascii {
 		title = "Sort the tags into export order"
+	}
+	if len(missing) > 0 {
+		title = "Add the missing roster tags and " + strings.ToLower(title[:1]) + title[1:]
 	}
 	return []analysis.Fix{{Title: title, Edits: []analysis.Edit{{Span: span, New: b.String()}}}}
 }
@@ -248,9 +311,13 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 	}
 	v := t.Value
 	var problem string
+	var fixes []analysis.Fix
 	switch t.Name {
 	case "Date", "EventDate", "UTCDate":
 		problem = checkDate(v)
+		if y, m, d, sep, ok := dateFields(v); ok && sep != '.' && checkDate(y+"."+m+"."+d) == "" {
+			fixes = []analysis.Fix{{Title: "Write " + y + "." + m + "." + d, Edits: []analysis.Edit{{Span: t.ValueSpan, New: strconv.Quote(y + "." + m + "." + d)}}}}
+		}
 	case "Round":
 		if !validRound(v) {
 			problem = "Round must be \"?\", \"-\" or numbers joined by dots, like \"3\" or \"2.1\""
@@ -293,7 +360,7 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 	if problem == "" {
 		return
 	}
-	p.Report(analysis.Diagnostic{Span: t.ValueSpan, Severity: analysis.Warning, Code: CodeValue, Message: problem})
+	p.Report(analysis.Diagnostic{Span: t.ValueSpan, Severity: analysis.Warning, Code: CodeValue, Message: problem, Fixes: fixes})
 }
 
 func checkDate(v string) string {
@@ -387,15 +454,36 @@ func checkBackslash(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
 	}
 }
 
-func checkSetUp(p *analysis.Pass, setup, fen *syntax.Tag) {
+// checkSetUp compares the SetUp and FEN tags. A FEN tag gives the start
+// position, so the fix of a FEN without SetUp "1" writes that SetUp.
+func checkSetUp(p *analysis.Pass, g *syntax.Game, setup, fen *syntax.Tag) {
 	switch {
 	case setup != nil && setup.Value == "1" && fen == nil:
 		p.Report(analysis.Diagnostic{Span: setup.Sp, Severity: analysis.Warning, Code: CodeSetUp, Message: "SetUp \"1\" without a FEN tag: the start position is unknown"})
 	case fen != nil && (setup == nil || setup.Value != "1"):
 		msg := "FEN tag without SetUp \"1\""
+		var edit analysis.Edit
 		if setup != nil {
 			msg = "FEN tag with SetUp \"" + setup.Value + "\"; it must be \"1\""
+			edit = analysis.Edit{Span: setup.ValueSpan, New: `"1"`}
+		} else {
+			edit = insertBefore(g, fen, `[SetUp "1"]`)
 		}
-		p.Report(analysis.Diagnostic{Span: fen.NameSpan, Severity: analysis.Warning, Code: CodeSetUp, Message: msg})
+		p.Report(analysis.Diagnostic{Span: fen.NameSpan, Severity: analysis.Warning, Code: CodeSetUp, Message: msg,
+			Fixes: []analysis.Fix{{Title: `Write [SetUp "1"]`, Edits: []analysis.Edit{edit}}}})
 	}
+}
+
+// insertBefore returns the edit that inserts the tag text before tag t
+// of g: on a line of its own when t starts its line (after a byte-order
+// mark, if the file has one), else on t's line.
+func insertBefore(g *syntax.Game, t *syntax.Tag, text string) analysis.Edit {
+	at := t.Sp.Start
+	for at > 0 && (g.Text[at-1] == ' ' || g.Text[at-1] == '\t') {
+		at--
+	}
+	if at > 0 && g.Text[at-1] != '\n' && g.Text[at-1] != '\r' && g.Text[:at] != "\uFEFF" {
+		return analysis.Edit{Span: syntax.Span{Start: t.Sp.Start, End: t.Sp.Start}, New: text + " "}
+	}
+	return analysis.Edit{Span: syntax.Span{Start: at, End: at}, New: text + analysis.LineEnd(g)}
 }

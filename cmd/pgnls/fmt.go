@@ -62,8 +62,11 @@ Flags:
                  first.
 `
 
-// formatter holds the settings of one fmt run.
+// formatter holds the settings of one fmt or fix run: how the games of a
+// file are rewritten, and how the result is printed, listed, diffed or
+// written.
 type formatter struct {
+	verb              string // "fmt" or "fix", for messages
 	list, diff, write bool
 	opts              format.Options
 	encoding          string // encKeep, encUTF8 or encLatin1
@@ -73,11 +76,21 @@ type formatter struct {
 	differs, failed   bool
 	latin1            bool // the file being formatted is written in Latin-1
 	converting        bool // and its encoding changes: it differs
+	// rewrite rewrites the games of gr, calling emit for each in file
+	// order with its result; nil means format.Stream with opts.
+	rewrite func(ctx context.Context, gr *syntax.GameReader, emit func(syntax.StreamGame, format.Result))
+	// left is how a game left as it was for a problem is reported.
+	left string
+	// joined, when set, is told of each game written and whether its
+	// rewriting was dropped because it would merge with the game before
+	// it; done, when set, of the end of each file.
+	joined func(name string, g syntax.StreamGame, dropped bool)
+	done   func(name string)
 }
 
 func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("fmt", flag.ContinueOnError)
-	f := &formatter{stdout: stdout, stderr: stderr}
+	f := &formatter{verb: "fmt", stdout: stdout, stderr: stderr, left: "game left unformatted"}
 	fl.BoolVar(&f.list, "l", false, "")
 	fl.BoolVar(&f.diff, "d", false, "")
 	fl.BoolVar(&f.write, "w", false, "")
@@ -91,6 +104,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if f.opts.Filter {
+		f.left = "record left unfiltered"
 		bad := ""
 		fl.Visit(func(fl *flag.Flag) {
 			if fl.Name == "width" || fl.Name == "ctl-style" || fl.Name == "encoding" {
@@ -129,9 +143,15 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls fmt: unknown CTL-PGN style %q (want keep, ascii or unicode)\n", *ctlStyle)
 		return exitUsage
 	}
+	return f.run(paths, stdin)
+}
+
+// run rewrites standard input to standard output when there are no
+// paths, else every file of paths, and returns the exit code.
+func (f *formatter) run(paths []string, stdin io.Reader) int {
 	if len(paths) == 0 {
 		if f.write {
-			fmt.Fprintln(stderr, "pgnls fmt: cannot use -w with standard input")
+			fmt.Fprintf(f.stderr, "pgnls %s: cannot use -w with standard input\n", f.verb)
 			return exitUsage
 		}
 		r := stdin
@@ -162,7 +182,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func (f *formatter) ioError(err error) {
-	fmt.Fprintf(f.stderr, "pgnls fmt: %v\n", err)
+	fmt.Fprintf(f.stderr, "pgnls %s: %v\n", f.verb, err)
 	f.failed = true
 }
 
@@ -238,7 +258,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 			return
 		}
 		if !writable(target, info) {
-			fmt.Fprintf(f.stderr, "pgnls fmt: %s: the file is not writable; it is left as it is\n", name)
+			fmt.Fprintf(f.stderr, "pgnls %s: %s: the file is not writable; it is left as it is\n", f.verb, name)
 			f.failed = true
 			return
 		}
@@ -273,14 +293,16 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		})
 	}
 	broken := false
-	format.Stream(context.Background(), gr, f.opts, func(g syntax.StreamGame, res format.Result) {
+	rewrite := f.rewrite
+	if rewrite == nil {
+		rewrite = func(ctx context.Context, gr *syntax.GameReader, emit func(syntax.StreamGame, format.Result)) {
+			format.Stream(ctx, gr, f.opts, emit)
+		}
+	}
+	rewrite(context.Background(), gr, func(g syntax.StreamGame, res format.Result) {
 		if res.Broken {
 			pos := g.Position(0)
-			what := "game left unformatted"
-			if f.opts.Filter {
-				what = "record left unfiltered"
-			}
-			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, pos.Line, pos.Col, what, res.Skipped)
+			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, pos.Line, pos.Col, f.left, res.Skipped)
 			broken = true
 		}
 		same.input(g.Game.Text)
@@ -288,8 +310,14 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 			original.WriteString(g.Game.Text)
 			layout.Add(g.Start, g.Game, res)
 		}
-		j.Add(g.Game, res)
+		text, _ := j.Add(g.Game, res)
+		if f.joined != nil {
+			f.joined(name, g, text != res.Text)
+		}
 	})
+	if f.done != nil {
+		f.done(name)
+	}
 	if err := gr.Err(); err != nil {
 		f.ioError(err)
 		return

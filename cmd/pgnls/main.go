@@ -7,11 +7,12 @@
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
 //	pgnls check [--json] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
+//	pgnls fix [-l] [-d] [-w] [--only CODE,...] [--format] [--dialect D] [PATH...]
 //	pgnls moves [--variant chess|chess960|cescacs] POSITION
 //	pgnls version
 //	pgnls help
 //
-// The command is a thin client: check, fmt and moves call the analysis
+// The command is a thin client: check, fmt, fix and moves call the analysis
 // packages directly and serve hands the standard streams to the lsp
 // package. Standard output
 // carries only results (check) or the protocol stream (serve); logs and
@@ -29,7 +30,7 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt") && os.Getenv("GOGC") == "" {
+	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix") && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their heap stays small (tens of MB);
 		// collecting half as often saves a tenth of their time.
 		debug.SetGCPercent(200)
@@ -51,6 +52,7 @@ Usage:
 	pgnls [serve] [flags]          run the language server on stdin/stdout
 	pgnls check [flags] PATH...    report diagnostics for files and directories
 	pgnls fmt [flags] [PATH...]    rewrite files in export format, like gofmt
+	pgnls fix [flags] [PATH...]    apply the unambiguous fixes of the diagnostics
 	pgnls moves [flags] POSITION   list the legal moves of a FEN or PDTL
 	pgnls version                  print the version
 	pgnls help                     print this help
@@ -77,6 +79,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case "fmt":
 		return fmtVerb(rest, stdin, stdout, stderr)
+	case "fix":
+		return fixVerb(rest, stdin, stdout, stderr)
 	case "moves":
 		return moves(rest, stdout, stderr)
 	}

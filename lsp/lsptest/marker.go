@@ -53,9 +53,10 @@ import (
 //	complete(loc, labels...)           the labels occur in this order in the completion list
 //	format(golden)                     the document after textDocument/formatting
 //	rangeformat(loc, golden)           the document after rangeFormatting of loc
-//	codeaction(loc, kind, edit=golden, title=re)
+//	codeaction(loc, kind, edit=golden, title=re, preferred=true|false)
 //	                                   the one action of that kind (and title) for
-//	                                   the range loc, applied; without edit=, there is none
+//	                                   the range loc, applied; without edit=, there is none;
+//	                                   preferred= checks its isPreferred
 //	symbol(golden)                     document symbols
 //	foldingrange(golden)               folding ranges
 //	semantic(golden)                   semantic tokens (full)
@@ -739,7 +740,7 @@ func (mt *markerTest) apply(m *marker, edits []protocol.TextEdit) string {
 }
 
 func (mt *markerTest) codeAction(m *marker) {
-	pos, keyed, ok := mt.want(m, 2, "edit", "title")
+	pos, keyed, ok := mt.want(m, 2, "edit", "title", "preferred")
 	if !ok {
 		return
 	}
@@ -788,6 +789,9 @@ func (mt *markerTest) codeAction(m *marker) {
 		return
 	}
 	a := found[0]
+	if p, ok := keyed["preferred"]; ok && strconv.FormatBool(a.IsPreferred) != p.value {
+		mt.t.Errorf("%v: action %q is preferred: %v, want %s", m, a.Title, a.IsPreferred, p.value)
+	}
 	if kind == protocol.QuickFix && len(a.Diagnostics) == 0 {
 		mt.t.Errorf("%v: quick fix %q carries no diagnostic", m, a.Title)
 	}

@@ -1,0 +1,350 @@
+// Package fix applies in bulk the fixes the analyzers offer: the engine
+// of `pgnls fix` and of the language server's fix-all source actions.
+//
+// Of each diagnostic it applies the chosen fix (Chosen: the one fix not
+// marked analysis.Fix.Manual), game by game, in rounds: the diagnostics
+// of a game are computed, their chosen fixes applied together, and the
+// game analysed again, until no chosen fix is left to apply. A later
+// round repairs what an earlier one revealed (a game ended with "*"
+// where the final position is a checkmate then gets "1-0"); most games
+// take one.
+//
+// Invariants. Fixing never changes what a game means:
+//   - a fix whose edits overlap another fix's edits (the same edits
+//     excepted) is applied with none of those it overlaps, and reported;
+//   - the fixes of a round are applied only when the fixed game still
+//     reads as one game, plays every move of every line as the same
+//     move as before (a move that did not resolve keeps its text), keeps
+//     its comments and variations, and has no more errors of any code
+//     than the input game; else they are tried one at a time, and the
+//     ones that break this are left and reported;
+//   - a game with a syntax error that has no chosen fix, whose meaning is
+//     uncertain, is left byte for byte and reported, as the formatter
+//     leaves it;
+//   - Game(Game(x).Text) changes nothing: fixing is idempotent.
+//
+// The package speaks in game-relative byte offsets and plain data; it
+// knows nothing of files, streams or the protocol.
+package fix
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/diff"
+	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// maxRounds bounds the rounds of fixing of one game; a game whose fixes
+// have not settled by then (which no analyzer is known to cause) is left
+// as it was.
+const maxRounds = 8
+
+// Options control what is fixed.
+type Options struct {
+	// Config is the analysis configuration: a code it switches off is
+	// neither fixed nor reported. nil means the defaults.
+	Config *analysis.Config
+	// Only restricts fixing to the diagnostics of these codes; empty
+	// means every code. A layout code named here is fixed even when the
+	// profile leaves it off, as the export profile reports it.
+	Only []analysis.Code
+	// Analyzers run on each game; nil means checks.All.
+	Analyzers []*analysis.Analyzer
+}
+
+// Applied is a diagnostic whose fix was applied.
+type Applied struct {
+	Code  analysis.Code
+	Title string // the fix's title
+}
+
+// Left is a diagnostic with a fix that was not applied.
+type Left struct {
+	// Diagnostic is the diagnostic of the fixed game, its span moved to
+	// the input game (a span inside fixed text goes to the start of the
+	// edit that wrote it).
+	Diagnostic analysis.Diagnostic
+	Reason     string // why, as in "a choice between 2 fixes"
+}
+
+// Result is the outcome of fixing one game.
+type Result struct {
+	// Text is the fixed game: the input text when nothing was fixed.
+	Text string
+	// Game is Text parsed: the input game when nothing was fixed.
+	Game *syntax.Game
+	// Fixed lists the diagnostics fixed, round by round, in the order of
+	// their spans.
+	Fixed []Applied
+	// Left lists the diagnostics of the fixed game (of the codes asked
+	// for) that offer a fix not applied, in the order of their spans.
+	Left []Left
+	// Skipped says why the game was left as it was without trying; "" when
+	// it was tried. Broken tells that it was for a problem of the game.
+	Skipped string
+	Broken  bool
+}
+
+// Chosen returns the fix of d that bulk fixing applies: its one fix not
+// marked Manual. ok is false when d has none, or several to choose from.
+func Chosen(d analysis.Diagnostic) (fix analysis.Fix, ok bool) {
+	n := 0
+	for _, f := range d.Fixes {
+		if f.Manual == "" {
+			fix, n = f, n+1
+		}
+	}
+	return fix, n == 1
+}
+
+// unchosen says why d, which has fixes, has no chosen one.
+func unchosen(d analysis.Diagnostic) string {
+	if len(d.Fixes) == 1 {
+		return d.Fixes[0].Manual
+	}
+	same := true
+	for _, f := range d.Fixes {
+		same = same && f.Manual != "" && f.Manual == d.Fixes[0].Manual
+	}
+	if same {
+		return d.Fixes[0].Manual
+	}
+	return "a choice between " + strconv.Itoa(len(d.Fixes)) + " fixes"
+}
+
+// engine holds the settings of one fixing.
+type engine struct {
+	d         syntax.Dialect
+	cfg       *analysis.Config
+	only      []analysis.Code
+	analyzers []*analysis.Analyzer
+}
+
+func newEngine(d syntax.Dialect, opts Options) *engine {
+	e := &engine{d: d, cfg: opts.Config, only: opts.Only, analyzers: opts.Analyzers}
+	if e.cfg == nil {
+		e.cfg = analysis.DefaultConfig()
+	}
+	if e.analyzers == nil {
+		e.analyzers = checks.All
+	}
+	if len(e.only) > 0 {
+		cfg := *e.cfg
+		cfg.Severity = maps.Clone(cfg.Severity)
+		for _, c := range e.only {
+			if _, set := cfg.Severity[c]; !set && layoutCodes()[c] {
+				if cfg.Severity == nil {
+					cfg.Severity = map[analysis.Code]analysis.Severity{}
+				}
+				cfg.Severity[c] = analysis.Warning
+			}
+		}
+		e.cfg = &cfg
+	}
+	return e
+}
+
+// layoutCodes is the set of layout codes of the catalogue.
+var layoutCodes = sync.OnceValue(func() map[analysis.Code]bool {
+	m := map[analysis.Code]bool{}
+	for _, c := range checks.Catalogue() {
+		if c.Layout {
+			m[c.Code] = true
+		}
+	}
+	return m
+})
+
+func (e *engine) wanted(c analysis.Code) bool {
+	return len(e.only) == 0 || slices.Contains(e.only, c)
+}
+
+// state is a version of the game being fixed.
+type state struct {
+	g     *syntax.Game
+	diags []analysis.Diagnostic
+}
+
+// Game fixes one game of dialect d. g must hold its tokens (the
+// analyzers that read them run on it).
+func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
+	e := newEngine(d, opts)
+	unfixed := Result{Text: g.Text, Game: g}
+	for _, x := range g.Errs {
+		if x.Severity != syntax.SevError {
+			continue
+		}
+		if _, ok := Chosen(analysis.Diagnostic{Fixes: analysis.SyntaxFixes(g, d, x)}); !ok {
+			unfixed.Skipped, unfixed.Broken = "syntax error: "+x.Msg, true
+			return unfixed
+		}
+	}
+	cur := state{g, analysis.Game(g, d, e.cfg, e.analyzers)}
+	base := newBaseline(cur)
+	var rounds [][]syntax.Edit
+	var fixed []Applied
+	var why map[int]string // by index in cur.diags: why its chosen fix was not applied
+	for round := 0; ; round++ {
+		cands := e.candidates(cur)
+		var sel []*candidate
+		why = map[int]string{}
+		for _, c := range cands {
+			if c.conflict != "" {
+				why[c.index] = c.conflict
+			} else {
+				sel = append(sel, c)
+			}
+		}
+		if len(sel) == 0 {
+			break
+		}
+		if round == maxRounds {
+			unfixed.Skipped = "its fixes did not settle after " + strconv.Itoa(maxRounds) + " rounds"
+			return unfixed
+		}
+		base.meaning(g, d)
+		accepted, next, edits := e.apply(cur, sel, base, why)
+		if len(accepted) == 0 {
+			break
+		}
+		for _, c := range accepted {
+			fixed = append(fixed, Applied{c.diag.Code, c.fix.Title})
+		}
+		rounds = append(rounds, edits)
+		cur = next
+	}
+	res := Result{Text: cur.g.Text, Game: cur.g, Fixed: fixed}
+	for i, x := range cur.diags {
+		if len(x.Fixes) == 0 || !e.wanted(x.Code) {
+			continue
+		}
+		// The loop ends when each chosen fix left has its reason in why.
+		reason, ok := why[i]
+		if !ok {
+			reason = unchosen(x)
+		}
+		x.Span = syntax.Span{Start: back(rounds, x.Span.Start), End: back(rounds, x.Span.End)}
+		x.Related, x.Fixes = nil, nil
+		res.Left = append(res.Left, Left{Diagnostic: x, Reason: reason})
+	}
+	return res
+}
+
+// apply applies the candidates sel to cur: all together when the result
+// keeps base, else one at a time, each kept when it does (the others get
+// their reason in why). It returns the candidates applied, the new state
+// and the edits made, in cur's offsets.
+func (e *engine) apply(cur state, sel []*candidate, base *baseline, why map[int]string) ([]*candidate, state, []syntax.Edit) {
+	edits := merge(sel)
+	next, reason := e.try(cur, edits, base)
+	if reason == "" {
+		return sel, next, edits
+	}
+	var accepted []*candidate
+	var kept []syntax.Edit
+	for _, c := range sel {
+		trial := merge(append(slices.Clone(accepted), c))
+		n, reason := e.try(cur, trial, base)
+		if reason != "" {
+			why[c.index] = reason
+			continue
+		}
+		accepted, next, kept = append(accepted, c), n, trial
+	}
+	return accepted, next, kept
+}
+
+// try applies edits to the game of cur and returns the new state, or why
+// the result breaks an invariant of the package.
+func (e *engine) try(cur state, edits []syntax.Edit, base *baseline) (state, string) {
+	text := diff.Apply(cur.g.Text, edits)
+	f := syntax.Parse("", text, e.d)
+	if f.NumGames() != 1 || f.Game(0).Game.Text != text {
+		return state{}, "the game would no longer read as one game"
+	}
+	g := f.Game(0).Game
+	diags := analysis.Game(g, e.d, e.cfg, e.analyzers)
+	for code, n := range errorCounts(diags) {
+		if n > base.errors[code] {
+			for _, x := range diags {
+				if x.Code == code && x.Severity == analysis.Error {
+					return state{}, "fixing would add the error " + string(code) + ": " + firstLine(x.Message)
+				}
+			}
+		}
+	}
+	if why := base.compare(g, e.d); why != "" {
+		return state{}, why
+	}
+	return state{g, diags}, ""
+}
+
+// firstLine returns the first line of a message.
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// errorCounts counts the diagnostics of error severity by code.
+func errorCounts(ds []analysis.Diagnostic) map[analysis.Code]int {
+	n := map[analysis.Code]int{}
+	for _, x := range ds {
+		if x.Severity == analysis.Error {
+			n[x.Code]++
+		}
+	}
+	return n
+}
+
+// back maps an offset of the text after the rounds of edits to the input
+// text: an offset inside text an edit wrote goes to that edit's start.
+func back(rounds [][]syntax.Edit, p syntax.Pos) syntax.Pos {
+	for r := len(rounds) - 1; r >= 0; r-- {
+		shift := syntax.Pos(0)
+		mapped := false
+		for _, e := range rounds[r] {
+			start := e.Start + shift
+			if p < start {
+				break
+			}
+			if p < start+syntax.Pos(len(e.New)) || p == start && e.Start == e.End {
+				p, mapped = e.Start, true
+				break
+			}
+			shift += syntax.Pos(len(e.New)) - (e.End - e.Start)
+		}
+		if !mapped {
+			p -= shift
+		}
+	}
+	return p
+}
+
+// Joined returns r as the formatter's Joiner and Layout take it: the
+// game's own text, edited in place (format.Result.Edited), so that it is
+// written without the layout between formatted games, yet left as it was
+// if it would merge with the game before it.
+func (r Result) Joined() format.Result {
+	return format.Result{Text: r.Text, Skipped: r.Skipped, Broken: r.Broken, Edited: true}
+}
+
+// Edits returns the file-absolute edits that fix the games [from, to) of
+// f, in order: one per game that changes, from its first changed byte to
+// its last, so that an edit never spans two games. Games are fixed on
+// every core (see format.EditsOf, which also leaves as it was a game
+// that would merge with the game before it). It stops early, with the
+// edits of the games fixed so far, once ctx is done.
+func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) []syntax.Edit {
+	edits, _ := format.EditsOf(ctx, f, from, to, func(g *syntax.Game) format.Result {
+		return Game(g, f.Dialect, opts).Joined()
+	})
+	return edits
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/fix"
+	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+const fixUsage = `Usage: pgnls fix [flags] [PATH...]
+
+Apply every unambiguous fix the analyzers offer, in bulk, like gofmt
+applies formatting: check and mate marks, canonical SAN and castling,
+capture marks, the Result tag from the termination marker or the final
+position (checkmate, stalemate), the marker from the tag where it is
+missing or "*" and the position does not contradict it, missing roster
+tags, escaped quotes, impossible FEN castling rights, C'escacs DPTL,
+'^+' and 'x', and the other quick fixes. Only what is fixed changes;
+--format also puts the fixed games in export form, as pgnls fmt does.
+A fix is never applied when it would change a move or another's fix
+overlaps it; a game with a syntax error no fix repairs is left exactly
+as it is. Without paths it fixes standard input to standard output;
+with paths and no flag it prints the fixed files. A directory is
+searched recursively for *.pgn and *.ctl-pgn files.
+
+Standard error gets, per file, the diagnostics fixed by code
+("file: fixed 2 check-mark, 1 result-mismatch") and each one with a fix
+that was not applied, with why ("file:line:col: not fixed: code:
+message (reason)"); positions are those of the input.
+
+Exit status: 0 on success; 1 when -l or -d found a file to fix; 2 on a
+usage or I/O error, or when a game was left as it was for a syntax
+error (its file is then not rewritten by -w).
+
+Flags:
+  -l            list the files that fixing changes
+  -d            print a unified diff of the changes
+  -w            write the result back to the file (atomically, keeping
+                its encoding, mode and links)
+  --only CODES  fix only the diagnostics of these codes, separated by
+                commas (a layout code named is fixed although the
+                default profile does not report it)
+  --format      put every game in export form too, as pgnls fmt does (a
+                game it cannot format is written fixed, and reported)
+  --dialect D   auto (default), pgn or ctl-pgn
+`
+
+// fixer rewrites the games of a file for fix and reports what it fixed.
+type fixer struct {
+	opts   fix.Options
+	format bool
+	stderr io.Writer
+	cur    fixItem               // the game being written
+	fixed  map[analysis.Code]int // per file
+}
+
+func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("fix", flag.ContinueOnError)
+	f := &formatter{verb: "fix", stdout: stdout, stderr: stderr, left: "game left unfixed", encoding: encKeep}
+	x := &fixer{stderr: stderr, fixed: map[analysis.Code]int{}}
+	fl.BoolVar(&f.list, "l", false, "")
+	fl.BoolVar(&f.diff, "d", false, "")
+	fl.BoolVar(&f.write, "w", false, "")
+	fl.BoolVar(&x.format, "format", false, "")
+	only := fl.String("only", "", "")
+	dialect := fl.String("dialect", "auto", "")
+	paths, code := parseFlags(fl, fixUsage, args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	var ok bool
+	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
+		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
+		return exitUsage
+	}
+	known := map[analysis.Code]bool{}
+	for _, c := range checks.Catalogue() {
+		known[c.Code] = true
+	}
+	for c := range strings.SplitSeq(*only, ",") {
+		if c = strings.TrimSpace(c); c == "" {
+			continue
+		}
+		if !known[analysis.Code(c)] {
+			fmt.Fprintf(stderr, "pgnls fix: unknown code %q (docs/DIAGNOSTICS.md lists them)\n", c)
+			return exitUsage
+		}
+		x.opts.Only = append(x.opts.Only, analysis.Code(c))
+	}
+	f.rewrite, f.joined, f.done = x.stream, x.joined, x.done
+	return f.run(paths, stdin)
+}
+
+// fixItem is a game fixed, with what the formatter writes of it.
+type fixItem struct {
+	fix         fix.Result
+	res         format.Result
+	unformatted string // with --format, why the fixed game is not formatted
+}
+
+// stream fixes the games of gr on every core while later games are
+// still being read, formats them with --format, and calls emit in file
+// order.
+func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syntax.StreamGame, format.Result)) {
+	d := gr.Dialect()
+	work := func(it *analysis.StreamItem[fixItem]) {
+		r := fix.Game(it.Game.Game, d, x.opts)
+		item := fixItem{fix: r, res: r.Joined()}
+		if x.format && r.Skipped == "" {
+			// As pgnls fmt does; a game it cannot format is written fixed.
+			switch fr := format.Game(r.Game, d, format.Options{}); {
+			case fr.Skipped == "":
+				item.res = fr
+			case fr.Broken:
+				item.unformatted = fr.Skipped
+			}
+		}
+		it.Value = item
+	}
+	analysis.EachGame(ctx, gr, nil, work, func(it *analysis.StreamItem[fixItem]) {
+		x.cur = it.Value
+		emit(it.Game, it.Value.res)
+	})
+}
+
+// joined reports on the game g just written: the fixes it got, or that
+// they were dropped because it would merge with the game before it.
+func (x *fixer) joined(name string, g syntax.StreamGame, dropped bool) {
+	if dropped {
+		line, col := charPos(g, 0)
+		fmt.Fprintf(x.stderr, "%s:%d:%d: game left unfixed: its fixed text would merge with the game before it\n", name, line, col)
+		return
+	}
+	if x.cur.unformatted != "" {
+		line, col := charPos(g, 0)
+		fmt.Fprintf(x.stderr, "%s:%d:%d: game fixed, left unformatted: %s\n", name, line, col, x.cur.unformatted)
+	}
+	for _, a := range x.cur.fix.Fixed {
+		x.fixed[a.Code]++
+	}
+	for _, l := range x.cur.fix.Left {
+		line, col := charPos(g, l.Diagnostic.Span.Start)
+		msg, _, _ := strings.Cut(l.Diagnostic.Message, "\n")
+		fmt.Fprintf(x.stderr, "%s:%d:%d: not fixed: %s: %s (%s)\n", name, line, col, l.Diagnostic.Code, msg, l.Reason)
+	}
+}
+
+// done prints what was fixed in the file name, by code.
+func (x *fixer) done(name string) {
+	if len(x.fixed) == 0 {
+		return
+	}
+	var parts []string
+	for _, c := range slices.Sorted(maps.Keys(x.fixed)) {
+		parts = append(parts, fmt.Sprintf("%d %s", x.fixed[c], c))
+	}
+	fmt.Fprintf(x.stderr, "%s: fixed %s\n", name, strings.Join(parts, ", "))
+	clear(x.fixed)
+}
