@@ -1,10 +1,11 @@
 package chess
 
-// Move is a move in a particular position, packed in 16 bits:
-// origin (bits 0-5), destination (6-11), kind (12-13) and promotion
-// piece (14-15). A castling move is encoded as the king moving to the
-// square of the castling rook. The zero Move is the null move.
-type Move uint16
+// Move is a move in a particular position, packed in 32 bits: origin
+// (bits 0-5), destination (6-11), kind (12-14) and the piece a pawn
+// promotes to or that is dropped (15-17). A castling move is encoded as
+// the king moving to the square of the castling rook; a crazyhouse drop
+// has its destination as origin too. The zero Move is the null move.
+type Move uint32
 
 // NullMove is the null move ("--" in SAN): the side to move passes.
 const NullMove Move = 0
@@ -14,16 +15,21 @@ const (
 	movePromotion Move = 1 << 12
 	moveEnPassant Move = 2 << 12
 	moveCastle    Move = 3 << 12
-	moveKindMask  Move = 3 << 12
+	moveDrop      Move = 4 << 12
+	moveKindMask  Move = 7 << 12
 )
 
 func newMove(from, to Square, kind Move) Move { return Move(from) | Move(to)<<6 | kind }
 
 func newPromotion(from, to Square, t PieceType) Move {
-	return newMove(from, to, movePromotion) | Move(t-Knight)<<14
+	return newMove(from, to, movePromotion) | Move(t)<<15
 }
 
-// From returns the origin square of m (the king's square for castling).
+// newDrop returns the drop of a piece of type t on to (crazyhouse).
+func newDrop(t PieceType, to Square) Move { return newMove(to, to, moveDrop) | Move(t)<<15 }
+
+// From returns the origin square of m (the king's square for castling,
+// the destination for a drop).
 func (m Move) From() Square { return Square(m & 63) }
 
 // To returns the destination square of m; for castling it is the
@@ -32,12 +38,22 @@ func (m Move) To() Square { return Square(m >> 6 & 63) }
 
 func (m Move) kind() Move { return m & moveKindMask }
 
-// Promotion returns the piece type a pawn promotes to, or NoPieceType.
+// Promotion returns the piece type a pawn promotes to (a king only in
+// antichess), or NoPieceType.
 func (m Move) Promotion() PieceType {
 	if m.kind() != movePromotion {
 		return NoPieceType
 	}
-	return Knight + PieceType(m>>14)
+	return PieceType(m >> 15 & 7)
+}
+
+// Drop returns the type of the piece a crazyhouse drop puts on the
+// board, or NoPieceType if m is not a drop.
+func (m Move) Drop() PieceType {
+	if m.kind() != moveDrop {
+		return NoPieceType
+	}
+	return PieceType(m >> 15 & 7)
 }
 
 // IsCastle reports whether m is a castling move.
@@ -52,6 +68,9 @@ func (m Move) IsEnPassant() bool { return m.kind() == moveEnPassant }
 func (m Move) String() string {
 	if m == NullMove {
 		return "0000"
+	}
+	if t := m.Drop(); t != NoPieceType {
+		return string(pieceLetters[t]) + "@" + m.To().String()
 	}
 	s := m.From().String() + m.To().String()
 	if t := m.Promotion(); t != NoPieceType {
@@ -89,8 +108,25 @@ func castleSide(m Move) CastleSide {
 // allocate. If the origin of m holds no piece of the side to move, Make
 // returns p unchanged.
 func (p *Position) Make(m Move) Position {
-	us, them := p.side, p.side.Other()
 	q := *p
+	if p.variant > Chess960 {
+		if !q.playVariant(p, m) {
+			return *p
+		}
+		return q
+	}
+	if !q.play(p, m) {
+		return *p
+	}
+	q.checkers = q.computeCheckers()
+	return q
+}
+
+// play makes m, a move of p, on q, a copy of p, as orthodox chess does,
+// leaving q.checkers to the caller. It reports false, leaving q
+// half-made, if the origin of m holds no piece of the side to move.
+func (q *Position) play(p *Position, m Move) bool {
+	us, them := p.side, p.side.Other()
 	q.side = them
 	q.ep = NoSquare
 	q.halfmove++
@@ -98,13 +134,12 @@ func (p *Position) Make(m Move) Position {
 		q.fullmove++
 	}
 	if m == NullMove {
-		q.checkers = q.computeCheckers()
-		return q
+		return true
 	}
 	from, to := m.From(), m.To()
 	pt := p.typeAt(from)
 	if pt == NoPieceType || !p.colors[us].Has(from) {
-		return *p
+		return false
 	}
 	fromTo := from.bb() | to.bb()
 	switch m.kind() {
@@ -153,6 +188,5 @@ func (p *Position) Make(m Move) Position {
 			}
 		}
 	}
-	q.checkers = q.computeCheckers()
-	return q
+	return true
 }

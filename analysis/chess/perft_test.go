@@ -8,7 +8,7 @@ import (
 // perft counts the leaf nodes of the legal move tree of the given depth
 // (at least 1), counting the moves at the last ply without making them.
 func perft(p Position, depth int) uint64 {
-	var buf [256]Move
+	var buf [512]Move
 	moves := p.AppendLegalMoves(buf[:0])
 	if depth == 1 {
 		return uint64(len(moves))

@@ -12,10 +12,14 @@ type Position struct {
 	pieces   [6]Bitboard // indexed by PieceType-1
 	colors   [2]Bitboard
 	checkers Bitboard     // pieces giving check to the side to move
+	promoted Bitboard     // crazyhouse: the pieces that are promoted pawns
 	castle   [2][2]Square // [Color][CastleSide-1]: castling rook, or NoSquare
 	ep       Square       // en passant target square, or NoSquare
 	side     Color        // side to move
 	chess960 bool         // print castling rights in X-FEN, moves in 960 UCI
+	variant  Variant      // the rules; never Chess960 with chess960 false
+	checks   [2]uint8     // three-check: the checks each side still has to give
+	pockets  [2][5]uint8  // crazyhouse: pieces in hand by colour and PieceType-1 (pawn to queen)
 	halfmove int          // plies since the last capture or pawn move
 	fullmove int          // starts at 1, incremented after Black's move
 }
@@ -88,6 +92,31 @@ func (p *Position) FullmoveNumber() int { return p.fullmove }
 // Chess960 reports whether p was parsed as a Chess960 position, which
 // affects how FEN and UCI print castling.
 func (p *Position) Chess960() bool { return p.chess960 }
+
+// Variant returns the rules p is played under.
+func (p *Position) Variant() Variant { return p.variant }
+
+// RemainingChecks returns, in three-check, how many more checks c must
+// give to win (0 once c has won), and 0 in other variants.
+func (p *Position) RemainingChecks(c Color) int {
+	if p.variant != ThreeCheck {
+		return 0
+	}
+	return int(p.checks[c&1])
+}
+
+// InHand returns, in crazyhouse, how many pieces of type t c holds in
+// hand, ready to be dropped; 0 in other variants.
+func (p *Position) InHand(c Color, t PieceType) int {
+	if t < Pawn || t > Queen {
+		return 0
+	}
+	return int(p.pockets[c&1][t-1])
+}
+
+// Promoted returns, in crazyhouse, the squares of the pieces that are
+// promoted pawns, which go back to the hand as pawns when captured.
+func (p *Position) Promoted() Bitboard { return p.promoted }
 
 // CastlingRook returns the square of the rook with which c may castle on
 // the given side, or NoSquare if c has no such castling right.

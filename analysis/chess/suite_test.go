@@ -1,0 +1,133 @@
+package chess
+
+import (
+	"bufio"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var perftFull = flag.Bool("perft.full", false, "run every depth of the perft suites in ../shared/testdata/perft")
+
+// perftLimit is the largest node count a perft suite test runs without
+// -perft.full, so that each suite takes about a second.
+const perftLimit = 200_000
+
+// suiteDir holds python-chess's perft suites.
+const suiteDir = "../../../shared/testdata/perft"
+
+// suitePosition is one position of a perft suite.
+type suitePosition struct {
+	id     string
+	epd    string
+	counts map[int]uint64 // depth -> nodes
+	depths []int
+}
+
+// readSuite reads a perft suite: "id", "epd" and "perft DEPTH NODES"
+// lines, positions separated by blank lines.
+func readSuite(t testing.TB, name string) []*suitePosition {
+	t.Helper()
+	f, err := os.Open(filepath.Join(suiteDir, name))
+	if err != nil {
+		t.Skipf("perft suite not found (check out ../shared beside the repository): %v", err)
+	}
+	defer f.Close()
+	var all []*suitePosition
+	var cur *suitePosition
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		key, rest, _ := strings.Cut(strings.TrimSpace(sc.Text()), " ")
+		switch key {
+		case "id":
+			cur = &suitePosition{id: rest, counts: map[int]uint64{}}
+			all = append(all, cur)
+		case "epd":
+			cur.epd = rest
+		case "perft":
+			d, n, _ := strings.Cut(rest, " ")
+			depth, err1 := strconv.Atoi(d)
+			nodes, err2 := strconv.ParseUint(n, 10, 64)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: bad line %q", name, sc.Text())
+			}
+			cur.counts[depth] = nodes
+			cur.depths = append(cur.depths, depth)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return all
+}
+
+// variantSuites maps each variant to its suite file.
+var variantSuites = []struct {
+	file    string
+	variant Variant
+}{
+	{"3check.perft", ThreeCheck},
+	{"atomic.perft", Atomic},
+	{"crazyhouse.perft", Crazyhouse},
+	{"giveaway.perft", Antichess},
+	{"horde.perft", Horde},
+	{"racingkings.perft", RacingKings},
+}
+
+// TestVariantPerft runs the variant perft suites: the depths up to
+// perftLimit nodes, every depth with -perft.full. Castling rights are
+// read as X-FEN, which python-chess's atomic960 positions need.
+func TestVariantPerft(t *testing.T) {
+	for _, s := range variantSuites {
+		t.Run(s.variant.String(), func(t *testing.T) {
+			t.Parallel()
+			for _, sp := range readSuite(t, s.file) {
+				p, err := ParseVariantFEN(sp.epd, s.variant, true)
+				if err != nil {
+					t.Errorf("%s: %v", sp.id, err)
+					continue
+				}
+				for _, d := range sp.depths {
+					want := sp.counts[d]
+					if want > perftLimit && !*perftFull {
+						break
+					}
+					if got := perft(p, d); got != want {
+						t.Errorf("%s: perft(%d) = %d, want %d", sp.id, d, got, want)
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkVariantPerft reports the perft speed of each variant on the
+// first position of its suite, at the deepest depth under perftLimit.
+func BenchmarkVariantPerft(b *testing.B) {
+	for _, s := range variantSuites {
+		b.Run(s.variant.String(), func(b *testing.B) {
+			sp := readSuite(b, s.file)[0]
+			p, err := ParseVariantFEN(sp.epd, s.variant, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			depth := sp.depths[0]
+			for _, d := range sp.depths {
+				if sp.counts[d] <= perftLimit {
+					depth = d
+				}
+			}
+			var nodes uint64
+			start := time.Now()
+			for b.Loop() {
+				nodes += perft(p, depth)
+			}
+			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+		})
+	}
+}
