@@ -278,7 +278,8 @@ func (f *fenParser) parse() {
 		f.report(FENImpossible, off, end, "the %s king is in check from the %s, and racing kings has no checks",
 			f.pos.side, describeAll(&f.pos, f.pos.checkers))
 	}
-	if f.checks() && f.pos.ep != NoSquare && f.pos.of(f.pos.side, King) != 0 {
+	if f.checks() && f.pos.ep != NoSquare && f.pos.of(f.pos.side, King) != 0 && f.pos.variant != Antichess &&
+		!(f.pos.variant == Atomic && kingAttacks[f.pos.kingSquare(White)]&f.pos.of(Black, King) != 0) {
 		f.enPassantCheck(epField)
 	}
 }

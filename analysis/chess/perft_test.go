@@ -90,7 +90,7 @@ func TestMoveConsistency(t *testing.T) {
 
 func checkTree(t *testing.T, p *Position, depth int) {
 	t.Helper()
-	if q, err := ParseFEN(p.FEN(), p.Chess960()); err != nil || q != *p {
+	if q, err := ParseVariantFEN(p.FEN(), p.Variant(), p.Chess960()); err != nil || q != *p {
 		t.Fatalf("FEN round trip of %s: %v (got %s)", p.FEN(), err, q.FEN())
 	}
 	for _, m := range p.LegalMoves() {

@@ -15,6 +15,9 @@ func (p *Position) appendSAN(b []byte, m Move) []byte {
 	switch {
 	case m == NullMove:
 		return append(b, "--"...)
+	case m.Drop() != NoPieceType:
+		b = append(b, pieceLetters[m.Drop()], '@')
+		b = append(b, to.String()...)
 	case pt == NoPieceType:
 		return append(b, m.String()...) // not a move of p; avoid nonsense
 	case m.IsCastle():
@@ -78,7 +81,7 @@ func (p *Position) checkMarkAfter(m Move, after *Position) CheckMark {
 // givesCheck reports whether m checks the opponent's king, without
 // making the move unless it is special.
 func (p *Position) givesCheck(m Move) bool {
-	if m == NullMove || m.kind() != moveNormal {
+	if m == NullMove || m.kind() != moveNormal || p.variant > Chess960 && p.variant != RacingKings {
 		q := p.Make(m)
 		return q.checkers != 0
 	}
@@ -103,17 +106,21 @@ func (p *Position) givesCheck(m Move) bool {
 // pt from from to to needs the origin file and rank to be unambiguous.
 // Pawn captures always show the file, so it is not reported for them.
 func (p *Position) disambiguation(pt PieceType, from, to Square) (file, rank bool) {
-	if pt == Pawn || pt == King {
+	if pt == Pawn || pt == King && p.variant != Antichess {
 		return false, false
 	}
 	others := p.origins(p.side, pt, to, false) &^ from.bb()
 	if others == 0 {
 		return false, false
 	}
-	king := p.kingSquare(p.side)
-	for b := others; b != 0; b &= b - 1 {
-		if !p.legalTo(b.first(), to, king) {
-			others &^= b.first().bb()
+	if p.variant > Chess960 {
+		others = p.legalOrigins(others, to)
+	} else {
+		king := p.kingSquare(p.side)
+		for b := others; b != 0; b &= b - 1 {
+			if !p.legalTo(b.first(), to, king) {
+				others &^= b.first().bb()
+			}
 		}
 	}
 	switch {

@@ -131,3 +131,26 @@ func BenchmarkVariantPerft(b *testing.B) {
 		})
 	}
 }
+
+// TestVariantMoveConsistency walks the first plies of every position of
+// the variant suites and checks, for every move, that its SAN and its
+// coordinate form resolve back to it, that Lint finds nothing in its
+// SAN, and that FEN round-trips.
+func TestVariantMoveConsistency(t *testing.T) {
+	for _, s := range variantSuites {
+		t.Run(s.variant.String(), func(t *testing.T) {
+			t.Parallel()
+			for _, sp := range readSuite(t, s.file) {
+				p, err := ParseVariantFEN(sp.epd, s.variant, true)
+				if err != nil {
+					t.Fatalf("%s: %v", sp.id, err)
+				}
+				depth := 2
+				if sp.counts[2] > 20000 {
+					depth = 1
+				}
+				checkTree(t, &p, depth)
+			}
+		})
+	}
+}
