@@ -32,6 +32,25 @@ var startPosition = sync.OnceValue(func() Position {
 	return p
 })
 
+// VariantStart returns the usual starting position of variant v (see
+// Variant.StartFEN).
+func VariantStart(v Variant) Position {
+	if v == Standard || int(v) >= len(variantStarts) {
+		return startPosition()
+	}
+	return variantStarts[v]()
+}
+
+var variantStarts = func() (starts [len(variantInfo)]func() Position) {
+	for v := range starts {
+		starts[v] = sync.OnceValue(func() Position {
+			p, _ := ParseVariantFEN(Variant(v).StartFEN(), Variant(v), false)
+			return p
+		})
+	}
+	return starts
+}()
+
 // byType returns the squares of pieces of type t (of both colours).
 func (p *Position) byType(t PieceType) Bitboard { return p.pieces[t-1] }
 

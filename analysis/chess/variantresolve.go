@@ -83,7 +83,7 @@ func (p *Position) explainVariant(san SAN, pt PieceType) *ResolveError {
 			return err
 		}
 		if p.variant == RacingKings && p.givesCheck(m) {
-			return resolveErrorf(ResolveVariantRule, "%s would give check, and racing kings has no checks", p.SAN(m))
+			return resolveErrorf(ResolveVariantRule, "%s would give check, and racing kings has no checks", strings.TrimRight(p.SAN(m), "+#"))
 		}
 		return resolveErrorf(ResolveVariantRule, "the move is not legal in %s", p.variant.Name())
 	}
@@ -186,7 +186,7 @@ func (p *Position) resolveDrop(san SAN) (Move, *ResolveError) {
 	case t < Pawn || t > Queen || to >= NoSquare:
 		return NullMove, resolveErrorf(ResolveMalformed, "malformed move")
 	case p.pockets[us][t-1] == 0:
-		return NullMove, resolveErrorf(ResolveDrop, "%s has no %s in hand%s", us, t, p.handText(us))
+		return NullMove, resolveErrorf(ResolveDrop, "%s has no %s in hand%s", colorName(us), t, p.handText(us))
 	case p.occupied().Has(to):
 		return NullMove, resolveErrorf(ResolveOccupied, "%s is occupied by a %s", to, describePiece(p, to))
 	case t == Pawn && (to.Rank() == 0 || to.Rank() == 7):

@@ -44,19 +44,9 @@ func checkResultTag(p *analysis.Pass, g *syntax.Game) {
 
 // checkFinal compares the result with the final position of the main line.
 func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) {
-	var want, why string
-	switch final.Status() {
-	case chess.Checkmate:
-		want = "1-0"
-		if final.SideToMove() == chess.White {
-			want = "0-1"
-		}
-		why = side(final.SideToMove()) + " is checkmated"
-	case chess.Stalemate:
-		want, why = "1/2-1/2", side(final.SideToMove())+" is stalemated"
-	case chess.InsufficientMaterial:
-		want, why = "1/2-1/2", "neither side has mating material"
-	default:
+	o := final.Outcome()
+	want, why := o.Result, o.Reason
+	if want == "" {
 		return
 	}
 	tag := resultTag(g)

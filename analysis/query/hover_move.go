@@ -8,7 +8,6 @@ import (
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
-	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -92,7 +91,7 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 	}
 	b.WriteString("**" + label + "** — ")
 	switch {
-	case start.Variant == legality.Unchecked:
+	case !start.Known:
 		b.WriteString("not replayed: the Variant tag names a variant whose rules are not known.")
 	case m == nil || !m.hasBefore:
 		b.WriteString("not replayed: an earlier move of its line is illegal, or the start position is invalid.")

@@ -433,7 +433,7 @@ func TestHover(t *testing.T) {
 		{"castling", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. O-|O-O *", "O-O-O", []string{"White castles queenside"}},
 		{"illegal", "1. e4 K|e3 *", "Ke3", []string{"illegal here", "the position before the move, black to move"}},
 		{"not replayed", "1. e4 Ke3 2. N|f3 *", "Nf3", []string{"not replayed"}},
-		{"unknown variant", "[Variant \"Atomic\"]\n\n1. e|4 *", "e4", []string{"position is not known", "not replayed: the Variant tag"}},
+		{"unknown variant", "[Variant \"Bughouse\"]\n\n1. e|4 *", "e4", []string{"position is not known", "not replayed: the Variant tag"}},
 		{"square in comment", "1. e4 {the pawn on e|4} *", "e4", []string{"**e4** — light square", "after e4: white pawn"}},
 		{"square in variation comment", "1. e4 e5 (1... d5 {now d|5 is attacked}) *", "d5", []string{"after d5: black pawn", "attacked by white: pawn e4"}},
 		{"fen", "[FEN \"rnbqkbnr/pp|pppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"]\n\n*", "\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"", []string{"black to move", "4 . . . . P . . ."}},

@@ -7,7 +7,7 @@
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
 //	pgnls check [--json] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
-//	pgnls moves [--variant chess|chess960|cescacs] POSITION
+//	pgnls moves [--variant NAME] POSITION
 //	pgnls version
 //	pgnls help
 //
