@@ -194,6 +194,7 @@ const (
 	Checkmate                   // the side to move is checkmated
 	Stalemate                   // the side to move has no legal move but is not in check
 	InsufficientMaterial        // neither side can ever checkmate
+	VariantEnd                  // a rule of the variant ended the game (see Outcome)
 )
 
 // String returns a lower-case description such as "checkmate".
@@ -207,15 +208,20 @@ func (s Status) String() string {
 		return "stalemate"
 	case InsufficientMaterial:
 		return "insufficient material"
+	case VariantEnd:
+		return "variant end"
 	}
 	return "unknown status"
 }
 
-// Status reports whether the game is over in p, and how.
+// Status reports whether the game is over in p, and how; Outcome tells
+// who wins.
 func (p *Position) Status() Status {
 	switch {
+	case p.variant > Chess960 && p.variantOver():
+		return VariantEnd
 	case p.hasLegalMove():
-		if p.insufficientMaterial() {
+		if p.noMaterialToWin() {
 			return InsufficientMaterial
 		}
 		return Ongoing

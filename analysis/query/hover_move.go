@@ -134,6 +134,8 @@ func describeChessMove(before, after *chess.Position, m chess.Move) string {
 			side = "queenside"
 		}
 		s = us.String() + " castles " + side
+	case m.Drop() != chess.NoPieceType:
+		s = chess.NewPiece(us, m.Drop()).String() + " dropped on " + m.To().String()
 	default:
 		s = before.PieceAt(m.From()).String() + " from " + m.From().String() + " to " + m.To().String()
 		if m.IsEnPassant() {
@@ -151,6 +153,8 @@ func describeChessMove(before, after *chess.Position, m chess.Move) string {
 		return s + ", checkmate"
 	case chess.Stalemate:
 		return s + ", stalemate"
+	case chess.VariantEnd:
+		return s + ": " + after.Outcome().Reason
 	}
 	if after.InCheck() {
 		if after.Checkers().Count() > 1 {
