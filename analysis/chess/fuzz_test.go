@@ -130,3 +130,51 @@ func FuzzParseFEN(f *testing.F) {
 		}
 	})
 }
+
+// FuzzVariantGame plays a game of one of the variants, each move chosen
+// among the legal ones by a byte of the input, and checks every move by
+// writing and reading it back: its SAN and its coordinate form resolve
+// to it, Lint finds nothing in its SAN, and the FEN of every position
+// reads back to the same position. A game that stops for lack of legal
+// moves must have an outcome.
+func FuzzVariantGame(f *testing.F) {
+	for _, v := range Variants {
+		f.Add(uint8(v), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+		f.Add(uint8(v), []byte("the quick brown fox jumps over the lazy dog, again and again and again"))
+	}
+	f.Fuzz(func(t *testing.T, v uint8, choices []byte) {
+		variant := Variants[int(v)%len(Variants)]
+		p := VariantStart(variant)
+		var buf [512]Move
+		for i, c := range choices {
+			if i == 400 {
+				break
+			}
+			moves := p.AppendLegalMoves(buf[:0])
+			if len(moves) == 0 {
+				if p.Outcome().Result == "" {
+					t.Fatalf("%v %s: no legal move but no outcome", variant, p.FEN())
+				}
+				return
+			}
+			if q, err := ParseVariantFEN(p.FEN(), variant, p.Chess960()); err != nil || q != p {
+				t.Fatalf("%v: FEN round trip of %s: %v (got %s)", variant, p.FEN(), err, q.FEN())
+			}
+			m := moves[int(c)%len(moves)]
+			for _, s := range []string{p.SAN(m), p.UCI(m)} {
+				san, err := ParseSAN(s)
+				if err != nil {
+					t.Fatalf("%v %s: ParseSAN(%q): %v", variant, p.FEN(), s, err)
+				}
+				got, rerr := p.Resolve(san)
+				if rerr != nil || got != m {
+					t.Fatalf("%v %s: Resolve(%q) = %v, %v; want %v", variant, p.FEN(), s, got, rerr, m)
+				}
+				if s == p.SAN(m) && p.Lint(san, m) != nil {
+					t.Fatalf("%v %s: Lint(%q) = %v, want nothing", variant, p.FEN(), s, p.Lint(san, m))
+				}
+			}
+			p = p.Make(m)
+		}
+	})
+}

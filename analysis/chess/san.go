@@ -412,7 +412,7 @@ func parsePromotion(san *SAN, body string, i, j int) (int, error) {
 		return 0, badChar(body, j-1, "as promotion piece")
 	case sep != '=' && sep != '/' && sep != ')' && !isRank(sep):
 		return j, nil
-	case t == NoPieceType, isRank(sep) && lower && t > Queen:
+	case t == NoPieceType:
 		return j, nil // not a promotion suffix after all
 	}
 	san.Promotion = t
