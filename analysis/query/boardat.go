@@ -415,6 +415,9 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan) *Board {
 		if st.After != nil && st.Move != chess.NullMove {
 			uci := st.Before.UCI(st.Move)
 			s.from, s.to = uci[:2], uci[2:4]
+			if st.Move.Drop() != chess.NoPieceType {
+				s.from, s.to = uci[2:4], uci[2:4] // a drop: "N@f3"
+			}
 			s.marks = [2]int{int(st.Move.From()), int(st.Move.To())}
 		}
 		rp.record(pl, st.Node, s, st.Before, st.After)
