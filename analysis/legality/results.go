@@ -139,11 +139,3 @@ func checkNumber(p *analysis.Pass, n *syntax.MoveNumber, base, ply int) {
 			Fixes:   []analysis.Fix{{Title: "Write " + text, Edits: []analysis.Edit{{Span: n.Sp, New: text}}}}})
 	}
 }
-
-// side names a colour with a capital, as in "White is checkmated".
-func side(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
-}
