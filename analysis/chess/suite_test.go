@@ -82,6 +82,23 @@ var variantSuites = []struct {
 // perftLimit nodes, every depth with -perft.full. Castling rights are
 // read as X-FEN, which python-chess's atomic960 positions need.
 func TestVariantPerft(t *testing.T) {
+	eachSuitePosition(t, func(t *testing.T, sp *suitePosition, p Position) {
+		for _, d := range sp.depths {
+			want := sp.counts[d]
+			if want > perftLimit && !*perftFull {
+				break
+			}
+			if got := perft(p, d); got != want {
+				t.Errorf("%s: perft(%d) = %d, want %d", sp.id, d, got, want)
+				break
+			}
+		}
+	})
+}
+
+// eachSuitePosition calls f, in a parallel subtest per variant, on every
+// position of the variant suites, read with X-FEN castling rights.
+func eachSuitePosition(t *testing.T, f func(*testing.T, *suitePosition, Position)) {
 	for _, s := range variantSuites {
 		t.Run(s.variant.String(), func(t *testing.T) {
 			t.Parallel()
@@ -91,16 +108,7 @@ func TestVariantPerft(t *testing.T) {
 					t.Errorf("%s: %v", sp.id, err)
 					continue
 				}
-				for _, d := range sp.depths {
-					want := sp.counts[d]
-					if want > perftLimit && !*perftFull {
-						break
-					}
-					if got := perft(p, d); got != want {
-						t.Errorf("%s: perft(%d) = %d, want %d", sp.id, d, got, want)
-						break
-					}
-				}
+				f(t, sp, p)
 			}
 		})
 	}
@@ -137,20 +145,11 @@ func BenchmarkVariantPerft(b *testing.B) {
 // coordinate form resolve back to it, that Lint finds nothing in its
 // SAN, and that FEN round-trips.
 func TestVariantMoveConsistency(t *testing.T) {
-	for _, s := range variantSuites {
-		t.Run(s.variant.String(), func(t *testing.T) {
-			t.Parallel()
-			for _, sp := range readSuite(t, s.file) {
-				p, err := ParseVariantFEN(sp.epd, s.variant, true)
-				if err != nil {
-					t.Fatalf("%s: %v", sp.id, err)
-				}
-				depth := 2
-				if sp.counts[2] > 20000 {
-					depth = 1
-				}
-				checkTree(t, &p, depth)
-			}
-		})
-	}
+	eachSuitePosition(t, func(t *testing.T, sp *suitePosition, p Position) {
+		depth := 2
+		if sp.counts[2] > 20000 {
+			depth = 1
+		}
+		checkTree(t, &p, depth)
+	})
 }
