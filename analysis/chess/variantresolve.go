@@ -88,7 +88,10 @@ func (p *Position) explainVariant(san SAN, pt PieceType) *ResolveError {
 		return resolveErrorf(ResolveVariantRule, "the move is not legal in %s", p.variant.Name())
 	}
 	if san.Castle != NoCastle {
-		if p.variant != Atomic || p.castle[us][san.Castle-1] == NoSquare {
+		if p.variant == Antichess {
+			return resolveErrorf(ResolveCastlingRight, "there is no castling in antichess")
+		}
+		if p.castle[us][san.Castle-1] == NoSquare {
 			return resolveErrorf(ResolveCastlingRight, "%s cannot castle: %s", us, p.lostRight(san.Castle))
 		}
 		if sq := p.castleObstacle(p.castle[us][san.Castle-1]); sq != NoSquare {
@@ -122,12 +125,14 @@ func (p *Position) explainVariant(san SAN, pt PieceType) *ResolveError {
 	}
 	switch p.variant {
 	case Antichess:
+		// The legal moves are the captures; name a few.
 		var caps []string
 		var legal [512]Move
 		for _, c := range p.AppendLegalMoves(legal[:0]) {
-			if s := p.SAN(c); len(caps) < 4 && !strings.Contains(strings.Join(caps, " "), s) {
-				caps = append(caps, s)
+			if len(caps) == 4 {
+				break
 			}
+			caps = append(caps, p.SAN(c))
 		}
 		return resolveErrorf(ResolveVariantRule, "captures are compulsory in antichess: play %s", joinOr(caps))
 	case Atomic:
