@@ -180,7 +180,7 @@ func ParseSAN(s string) (SAN, error) {
 			break
 		}
 	}
-	if strings.IndexByte(body, '@') >= 0 {
+	if body[0] == '@' || len(body) > 1 && body[1] == '@' {
 		return san, parseDrop(&san, body)
 	}
 	err := parseMove(&san, body)
@@ -188,7 +188,8 @@ func ParseSAN(s string) (SAN, error) {
 }
 
 // parseDrop parses a crazyhouse drop: a piece letter, '@' and the
-// square, as in N@f3 and P@e4 ("@e4" for a pawn too).
+// square, as in N@f3 and P@e4 ("@e4" for a pawn too); body has its '@'
+// first or second.
 func parseDrop(san *SAN, body string) error {
 	san.Drop = true
 	piece, square, _ := strings.Cut(body, "@")
