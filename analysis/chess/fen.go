@@ -234,7 +234,7 @@ func (f *fenParser) parse() {
 	}
 	if len(fields) > 4 {
 		if n, ok := f.number(fields[4]); ok {
-			f.pos.halfmove = n
+			f.pos.halfmove = int32(n)
 		}
 	}
 	if len(fields) > 5 {
@@ -244,7 +244,7 @@ func (f *fenParser) parse() {
 				e.Fix = &FENFix{Title: "Write 1", Offset: fields[5].off, End: fields[5].end(), New: "1"}
 				n = 1
 			}
-			f.pos.fullmove = n
+			f.pos.fullmove = int32(n)
 		}
 	}
 	if !placed || !f.kings(fields[0]) {

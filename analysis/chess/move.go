@@ -108,25 +108,11 @@ func castleSide(m Move) CastleSide {
 // allocate. If the origin of m holds no piece of the side to move, Make
 // returns p unchanged.
 func (p *Position) Make(m Move) Position {
-	q := *p
 	if p.variant > Chess960 {
-		if !q.playVariant(p, m) {
-			return *p
-		}
-		return q
+		return p.makeVariant(m)
 	}
-	if !q.play(p, m) {
-		return *p
-	}
-	q.checkers = q.computeCheckers()
-	return q
-}
-
-// play makes m, a move of p, on q, a copy of p, as orthodox chess does,
-// leaving q.checkers to the caller. It reports false, leaving q
-// half-made, if the origin of m holds no piece of the side to move.
-func (q *Position) play(p *Position, m Move) bool {
 	us, them := p.side, p.side.Other()
+	q := *p
 	q.side = them
 	q.ep = NoSquare
 	q.halfmove++
@@ -134,12 +120,13 @@ func (q *Position) play(p *Position, m Move) bool {
 		q.fullmove++
 	}
 	if m == NullMove {
-		return true
+		q.checkers = q.computeCheckers()
+		return q
 	}
 	from, to := m.From(), m.To()
 	pt := p.typeAt(from)
 	if pt == NoPieceType || !p.colors[us].Has(from) {
-		return false
+		return *p
 	}
 	fromTo := from.bb() | to.bb()
 	switch m.kind() {
@@ -188,5 +175,15 @@ func (q *Position) play(p *Position, m Move) bool {
 			}
 		}
 	}
-	return true
+	q.checkers = q.computeCheckers()
+	return q
+}
+
+// orthodox returns p under the rules of orthodox chess (Chess960
+// castling kept), for the variants whose pieces move as in chess: their
+// code runs the orthodox code on it.
+func (p *Position) orthodox() Position {
+	o := *p
+	o.variant = Standard
+	return o
 }

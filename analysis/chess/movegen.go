@@ -142,7 +142,10 @@ func (p *Position) AppendLegalMoves(dst []Move) []Move {
 }
 
 // appendStandardMoves appends the legal moves of p under the rules of
-// orthodox chess; the side to move has one king.
+// orthodox chess; the side to move has one king. It is a function of
+// its own, not AppendLegalMoves, so that the variants' generators,
+// which call it, do not make a cycle of calls, through which escape
+// analysis would send every caller's move buffer to the heap.
 func (p *Position) appendStandardMoves(dst []Move) []Move {
 	us := p.side
 	own := p.colors[us]

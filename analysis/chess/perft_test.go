@@ -14,11 +14,11 @@ func perft(p Position, depth int) uint64 {
 	for i := range bufs {
 		bufs[i] = make([]Move, 0, 256)
 	}
-	return perftFrom(&p, depth, bufs)
+	return perftFrom(p, depth, bufs)
 }
 
 // perftFrom is perft from p with bufs[d-1] the buffer of depth d.
-func perftFrom(p *Position, depth int, bufs [][]Move) uint64 {
+func perftFrom(p Position, depth int, bufs [][]Move) uint64 {
 	moves := p.AppendLegalMoves(bufs[depth-1][:0])
 	bufs[depth-1] = moves
 	if depth == 1 {
@@ -26,8 +26,7 @@ func perftFrom(p *Position, depth int, bufs [][]Move) uint64 {
 	}
 	var n uint64
 	for _, m := range moves {
-		q := p.Make(m)
-		n += perftFrom(&q, depth-1, bufs)
+		n += perftFrom(p.Make(m), depth-1, bufs)
 	}
 	return n
 }

@@ -20,8 +20,8 @@ type Position struct {
 	variant  Variant      // the rules; never Chess960 with chess960 false
 	checks   [2]uint8     // three-check: the checks each side still has to give
 	pockets  [2][5]uint8  // crazyhouse: pieces in hand by colour and PieceType-1 (pawn to queen)
-	halfmove int          // plies since the last capture or pawn move
-	fullmove int          // starts at 1, incremented after Black's move
+	halfmove int32        // plies since the last capture or pawn move
+	fullmove int32        // starts at 1, incremented after Black's move
 }
 
 // StartPosition returns the standard starting position.
@@ -102,11 +102,11 @@ func (p *Position) EnPassant() Square { return p.ep }
 
 // HalfmoveClock returns the number of plies since the last capture or
 // pawn move.
-func (p *Position) HalfmoveClock() int { return p.halfmove }
+func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
 
 // FullmoveNumber returns the number of the current full move, starting
 // at 1 and incremented after each Black move.
-func (p *Position) FullmoveNumber() int { return p.fullmove }
+func (p *Position) FullmoveNumber() int { return int(p.fullmove) }
 
 // Chess960 reports whether p was parsed as a Chess960 position, which
 // affects how FEN and UCI print castling.
@@ -174,10 +174,12 @@ func (p *Position) attackersTo(sq Square, occ Bitboard) Bitboard {
 }
 
 // computeCheckers returns the enemy pieces attacking the king of the
-// side to move.
+// side to move. For a side without king (in some variants) the result
+// means nothing, but computing it is safe: the variants compute their
+// checkers with variantCheckers.
 func (p *Position) computeCheckers() Bitboard {
 	us, them := p.side, p.side.Other()
-	king, occ := p.kingSquare(us), p.occupied()
+	king, occ := p.kingSquare(us)&63, p.occupied()
 	return (pawnAttacks[us][king]&p.byType(Pawn) |
 		knightAttacks[king]&p.byType(Knight) |
 		bishopAttacks(king, occ)&(p.byType(Bishop)|p.byType(Queen)) |

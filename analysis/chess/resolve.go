@@ -56,14 +56,6 @@ func (p *Position) Resolve(san SAN) (Move, *ResolveError) {
 		return NullMove, nil
 	case p.variant > Chess960 || san.Drop:
 		return p.resolveVariant(san)
-	}
-	return p.resolveStandard(san)
-}
-
-// resolveStandard is Resolve under the rules of orthodox chess, for a
-// side to move with one king.
-func (p *Position) resolveStandard(san SAN) (Move, *ResolveError) {
-	switch {
 	case san.Castle == CastleShort || san.Castle == CastleLong:
 		return p.resolveCastle(san.Castle)
 	case san.To >= NoSquare || san.FromFile < -1 || san.FromFile > 7 || san.FromRank < -1 || san.FromRank > 7 ||

@@ -7,16 +7,17 @@ package chess
 // centre holds d4, e4, d5 and e5, the hill of king of the hill.
 const centre Bitboard = 1<<D4 | 1<<E4 | 1<<D5 | 1<<E5
 
-// playVariant makes m, a move of p, on q, a copy of p, under p's
-// variant, including q.checkers. It reports false if m is not a move of
-// p's side to move.
-func (q *Position) playVariant(p *Position, m Move) bool {
+// makeVariant is Make under p's variant: the orthodox move, then what
+// the variant adds (drops, pockets, explosions, check counters), and the
+// checkers as the variant counts them.
+func (p *Position) makeVariant(m Move) Position {
 	us, them := p.side, p.side.Other()
 	if t := m.Drop(); t != NoPieceType {
 		to := m.To()
 		if p.variant != Crazyhouse || p.pockets[us][t-1] == 0 || p.occupied().Has(to) {
-			return false
+			return *p
 		}
+		q := *p
 		q.side, q.ep = them, NoSquare
 		q.halfmove++
 		if us == Black {
@@ -26,20 +27,22 @@ func (q *Position) playVariant(p *Position, m Move) bool {
 		q.pieces[t-1] |= to.bb()
 		q.colors[us] |= to.bb()
 		q.checkers = q.variantCheckers()
-		return true
+		return q
 	}
 	from, to := m.From(), m.To()
 	capSq, captured := to, NoPieceType
 	switch {
 	case m == NullMove, m.IsCastle():
+	case p.PieceAt(from) == NoPiece || !p.colors[us].Has(from):
+		return *p
 	case m.IsEnPassant():
 		capSq, captured = SquareAt(to.File(), from.Rank()), Pawn
 	case p.colors[them].Has(to):
 		captured = p.typeAt(to)
 	}
-	if !q.play(p, m) {
-		return false
-	}
+	o := p.orthodox()
+	q := o.Make(m)
+	q.variant = p.variant
 	switch p.variant {
 	case Crazyhouse:
 		if m != NullMove && !m.IsCastle() {
@@ -68,7 +71,7 @@ func (q *Position) playVariant(p *Position, m Move) bool {
 	if p.variant == ThreeCheck && q.checkers != 0 && q.checks[us] > 0 {
 		q.checks[us]--
 	}
-	return true
+	return q
 }
 
 // explode removes the capturing piece on sq and every piece but pawns

@@ -33,7 +33,8 @@ func (p *Position) resolveVariant(san SAN) (Move, *ResolveError) {
 		pt = p.typeAt(from)
 	}
 	var buf [512]Move
-	var found []Move
+	var foundBuf [8]Move
+	found := foundBuf[:0]
 	var origins Bitboard
 	for _, m := range p.AppendLegalMoves(buf[:0]) {
 		if p.sanMatches(san, pt, m, true) {
@@ -78,7 +79,8 @@ func (p *Position) explainVariant(san SAN, pt PieceType) *ResolveError {
 	us := p.side
 	if p.variant != Atomic && p.variant != Antichess && p.of(us, King) != 0 {
 		// The orthodox rules decide, but for racing kings' ban on checks.
-		m, err := p.resolveStandard(san)
+		o := p.orthodox()
+		m, err := o.Resolve(san)
 		if err != nil {
 			return err
 		}
