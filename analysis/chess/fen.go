@@ -279,7 +279,7 @@ func (f *fenParser) parse() {
 			f.pos.side, describeAll(&f.pos, f.pos.checkers))
 	}
 	if f.checks() && f.pos.ep != NoSquare && f.pos.of(f.pos.side, King) != 0 && f.pos.variant != Antichess &&
-		!(f.pos.variant == Atomic && kingAttacks[f.pos.kingSquare(White)]&f.pos.of(Black, King) != 0) {
+		!(f.pos.variant == Atomic && f.pos.kingsTouch()) {
 		f.enPassantCheck(epField)
 	}
 }
@@ -294,7 +294,7 @@ func (f *fenParser) oppositeCheck() Bitboard {
 	switch {
 	case k == 0 || k.more() || p.variant == Antichess:
 		return 0
-	case p.variant == Atomic && kingAttacks[k.first()]&p.of(p.side, King) != 0:
+	case p.variant == Atomic && p.kingsTouch():
 		return 0
 	}
 	return p.attackersTo(k.first(), p.occupied()) & p.colors[p.side]
@@ -530,6 +530,8 @@ func (f *fenParser) kings(fd fenField) bool {
 				ok = false
 			}
 			continue
+		case f.pos.variant == Atomic && c == f.pos.side && kings == 0:
+			continue // exploded: the game is over, as python-chess allows
 		}
 		switch kings.Count() {
 		case 1:
@@ -564,8 +566,14 @@ func (f *fenParser) kings(fd fenField) bool {
 // material reports a side with more than 8 pawns or 16 men.
 func (f *fenParser) material() {
 	switch f.pos.variant {
-	case Crazyhouse, Horde:
-		return // pieces in hand and the horde's 36 pawns
+	case Crazyhouse:
+		f.crazyhouseMaterial()
+		return
+	case Horde:
+		if men := f.pos.colors[White]; men.Count() > 36 {
+			off, end := f.spanOf(men)
+			f.report(FENImpossible, off, end, "%d white men: the horde has at most 36", men.Count())
+		}
 	case RacingKings:
 		if b := f.pos.byType(Pawn); b != 0 {
 			off, end := f.spanOf(b)
@@ -573,6 +581,9 @@ func (f *fenParser) material() {
 		}
 	}
 	for _, c := range []Color{White, Black} {
+		if c == White && f.pos.variant == Horde {
+			continue
+		}
 		pawns := f.pos.of(c, Pawn)
 		extra := max(pawns.Count()-8, 0)
 		if extra > 0 {
@@ -585,6 +596,29 @@ func (f *fenParser) material() {
 			off, end := f.spanOf(men)
 			f.report(FENImpossible, off, end, "%d %s men (pieces and pawns): a side has at most 16", men.Count(), c)
 		}
+	}
+}
+
+// crazyhouseMaterial reports more pawns or men than a crazyhouse game
+// has, counting those on the board and in the hands: 16 pawns, 32 men.
+func (f *fenParser) crazyhouseMaterial() {
+	p := &f.pos
+	pawns, men := p.byType(Pawn).Count(), p.occupied().Count()
+	for c := range p.pockets {
+		pawns += int(p.pockets[c][Pawn-1])
+		for _, n := range p.pockets[c] {
+			men += int(n)
+		}
+	}
+	if pawns <= 16 && men <= 32 {
+		return
+	}
+	off, end := f.spanOf(p.occupied())
+	if pawns > 16 {
+		f.report(FENImpossible, off, end, "%d pawns on the board and in hand: a crazyhouse game has 16", pawns)
+	}
+	if men > 32 {
+		f.report(FENImpossible, off, end, "%d men on the board and in hand: a crazyhouse game has 32", men)
 	}
 }
 

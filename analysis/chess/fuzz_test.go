@@ -86,11 +86,16 @@ func FuzzParseFEN(f *testing.F) {
 		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
 		"4k3/8/8/8/8/44/8/4K3", "r3k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/4q3/3n4/8/r3K3 w - - 0 1",
 		"4k3/8/8/3pP3/8/8/8/r3K3 w - d6 0 1", "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[Pn] b KQkq - 0 6", "4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - -",
+		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1 0 1", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0",
+		"rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+		"8/P7/8/8/8/8/8/7k w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
 	} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, s string, chess960 bool) {
+		checkVariantFEN(t, s, chess960)
 		p, problems := CheckFEN(s, chess960)
 		sound, usable := true, true
 		for _, e := range problems {
@@ -177,4 +182,38 @@ func FuzzVariantGame(f *testing.F) {
 			p = p.Make(m)
 		}
 	})
+}
+
+// checkVariantFEN reads s as a FEN of every variant but orthodox chess
+// and Chess960 (FuzzParseFEN checks those): problems must have sound
+// ranges, a usable position must write a FEN that reads back to it, and
+// the SAN of each of its legal moves must resolve to the move.
+func checkVariantFEN(t *testing.T, s string, chess960 bool) {
+	for _, v := range Variants[Crazyhouse:] {
+		p, problems := CheckVariantFEN(s, v, chess960)
+		usable := true
+		for _, e := range problems {
+			if e.Offset < 0 || e.Offset > e.End || e.End > len(s) || e.Msg == "" {
+				t.Fatalf("%v: CheckVariantFEN(%q) problem %#v has a bad range", v, s, e)
+			}
+			usable = usable && e.Usable()
+		}
+		if !usable {
+			continue
+		}
+		if q, _ := CheckVariantFEN(p.FEN(), v, chess960); q != p {
+			t.Fatalf("%v: FEN round trip of %q: %q, then %q", v, s, p.FEN(), q.FEN())
+		}
+		_ = p.Outcome()
+		for _, m := range p.LegalMoves() {
+			canonical := p.SAN(m)
+			san, err := ParseSAN(canonical)
+			if err != nil {
+				t.Fatalf("%v %s: ParseSAN(%q): %v", v, p.FEN(), canonical, err)
+			}
+			if m2, rerr := p.Resolve(san); rerr != nil || m2 != m {
+				t.Fatalf("%v %s: SAN %q of %v resolves to %v, %v", v, p.FEN(), canonical, m, m2, rerr)
+			}
+		}
+	}
 }

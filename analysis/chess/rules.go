@@ -102,8 +102,7 @@ func (p *Position) variantCheckers() Bitboard {
 	case Antichess:
 		return 0
 	case Atomic:
-		k, theirs := p.of(us, King), p.of(us.Other(), King)
-		if k == 0 || k.more() || kingAttacks[k.first()]&theirs != 0 {
+		if k := p.of(us, King); k == 0 || k.more() || p.kingsTouch() {
 			return 0
 		}
 	case Horde:
@@ -112,6 +111,17 @@ func (p *Position) variantCheckers() Bitboard {
 		}
 	}
 	return p.computeCheckers()
+}
+
+// kingsTouch reports whether a white king stands next to a black one,
+// which in atomic means neither is in check.
+func (p *Position) kingsTouch() bool {
+	for b := p.of(White, King); b != 0; b &= b - 1 {
+		if kingAttacks[b.first()]&p.of(Black, King) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // variantOver reports whether the game has ended by a rule of p's
