@@ -63,8 +63,9 @@ func (m Move) IsCastle() bool { return m.kind() == moveCastle }
 func (m Move) IsEnPassant() bool { return m.kind() == moveEnPassant }
 
 // String returns m in coordinate notation, such as "e2e4" or "e7e8q";
-// castling prints as the king taking its rook ("e1h1") and the null move
-// as "0000". See Position.UCI for castling in standard chess.
+// castling prints as the king taking its rook ("e1h1"), a crazyhouse
+// drop as "N@f3" and the null move as "0000". See Position.UCI for
+// castling in standard chess.
 func (m Move) String() string {
 	if m == NullMove {
 		return "0000"

@@ -2,8 +2,10 @@ package chess
 
 // SAN returns the Standard Algebraic Notation of m, which must be legal
 // in p: minimal disambiguation (file first, then rank, then both), "x"
-// for captures, "=Q" for promotions, "O-O"/"O-O-O" for castling, "--"
-// for the null move, and a "+" or "#" suffix.
+// for captures, "=Q" for promotions, "O-O"/"O-O-O" for castling, "N@f3"
+// and "P@e4" for drops, "--" for the null move, and a "+" or "#" suffix
+// as p's variant counts checks (none in antichess; "#" also when the
+// check ends the game, as a third check does).
 func (p *Position) SAN(m Move) string {
 	var buf [10]byte
 	return string(p.appendSAN(buf[:0], m))
@@ -135,7 +137,8 @@ func (p *Position) disambiguation(pt PieceType, from, to Square) (file, rank boo
 }
 
 // UCI returns m in the coordinate notation of the Universal Chess
-// Interface: "e2e4", "e7e8q", "0000" for the null move; castling is
+// Interface: "e2e4", "e7e8q", "P@e4" for a drop, "0000" for the null
+// move; castling is
 // written as the king's two-square move ("e1g1") in standard chess and
 // as the king taking its rook ("e1h1") in Chess960.
 func (p *Position) UCI(m Move) string {
