@@ -153,3 +153,41 @@ func TestVariantMoveConsistency(t *testing.T) {
 		checkTree(t, &p, depth)
 	})
 }
+
+// TestKingOfTheHillPerft checks king of the hill, which has no suite:
+// where no king can reach the centre within the depth, its perft is the
+// orthodox one; elsewhere a move that puts a king on the centre ends the
+// game, so it counts as a leaf with no moves below it.
+func TestKingOfTheHillPerft(t *testing.T) {
+	for _, c := range perftCases[:3] {
+		p := mustVariantFEN(t, c.fen, KingOfTheHill)
+		if got, want := perft(p, 3), c.counts[2]; got != want {
+			t.Errorf("%s: king of the hill perft(3) = %d, want the orthodox %d", c.name, got, want)
+		}
+	}
+	for _, fen := range []string{"8/8/8/8/8/3K4/8/k7 w - - 0 1", "4k3/8/8/8/8/2K5/8/8 w - - 0 1", "8/8/2k5/8/8/8/8/4K2R b K - 0 1"} {
+		p := mustVariantFEN(t, fen, KingOfTheHill)
+		o := mustVariantFEN(t, fen, Standard)
+		for depth := 2; depth <= 4; depth++ {
+			if got, want := perft(p, depth), hillPerft(o, depth); got != want {
+				t.Errorf("%s: king of the hill perft(%d) = %d, want %d", fen, depth, got, want)
+			}
+		}
+	}
+}
+
+// hillPerft counts orthodox perft but stops below a king on the centre.
+func hillPerft(p Position, depth int) uint64 {
+	if p.byType(King)&centre != 0 {
+		return 0
+	}
+	moves := p.LegalMoves()
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		n += hillPerft(p.Make(m), depth-1)
+	}
+	return n
+}
