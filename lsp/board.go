@@ -30,7 +30,7 @@ type boardParams struct {
 // sees every key; a move's illegal and variations are omitted when false
 // and empty.
 type boardResult struct {
-	Variant     string            `json:"variant"`  // "chess", "chess960", "cescacs" or "unknown"
+	Variant     string            `json:"variant"`  // "cescacs", a chess.Variant key ("chess", "crazyhouse", ...) or "unknown"
 	Position    *string           `json:"position"` // FEN or PDTL; null when not known
 	Ply         int               `json:"ply"`
 	LastMove    *boardLastMove    `json:"lastMove"`

@@ -501,7 +501,7 @@ func (s *scanner) classifyPGN(start, end int) {
 			s.emit(KMoveNumber, start, end)
 			return
 		}
-		if p > d && (isLetter(w[p]) || digitMove(w[p:])) {
+		if p > d && (isLetter(w[p]) || w[p] == '@' && p+2 < len(w) && w[p+1] >= 'a' && w[p+1] <= 'h' || digitMove(w[p:])) {
 			s.emit(KMoveNumber, start, start+p)
 			if m := w[p:]; m[0] == 'e' && isEnPassantMark(m[:splitGlyph(m)]) {
 				s.classifyPGN(start+p, end) // an en passant mark
@@ -510,7 +510,9 @@ func (s *scanner) classifyPGN(start, end int) {
 			}
 			return
 		}
-	case isLetter(w[0]):
+	case isLetter(w[0]), w[0] == '@' && len(w) > 2 && w[1] >= 'a' && w[1] <= 'h':
+		// '@' and a file start a pawn drop of crazyhouse as python-chess
+		// writes it (@e4).
 		s.move(start, end)
 		return
 	}

@@ -1,5 +1,7 @@
-// Package chess implements the rules of orthodox chess and Chess960:
-// positions, legal move generation, FEN and SAN.
+// Package chess implements the rules of orthodox chess, Chess960 and the
+// variants lichess plays (crazyhouse, atomic, antichess, king of the
+// hill, three-check, horde, racing kings): positions, legal move
+// generation, FEN and SAN, and how games end.
 //
 // # Representation
 //
@@ -10,9 +12,11 @@
 // after a move as a new value, leaving the receiver unchanged.
 //
 // The zero Position is not a valid position. Valid positions come from
-// [StartPosition], [ParseFEN], [CheckFEN] (when every problem it reports
-// is [FENError.Usable]) and [Position.Make]. Every valid position
-// satisfies these invariants, on which move generation relies:
+// [StartPosition], [VariantStart], [ParseFEN], [CheckFEN] and
+// [CheckVariantFEN] (when every problem they report is
+// [FENError.Usable]) and [Position.Make]. Every valid position of
+// orthodox chess or Chess960 satisfies these invariants, on which move
+// generation relies:
 //
 //   - each side has exactly one king;
 //   - no pawn stands on the first or last rank;
@@ -28,6 +32,19 @@
 // check of the side to move is one that no move can give. Legal moves
 // keep these properties. CheckFEN also returns positions that fail them
 // (see [FENImpossible]).
+//
+// # Variants
+//
+// A Position carries its [Variant]. The variants relax the invariants
+// above as their rules do: antichess has any number of kings, the horde
+// none and pawns on its first rank, an atomic king may stand next to the
+// other and is not in check then, and a game ended by a variant's rule
+// (a king on the hill, a third check, an exploded king, a side without
+// pieces, a king home in racing kings) has no legal move. The orthodox
+// code paths test the variant once and hand over to rules.go, so that
+// orthodox move generation keeps its speed; [Position.Outcome] says who
+// won and why. Crazyhouse drops are moves too ([Move.Drop]), written
+// "N@f3" in SAN.
 //
 // # Castling and Chess960
 //

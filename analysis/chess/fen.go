@@ -91,11 +91,48 @@ func ParseFEN(s string, chess960 bool) (Position, error) {
 // square the position cannot have is dropped with a warning. Each
 // mistake is reported once: a run of bad characters, a rank, a side.
 func CheckFEN(s string, chess960 bool) (Position, []*FENError) {
+	v := Standard
+	if chess960 {
+		v = Chess960
+	}
+	return CheckVariantFEN(s, v, chess960)
+}
+
+// ParseVariantFEN is ParseFEN for a position of variant v: see
+// CheckVariantFEN.
+func ParseVariantFEN(s string, v Variant, chess960 bool) (Position, error) {
+	p, problems := CheckVariantFEN(s, v, chess960)
+	for _, e := range problems {
+		if e.Kind != FENWarning {
+			return Position{}, e
+		}
+	}
+	return p, nil
+}
+
+// CheckVariantFEN is CheckFEN for a position of variant v, with
+// Chess960 castling rights if chess960 is set (always for v ==
+// Chess960). It reads the FEN forms lichess and python-chess write:
+// crazyhouse pockets after the placement in brackets ("[Qn]") or as a
+// ninth rank ("/Qn"), with '~' after a promoted piece; the three-check
+// counters as the checks still to give before the clocks ("3+3",
+// python-chess) or as the checks given after them ("+0+0", lichess),
+// 3+3 when absent. The rules of v decide what a valid position is: a
+// horde without white king, any number of kings in antichess, kings that
+// touch in atomic, no check in racing kings.
+func CheckVariantFEN(s string, v Variant, chess960 bool) (Position, []*FENError) {
 	tables()
 	f := fenParser{s: s}
 	f.pos.ep = NoSquare
 	f.pos.fullmove = 1
-	f.pos.chess960 = chess960
+	f.pos.chess960 = chess960 || v == Chess960
+	f.pos.variant = v
+	if v > RacingKings {
+		f.pos.variant = Standard
+	}
+	if v == ThreeCheck {
+		f.pos.checks = [2]uint8{3, 3}
+	}
 	f.pos.castle = noCastling
 	f.parse()
 	if f.failed {
@@ -158,6 +195,12 @@ func (f *fenParser) parse() {
 		fields = append(fields, fenField{start, f.s[start:i]})
 	}
 	end := len(strings.TrimRight(f.s, " \t\r\n"))
+	if f.pos.variant == ThreeCheck {
+		fields = f.checkCounters(fields)
+	}
+	if len(fields) > 0 && f.pos.variant == Crazyhouse {
+		fields[0] = f.pocket(fields[0])
+	}
 	switch n := len(fields); {
 	case n == 0:
 		f.errorf(0, len(f.s), "empty FEN")
@@ -191,7 +234,7 @@ func (f *fenParser) parse() {
 	}
 	if len(fields) > 4 {
 		if n, ok := f.number(fields[4]); ok {
-			f.pos.halfmove = n
+			f.pos.halfmove = int32(n)
 		}
 	}
 	if len(fields) > 5 {
@@ -201,7 +244,7 @@ func (f *fenParser) parse() {
 				e.Fix = &FENFix{Title: "Write 1", Offset: fields[5].off, End: fields[5].end(), New: "1"}
 				n = 1
 			}
-			f.pos.fullmove = n
+			f.pos.fullmove = int32(n)
 		}
 	}
 	if !placed || !f.kings(fields[0]) {
@@ -216,7 +259,7 @@ func (f *fenParser) parse() {
 		f.enPassant(epField, ep)
 	}
 	them := f.pos.side.Other()
-	if c := f.pos.attackersTo(f.pos.kingSquare(them), f.pos.occupied()) & f.pos.colors[f.pos.side]; c != 0 {
+	if c := f.oppositeCheck(); c != 0 {
 		side := fields[0]
 		if len(fields) > 1 {
 			side = fields[1]
@@ -225,10 +268,99 @@ func (f *fenParser) parse() {
 			f.pos.side, them, describe(&f.pos, c.first()))
 		return
 	}
-	f.pos.checkers = f.pos.computeCheckers()
-	if f.checks() && f.pos.ep != NoSquare {
+	if f.pos.variant > Chess960 {
+		f.pos.checkers = f.pos.variantCheckers()
+	} else {
+		f.pos.checkers = f.pos.computeCheckers()
+	}
+	if f.pos.variant == RacingKings && f.pos.checkers != 0 {
+		off, end := f.spanOf(f.pos.checkers | f.pos.of(f.pos.side, King))
+		f.report(FENImpossible, off, end, "the %s king is in check from the %s, and racing kings has no checks",
+			f.pos.side, describeAll(&f.pos, f.pos.checkers))
+	}
+	if f.checks() && f.pos.ep != NoSquare && f.pos.of(f.pos.side, King) != 0 && f.pos.variant != Antichess &&
+		!(f.pos.variant == Atomic && f.pos.kingsTouch()) {
 		f.enPassantCheck(epField)
 	}
+}
+
+// oppositeCheck returns the pieces of the side to move that give check
+// to the other king, which no legal game allows; kings that touch are
+// not in check in atomic, and antichess has no checks.
+func (f *fenParser) oppositeCheck() Bitboard {
+	p := &f.pos
+	them := p.side.Other()
+	k := p.of(them, King)
+	switch {
+	case k == 0 || k.more() || p.variant == Antichess:
+		return 0
+	case p.variant == Atomic && p.kingsTouch():
+		return 0
+	}
+	return p.attackersTo(k.first(), p.occupied()) & p.colors[p.side]
+}
+
+// checkCounters removes the three-check counters from fields and
+// records them: the checks each side still has to give ("3+3", before
+// the clocks, as python-chess writes them) or the checks each side has
+// given ("+0+0", after the clocks, as lichess writes them).
+func (f *fenParser) checkCounters(fields []fenField) []fenField {
+	for i := len(fields) - 1; i >= 2; i-- {
+		fd := fields[i]
+		text, given := strings.CutPrefix(fd.text, "+")
+		w, b, ok := strings.Cut(text, "+")
+		if !ok || len(w) != 1 || len(b) != 1 || !isDigit(w[0]) || !isDigit(b[0]) {
+			continue
+		}
+		if w[0] > '3' || b[0] > '3' {
+			f.errorf(fd.off, fd.end(), "three-check counters %q: a side gives at most 3 checks", fd.text)
+		}
+		rw, rb := w[0]-'0', b[0]-'0'
+		if given {
+			rw, rb = 3-min(rw, 3), 3-min(rb, 3)
+		}
+		f.pos.checks = [2]uint8{rw, rb}
+		return append(fields[:i:i], fields[i+1:]...)
+	}
+	return fields
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// pocket cuts the crazyhouse pockets off the placement field fd and
+// records them: "[QRn]" after the placement, or a ninth rank "/QRn".
+func (f *fenParser) pocket(fd fenField) fenField {
+	var pocket fenField
+	if i := strings.IndexByte(fd.text, '['); i >= 0 {
+		if !strings.HasSuffix(fd.text, "]") {
+			f.errorf(fd.off+i, fd.end(), "the crazyhouse pocket %q lacks its closing ']'", fd.text[i:])
+			return fenField{fd.off, fd.text[:i]}
+		}
+		pocket = fenField{fd.off + i + 1, fd.text[i+1 : len(fd.text)-1]}
+		fd.text = fd.text[:i]
+	} else if strings.Count(fd.text, "/") == 8 {
+		i := strings.LastIndexByte(fd.text, '/')
+		pocket = fenField{fd.off + i + 1, fd.text[i+1:]}
+		fd.text = fd.text[:i]
+	}
+	for i := 0; i < len(pocket.text); i++ {
+		c := pocket.text[i]
+		t := letterTypes[c]
+		if t == NoPieceType || t == King {
+			r, size := utf8.DecodeRuneInString(pocket.text[i:])
+			f.errorf(pocket.off+i, pocket.off+i+size, "invalid piece %q in the crazyhouse pocket: only pawns, knights, bishops, rooks and queens are held", r)
+			i += size - 1
+			continue
+		}
+		color := White
+		if c >= 'a' {
+			color = Black
+		}
+		if f.pos.pockets[color][t-1] < 64 {
+			f.pos.pockets[color][t-1]++
+		}
+	}
+	return fd
 }
 
 // placement parses the first field and reports whether it is valid
@@ -294,6 +426,11 @@ func (f *fenParser) placement(fd fenField) bool {
 				digits = off
 			}
 			file += int(c - '0')
+		case c == '~' && f.pos.variant == Crazyhouse && i > 0 && letterTypes[fd.text[i-1]] != NoPieceType:
+			// A promoted piece: the letter before it.
+			if sq := SquareAt(file-1, rank); sq != NoSquare {
+				f.pos.promoted |= sq.bb()
+			}
 		case t != NoPieceType:
 			if sq := SquareAt(file, rank); sq != NoSquare {
 				color := White
@@ -382,7 +519,21 @@ func (f *fenParser) spanOf(b Bitboard) (off, end int) {
 func (f *fenParser) kings(fd fenField) bool {
 	ok := true
 	for _, c := range []Color{White, Black} {
-		switch kings := f.pos.of(c, King); kings.Count() {
+		kings := f.pos.of(c, King)
+		switch {
+		case f.pos.variant == Antichess:
+			continue // kings are ordinary pieces
+		case f.pos.variant == Horde && c == White:
+			if kings != 0 {
+				off, end := f.spanOf(kings)
+				f.errorf(off, end, "a white king in horde: the horde has only pawns and pieces")
+				ok = false
+			}
+			continue
+		case f.pos.variant == Atomic && c == f.pos.side && kings == 0:
+			continue // exploded: the game is over, as python-chess allows
+		}
+		switch kings.Count() {
 		case 1:
 		case 0:
 			f.errorf(fd.off, fd.end(), "no %s king: each side must have exactly one king", c)
@@ -395,6 +546,9 @@ func (f *fenParser) kings(fd fenField) bool {
 	}
 	for _, r := range []int{7, 0} {
 		b := f.pos.byType(Pawn) & rankBB(r)
+		if r == 0 && f.pos.variant == Horde {
+			b &^= f.pos.colors[White] // the horde's pawns may stand on the first rank
+		}
 		if b == 0 {
 			continue
 		}
@@ -411,7 +565,25 @@ func (f *fenParser) kings(fd fenField) bool {
 
 // material reports a side with more than 8 pawns or 16 men.
 func (f *fenParser) material() {
+	switch f.pos.variant {
+	case Crazyhouse:
+		f.crazyhouseMaterial()
+		return
+	case Horde:
+		if men := f.pos.colors[White]; men.Count() > 36 {
+			off, end := f.spanOf(men)
+			f.report(FENImpossible, off, end, "%d white men: the horde has at most 36", men.Count())
+		}
+	case RacingKings:
+		if b := f.pos.byType(Pawn); b != 0 {
+			off, end := f.spanOf(b)
+			f.report(FENImpossible, off, end, "%s: racing kings is played without pawns", describeAll(&f.pos, b))
+		}
+	}
 	for _, c := range []Color{White, Black} {
+		if c == White && f.pos.variant == Horde {
+			continue
+		}
 		pawns := f.pos.of(c, Pawn)
 		extra := max(pawns.Count()-8, 0)
 		if extra > 0 {
@@ -424,6 +596,29 @@ func (f *fenParser) material() {
 			off, end := f.spanOf(men)
 			f.report(FENImpossible, off, end, "%d %s men (pieces and pawns): a side has at most 16", men.Count(), c)
 		}
+	}
+}
+
+// crazyhouseMaterial reports more pawns or men than a crazyhouse game
+// has, counting those on the board and in the hands: 16 pawns, 32 men.
+func (f *fenParser) crazyhouseMaterial() {
+	p := &f.pos
+	pawns, men := p.byType(Pawn).Count(), p.occupied().Count()
+	for c := range p.pockets {
+		pawns += int(p.pockets[c][Pawn-1])
+		for _, n := range p.pockets[c] {
+			men += int(n)
+		}
+	}
+	if pawns <= 16 && men <= 32 {
+		return
+	}
+	off, end := f.spanOf(p.occupied())
+	if pawns > 16 {
+		f.report(FENImpossible, off, end, "%d pawns on the board and in hand: a crazyhouse game has 16", pawns)
+	}
+	if men > 32 {
+		f.report(FENImpossible, off, end, "%d men on the board and in hand: a crazyhouse game has 32", men)
 	}
 }
 
@@ -487,6 +682,14 @@ func (f *fenParser) castlingRights(fd fenField, syntaxOK bool) {
 		color, back := White, 0
 		if c >= 'a' {
 			color, back = Black, 7
+		}
+		if v := p.variant; v == Antichess || v == RacingKings {
+			drop(off, "castling right %q, but %s has no castling", c, v.Name())
+			continue
+		}
+		if k := p.of(color, King); k == 0 || k.more() {
+			drop(off, "castling right %q, but %s has no single king", c, color)
+			continue
 		}
 		king := p.kingSquare(color)
 		if king.Rank() != back {

@@ -5,7 +5,10 @@ import "strconv"
 // FEN returns the Forsyth-Edwards Notation of p. Castling rights are
 // written as KQkq, except that in Chess960 positions a right whose rook
 // is not the outermost one on its side is written as its file letter
-// (X-FEN).
+// (X-FEN). Crazyhouse pockets follow the placement in brackets, with
+// '~' after each promoted piece ("[QRn]"); the three-check counters, the
+// checks each side still has to give, come before the clocks ("3+3"),
+// as python-chess writes them.
 func (p *Position) FEN() string {
 	b := make([]byte, 0, 90)
 	for rank := 7; rank >= 0; rank-- {
@@ -21,6 +24,9 @@ func (p *Position) FEN() string {
 				empty = 0
 			}
 			b = append(b, pc.FENChar())
+			if p.variant == Crazyhouse && p.promoted.Has(SquareAt(file, rank)) {
+				b = append(b, '~')
+			}
 		}
 		if empty > 0 {
 			b = append(b, byte('0'+empty))
@@ -28,6 +34,17 @@ func (p *Position) FEN() string {
 		if rank > 0 {
 			b = append(b, '/')
 		}
+	}
+	if p.variant == Crazyhouse {
+		b = append(b, '[')
+		for _, c := range []Color{White, Black} {
+			for t := Queen; t >= Pawn; t-- {
+				for range p.pockets[c][t-1] {
+					b = append(b, NewPiece(c, t).FENChar())
+				}
+			}
+		}
+		b = append(b, ']')
 	}
 	b = append(b, ' ', "wb"[p.side])
 	b = append(b, ' ')
@@ -58,6 +75,9 @@ func (p *Position) FEN() string {
 	b = append(b, ' ')
 	b = append(b, p.ep.String()...)
 	b = append(b, ' ')
+	if p.variant == ThreeCheck {
+		b = append(b, '0'+p.checks[White], '+', '0'+p.checks[Black], ' ')
+	}
 	b = strconv.AppendInt(b, int64(p.halfmove), 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(p.fullmove), 10)

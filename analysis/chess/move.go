@@ -1,10 +1,11 @@
 package chess
 
-// Move is a move in a particular position, packed in 16 bits:
-// origin (bits 0-5), destination (6-11), kind (12-13) and promotion
-// piece (14-15). A castling move is encoded as the king moving to the
-// square of the castling rook. The zero Move is the null move.
-type Move uint16
+// Move is a move in a particular position, packed in 32 bits: origin
+// (bits 0-5), destination (6-11), kind (12-14) and the piece a pawn
+// promotes to or that is dropped (15-17). A castling move is encoded as
+// the king moving to the square of the castling rook; a crazyhouse drop
+// has its destination as origin too. The zero Move is the null move.
+type Move uint32
 
 // NullMove is the null move ("--" in SAN): the side to move passes.
 const NullMove Move = 0
@@ -14,16 +15,21 @@ const (
 	movePromotion Move = 1 << 12
 	moveEnPassant Move = 2 << 12
 	moveCastle    Move = 3 << 12
-	moveKindMask  Move = 3 << 12
+	moveDrop      Move = 4 << 12
+	moveKindMask  Move = 7 << 12
 )
 
 func newMove(from, to Square, kind Move) Move { return Move(from) | Move(to)<<6 | kind }
 
 func newPromotion(from, to Square, t PieceType) Move {
-	return newMove(from, to, movePromotion) | Move(t-Knight)<<14
+	return newMove(from, to, movePromotion) | Move(t)<<15
 }
 
-// From returns the origin square of m (the king's square for castling).
+// newDrop returns the drop of a piece of type t on to (crazyhouse).
+func newDrop(t PieceType, to Square) Move { return newMove(to, to, moveDrop) | Move(t)<<15 }
+
+// From returns the origin square of m (the king's square for castling,
+// the destination for a drop).
 func (m Move) From() Square { return Square(m & 63) }
 
 // To returns the destination square of m; for castling it is the
@@ -32,12 +38,22 @@ func (m Move) To() Square { return Square(m >> 6 & 63) }
 
 func (m Move) kind() Move { return m & moveKindMask }
 
-// Promotion returns the piece type a pawn promotes to, or NoPieceType.
+// Promotion returns the piece type a pawn promotes to (a king only in
+// antichess), or NoPieceType.
 func (m Move) Promotion() PieceType {
 	if m.kind() != movePromotion {
 		return NoPieceType
 	}
-	return Knight + PieceType(m>>14)
+	return PieceType(m >> 15 & 7)
+}
+
+// Drop returns the type of the piece a crazyhouse drop puts on the
+// board, or NoPieceType if m is not a drop.
+func (m Move) Drop() PieceType {
+	if m.kind() != moveDrop {
+		return NoPieceType
+	}
+	return PieceType(m >> 15 & 7)
 }
 
 // IsCastle reports whether m is a castling move.
@@ -47,11 +63,15 @@ func (m Move) IsCastle() bool { return m.kind() == moveCastle }
 func (m Move) IsEnPassant() bool { return m.kind() == moveEnPassant }
 
 // String returns m in coordinate notation, such as "e2e4" or "e7e8q";
-// castling prints as the king taking its rook ("e1h1") and the null move
-// as "0000". See Position.UCI for castling in standard chess.
+// castling prints as the king taking its rook ("e1h1"), a crazyhouse
+// drop as "N@f3" and the null move as "0000". See Position.UCI for
+// castling in standard chess.
 func (m Move) String() string {
 	if m == NullMove {
 		return "0000"
+	}
+	if t := m.Drop(); t != NoPieceType {
+		return string(pieceLetters[t]) + "@" + m.To().String()
 	}
 	s := m.From().String() + m.To().String()
 	if t := m.Promotion(); t != NoPieceType {
@@ -89,6 +109,9 @@ func castleSide(m Move) CastleSide {
 // allocate. If the origin of m holds no piece of the side to move, Make
 // returns p unchanged.
 func (p *Position) Make(m Move) Position {
+	if p.variant > Chess960 {
+		return p.makeVariant(m)
+	}
 	us, them := p.side, p.side.Other()
 	q := *p
 	q.side = them
@@ -155,4 +178,13 @@ func (p *Position) Make(m Move) Position {
 	}
 	q.checkers = q.computeCheckers()
 	return q
+}
+
+// orthodox returns p under the rules of orthodox chess (Chess960
+// castling kept), for the variants whose pieces move as in chess: their
+// code runs the orthodox code on it.
+func (p *Position) orthodox() Position {
+	o := *p
+	o.variant = Standard
+	return o
 }

@@ -132,8 +132,21 @@ func (p *Position) LegalMoves() []Move {
 }
 
 // AppendLegalMoves appends the legal moves in p to dst and returns the
-// extended slice. It does not allocate if dst has room for 218 moves.
+// extended slice. It does not allocate if dst has room for 218 moves
+// (in crazyhouse, where drops add many more, for 512).
 func (p *Position) AppendLegalMoves(dst []Move) []Move {
+	if p.variant > Chess960 {
+		return p.appendVariantMoves(dst)
+	}
+	return p.appendStandardMoves(dst)
+}
+
+// appendStandardMoves appends the legal moves of p under the rules of
+// orthodox chess; the side to move has one king. It is a function of
+// its own, not AppendLegalMoves, so that the variants' generators,
+// which call it, do not make a cycle of calls, through which escape
+// analysis would send every caller's move buffer to the heap.
+func (p *Position) appendStandardMoves(dst []Move) []Move {
 	us := p.side
 	own := p.colors[us]
 	occ := p.occupied()
@@ -243,5 +256,9 @@ func appendPawnMove(dst []Move, l *legality, from, to Square) []Move {
 // hasLegalMove reports whether the side to move has a legal move.
 func (p *Position) hasLegalMove() bool {
 	var buf [256]Move
+	if p.variant == Crazyhouse && !p.variantOver() {
+		// Drops are many: look at them only without a move on the board.
+		return len(p.appendStandardMoves(buf[:0])) > 0 || len(p.appendDrops(buf[:0])) > 0
+	}
 	return len(p.AppendLegalMoves(buf[:0])) > 0
 }

@@ -12,12 +12,16 @@ type Position struct {
 	pieces   [6]Bitboard // indexed by PieceType-1
 	colors   [2]Bitboard
 	checkers Bitboard     // pieces giving check to the side to move
+	promoted Bitboard     // crazyhouse: the pieces that are promoted pawns
 	castle   [2][2]Square // [Color][CastleSide-1]: castling rook, or NoSquare
 	ep       Square       // en passant target square, or NoSquare
 	side     Color        // side to move
 	chess960 bool         // print castling rights in X-FEN, moves in 960 UCI
-	halfmove int          // plies since the last capture or pawn move
-	fullmove int          // starts at 1, incremented after Black's move
+	variant  Variant      // the rules; never Chess960 with chess960 false
+	checks   [2]uint8     // three-check: the checks each side still has to give
+	pockets  [2][5]uint8  // crazyhouse: pieces in hand by colour and PieceType-1 (pawn to queen)
+	halfmove int32        // plies since the last capture or pawn move
+	fullmove int32        // starts at 1, incremented after Black's move
 }
 
 // StartPosition returns the standard starting position.
@@ -27,6 +31,25 @@ var startPosition = sync.OnceValue(func() Position {
 	p, _ := ParseFEN(StartFEN, false)
 	return p
 })
+
+// VariantStart returns the usual starting position of variant v (see
+// Variant.StartFEN).
+func VariantStart(v Variant) Position {
+	if v == Standard || int(v) >= len(variantStarts) {
+		return startPosition()
+	}
+	return variantStarts[v]()
+}
+
+var variantStarts = func() (starts [len(variantInfo)]func() Position) {
+	for v := range starts {
+		starts[v] = sync.OnceValue(func() Position {
+			p, _ := ParseVariantFEN(Variant(v).StartFEN(), Variant(v), false)
+			return p
+		})
+	}
+	return starts
+}()
 
 // byType returns the squares of pieces of type t (of both colours).
 func (p *Position) byType(t PieceType) Bitboard { return p.pieces[t-1] }
@@ -79,15 +102,40 @@ func (p *Position) EnPassant() Square { return p.ep }
 
 // HalfmoveClock returns the number of plies since the last capture or
 // pawn move.
-func (p *Position) HalfmoveClock() int { return p.halfmove }
+func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
 
 // FullmoveNumber returns the number of the current full move, starting
 // at 1 and incremented after each Black move.
-func (p *Position) FullmoveNumber() int { return p.fullmove }
+func (p *Position) FullmoveNumber() int { return int(p.fullmove) }
 
 // Chess960 reports whether p was parsed as a Chess960 position, which
 // affects how FEN and UCI print castling.
 func (p *Position) Chess960() bool { return p.chess960 }
+
+// Variant returns the rules p is played under.
+func (p *Position) Variant() Variant { return p.variant }
+
+// RemainingChecks returns, in three-check, how many more checks c must
+// give to win (0 once c has won), and 0 in other variants.
+func (p *Position) RemainingChecks(c Color) int {
+	if p.variant != ThreeCheck {
+		return 0
+	}
+	return int(p.checks[c&1])
+}
+
+// InHand returns, in crazyhouse, how many pieces of type t c holds in
+// hand, ready to be dropped; 0 in other variants.
+func (p *Position) InHand(c Color, t PieceType) int {
+	if t < Pawn || t > Queen {
+		return 0
+	}
+	return int(p.pockets[c&1][t-1])
+}
+
+// Promoted returns, in crazyhouse, the squares of the pieces that are
+// promoted pawns, which go back to the hand as pawns when captured.
+func (p *Position) Promoted() Bitboard { return p.promoted }
 
 // CastlingRook returns the square of the rook with which c may castle on
 // the given side, or NoSquare if c has no such castling right.
@@ -126,10 +174,12 @@ func (p *Position) attackersTo(sq Square, occ Bitboard) Bitboard {
 }
 
 // computeCheckers returns the enemy pieces attacking the king of the
-// side to move.
+// side to move. For a side without king (in some variants) the result
+// means nothing, but computing it is safe: the variants compute their
+// checkers with variantCheckers.
 func (p *Position) computeCheckers() Bitboard {
 	us, them := p.side, p.side.Other()
-	king, occ := p.kingSquare(us), p.occupied()
+	king, occ := p.kingSquare(us)&63, p.occupied()
 	return (pawnAttacks[us][king]&p.byType(Pawn) |
 		knightAttacks[king]&p.byType(Knight) |
 		bishopAttacks(king, occ)&(p.byType(Bishop)|p.byType(Queen)) |
@@ -146,6 +196,7 @@ const (
 	Checkmate                   // the side to move is checkmated
 	Stalemate                   // the side to move has no legal move but is not in check
 	InsufficientMaterial        // neither side can ever checkmate
+	VariantEnd                  // a rule of the variant ended the game (see Outcome)
 )
 
 // String returns a lower-case description such as "checkmate".
@@ -159,15 +210,20 @@ func (s Status) String() string {
 		return "stalemate"
 	case InsufficientMaterial:
 		return "insufficient material"
+	case VariantEnd:
+		return "variant end"
 	}
 	return "unknown status"
 }
 
-// Status reports whether the game is over in p, and how.
+// Status reports whether the game is over in p, and how; Outcome tells
+// who wins.
 func (p *Position) Status() Status {
 	switch {
+	case p.variant > Chess960 && p.variantOver():
+		return VariantEnd
 	case p.hasLegalMove():
-		if p.insufficientMaterial() {
+		if p.noMaterialToWin() {
 			return InsufficientMaterial
 		}
 		return Ongoing

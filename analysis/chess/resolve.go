@@ -23,6 +23,9 @@ const (
 	ResolveOccupied                            // the destination holds an own piece, or a pawn moves straight onto a piece
 	ResolveNothingToCapture                    // a pawn capture onto an empty square
 	ResolveNullInCheck                         // a null move while in check
+	ResolveGameOver                            // the game is already over by a rule of the variant
+	ResolveVariantRule                         // a rule of the variant forbids the move (a compulsory capture, an explosion, a check in racing kings)
+	ResolveDrop                                // a drop that is impossible: not crazyhouse, no such piece in hand, a pawn on the first or last rank
 )
 
 // ResolveError explains why a SAN move matches no unique legal move.
@@ -51,6 +54,8 @@ func (p *Position) Resolve(san SAN) (Move, *ResolveError) {
 				p.side, describeAll(p, p.checkers))
 		}
 		return NullMove, nil
+	case p.variant > Chess960 || san.Drop:
+		return p.resolveVariant(san)
 	case san.Castle == CastleShort || san.Castle == CastleLong:
 		return p.resolveCastle(san.Castle)
 	case san.To >= NoSquare || san.FromFile < -1 || san.FromFile > 7 || san.FromRank < -1 || san.FromRank > 7 ||

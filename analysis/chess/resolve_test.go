@@ -357,3 +357,48 @@ func TestResolveDoesNotAllocate(t *testing.T) {
 		t.Errorf("ParseSAN+Resolve+Lint+Make allocate %v times, want 0", allocs)
 	}
 }
+
+// TestVariantMovesDoNotAllocate plays a move, and a check, in every
+// variant with the calls a replay makes: none may allocate.
+func TestVariantMovesDoNotAllocate(t *testing.T) {
+	for _, v := range Variants {
+		fen := "4k3/8/8/8/8/8/8/R3K3 w - - 0 1" // Ra8, a check but in antichess and racing kings
+		switch v {
+		case Horde:
+			fen = "4k3/8/8/8/8/8/8/R7 w - - 0 1"
+		case RacingKings:
+			fen = "8/4k3/8/8/8/8/8/R3K3 w - - 0 1"
+		}
+		checking := mustVariantFEN(t, fen, v)
+		for _, p := range []Position{VariantStart(v), checking} {
+			moves := p.LegalMoves()
+			m := moves[len(moves)/2]
+			if p == checking {
+				m = newMove(A1, A8, moveNormal)
+			}
+			san, err := ParseSAN(p.SAN(m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			allocs := testing.AllocsPerRun(20, func() {
+				var buf [512]Move
+				_ = p.AppendLegalMoves(buf[:0])
+				r, _ := p.Resolve(san)
+				_ = p.Lint(san, r)
+				_ = p.Make(r)
+			})
+			if allocs != 0 {
+				t.Errorf("%v %s, %s: AppendLegalMoves+Resolve+Lint+Make allocate %v times, want 0", v, p.FEN(), p.SAN(m), allocs)
+			}
+		}
+	}
+}
+
+func mustVariantFEN(t *testing.T, fen string, v Variant) Position {
+	t.Helper()
+	p, err := ParseVariantFEN(fen, v, false)
+	if err != nil {
+		t.Fatalf("%v %s: %v", v, fen, err)
+	}
+	return p
+}

@@ -21,6 +21,7 @@ type SAN struct {
 	Promotion PieceType  // promotion piece, or NoPieceType
 	Castle    CastleSide // NoCastle unless the move is O-O or O-O-O
 	Null      bool       // the null move "--"
+	Drop      bool       // a crazyhouse drop such as "N@f3": Piece is put on To
 	Check     CheckMark  // the check or mate suffix
 	Quirks    Quirks     // non-canonical spellings found
 }
@@ -50,6 +51,7 @@ const (
 	QuirkEnPassant                      // "ep" or "e.p." suffix
 	QuirkNull                           // null move as Z0 or 0000 instead of --
 	QuirkPawnLetter                     // 'P' for a pawn: Pe4
+	QuirkPawnDrop                       // a pawn drop without 'P': @e4
 )
 
 var quirkNames = [...]string{
@@ -63,6 +65,7 @@ var quirkNames = [...]string{
 	"en passant suffix",
 	"null move not written as --",
 	"letter P for a pawn",
+	"pawn drop without P",
 }
 
 // String lists the quirks in q in words, such as "long algebraic
@@ -177,8 +180,39 @@ func ParseSAN(s string) (SAN, error) {
 			break
 		}
 	}
+	if body[0] == '@' || len(body) > 1 && body[1] == '@' {
+		return san, parseDrop(&san, body)
+	}
 	err := parseMove(&san, body)
 	return san, err
+}
+
+// parseDrop parses a crazyhouse drop: a piece letter, '@' and the
+// square, as in N@f3 and P@e4 ("@e4" for a pawn too); body has its '@'
+// first or second.
+func parseDrop(san *SAN, body string) error {
+	san.Drop = true
+	piece, square, _ := strings.Cut(body, "@")
+	switch {
+	case piece == "":
+		san.Piece = Pawn
+		san.Quirks |= QuirkPawnDrop
+	case len(piece) == 1 && letterTypes[piece[0]] != NoPieceType && piece[0] < 'a':
+		san.Piece = letterTypes[piece[0]]
+		if san.Piece == King {
+			return &SANError{0, 1, "a king is never dropped"}
+		}
+	case len(piece) == 1 && letterTypes[piece[0]] != NoPieceType:
+		return &SANError{0, 1, fmt.Sprintf("piece letters are upper case: %c", piece[0]-'a'+'A')}
+	default:
+		return &SANError{0, len(piece), fmt.Sprintf("unexpected %q before '@': a drop is a piece letter, '@' and a square, as in N@f3", piece)}
+	}
+	sq, ok := ParseSquare(square)
+	if !ok {
+		return &SANError{len(piece) + 1, len(body), fmt.Sprintf("%q after '@' is not a square", square)}
+	}
+	san.To = sq
+	return nil
 }
 
 // cutCheck removes a check or mate suffix from s into san.Check.
@@ -379,7 +413,7 @@ func parsePromotion(san *SAN, body string, i, j int) (int, error) {
 		return 0, badChar(body, j-1, "as promotion piece")
 	case sep != '=' && sep != '/' && sep != ')' && !isRank(sep):
 		return j, nil
-	case t == NoPieceType, isRank(sep) && lower && t > Queen:
+	case t == NoPieceType:
 		return j, nil // not a promotion suffix after all
 	}
 	san.Promotion = t

@@ -2,8 +2,10 @@ package chess
 
 // SAN returns the Standard Algebraic Notation of m, which must be legal
 // in p: minimal disambiguation (file first, then rank, then both), "x"
-// for captures, "=Q" for promotions, "O-O"/"O-O-O" for castling, "--"
-// for the null move, and a "+" or "#" suffix.
+// for captures, "=Q" for promotions, "O-O"/"O-O-O" for castling, "N@f3"
+// and "P@e4" for drops, "--" for the null move, and a "+" or "#" suffix
+// as p's variant counts checks (none in antichess; "#" also when the
+// check ends the game, as a third check does).
 func (p *Position) SAN(m Move) string {
 	var buf [10]byte
 	return string(p.appendSAN(buf[:0], m))
@@ -15,6 +17,9 @@ func (p *Position) appendSAN(b []byte, m Move) []byte {
 	switch {
 	case m == NullMove:
 		return append(b, "--"...)
+	case m.Drop() != NoPieceType:
+		b = append(b, pieceLetters[m.Drop()], '@')
+		b = append(b, to.String()...)
 	case pt == NoPieceType:
 		return append(b, m.String()...) // not a move of p; avoid nonsense
 	case m.IsCastle():
@@ -78,7 +83,7 @@ func (p *Position) checkMarkAfter(m Move, after *Position) CheckMark {
 // givesCheck reports whether m checks the opponent's king, without
 // making the move unless it is special.
 func (p *Position) givesCheck(m Move) bool {
-	if m == NullMove || m.kind() != moveNormal {
+	if m == NullMove || m.kind() != moveNormal || p.variant > Chess960 && p.variant != RacingKings {
 		q := p.Make(m)
 		return q.checkers != 0
 	}
@@ -103,17 +108,21 @@ func (p *Position) givesCheck(m Move) bool {
 // pt from from to to needs the origin file and rank to be unambiguous.
 // Pawn captures always show the file, so it is not reported for them.
 func (p *Position) disambiguation(pt PieceType, from, to Square) (file, rank bool) {
-	if pt == Pawn || pt == King {
+	if pt == Pawn || pt == King && p.variant != Antichess {
 		return false, false
 	}
 	others := p.origins(p.side, pt, to, false) &^ from.bb()
 	if others == 0 {
 		return false, false
 	}
-	king := p.kingSquare(p.side)
-	for b := others; b != 0; b &= b - 1 {
-		if !p.legalTo(b.first(), to, king) {
-			others &^= b.first().bb()
+	if p.variant > Chess960 {
+		others = p.legalOrigins(others, to)
+	} else {
+		king := p.kingSquare(p.side)
+		for b := others; b != 0; b &= b - 1 {
+			if !p.legalTo(b.first(), to, king) {
+				others &^= b.first().bb()
+			}
 		}
 	}
 	switch {
@@ -128,7 +137,8 @@ func (p *Position) disambiguation(pt PieceType, from, to Square) (file, rank boo
 }
 
 // UCI returns m in the coordinate notation of the Universal Chess
-// Interface: "e2e4", "e7e8q", "0000" for the null move; castling is
+// Interface: "e2e4", "e7e8q", "P@e4" for a drop, "0000" for the null
+// move; castling is
 // written as the king's two-square move ("e1g1") in standard chess and
 // as the king taking its rook ("e1h1") in Chess960.
 func (p *Position) UCI(m Move) string {

@@ -81,7 +81,7 @@ func meaningOf(g *syntax.Game, d syntax.Dialect) (moves []step, comments, lines 
 	checked := false
 	switch d {
 	case syntax.PGN:
-		if start := legality.StartOf(g); start.Variant != legality.Unchecked {
+		if start := legality.StartOf(g); start.Known {
 			checked = true
 			legality.Replay(g, start, func(st *legality.Step) {
 				var m any = st.Node.Text

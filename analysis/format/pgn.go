@@ -128,7 +128,7 @@ func commentsOnly(g *syntax.Game, opts Options) string {
 // as written.
 func canonicalMoves(g *syntax.Game) (map[*syntax.Move]string, string) {
 	start := legality.StartOf(g)
-	if start.Variant == legality.Unchecked {
+	if !start.Known {
 		return nil, ""
 	}
 	if !start.OK {

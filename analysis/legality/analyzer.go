@@ -34,7 +34,7 @@ const (
 // Analyzer checks every move of PGN games.
 var Analyzer = &analysis.Analyzer{
 	Name: "legality",
-	Doc:  "Move legality for orthodox chess and Chess960: every move of every line is resolved against its position.",
+	Doc:  "Move legality for orthodox chess, Chess960 and the lichess variants: every move of every line is resolved against its position under the rules the Variant tag names.",
 	Codes: []analysis.CodeInfo{
 		{Code: CodeIllegal, Severity: analysis.Error, Doc: "A move is not legal in its position: no piece can reach the square, the piece is pinned, the king would be in check, castling is not allowed, a promotion is missing or wrong. The message names the pieces and squares involved."},
 		{Code: CodeAmbiguous, Severity: analysis.Error, Doc: "Several pieces can make the move; the message lists their squares. Add the origin file or rank."},
@@ -47,13 +47,13 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeBadFEN, Severity: analysis.Error, Doc: "The FEN tag is malformed, or its position is one moves cannot be played from (no king or two, a pawn on the first or last rank, the side not to move in check); its moves are then not checked. Digits side by side in a rank ('44', which python-chess refuses) are an error too, but the position is clear, so the moves are checked; the fix merges the digits."},
 		{Code: CodeImpossible, Severity: analysis.Error, Doc: "The FEN tag holds a position no legal game can reach, one python-chess's Board.status() calls invalid: more than 8 pawns or 16 men of a side, a triple check, two checks from both sides of one line, which no move can give, or an en passant square whose double step cannot explain the check of the side to move. The moves are still checked from it."},
 		{Code: CodeFENWarning, Severity: analysis.Warning, Doc: "The FEN tag is usable but unusual: fewer than six fields (the missing ones default to 'w - - 0 1'), a full-move number 0, or a castling right or en passant square the position cannot have (the king or rook is not on its square, the right repeats or conflicts with another; no pawn can just have passed the square). The right or square is dropped and the moves are checked without it; the fix writes the FEN that way."},
-		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant other than standard chess and Chess960; syntax is checked, move legality is not."},
+		{Code: CodeVariant, Severity: analysis.Info, Doc: "The Variant tag names a variant pgnls does not know; syntax is checked, move legality is not. Known are standard chess, Chess960 and the variants lichess plays: Crazyhouse, Atomic, Antichess (Giveaway), King of the Hill, Three-check (3check), Horde and Racing Kings, under their usual spellings; the message lists them."},
 		{Code: CodeMoveNumber, Severity: analysis.Warning, Doc: "A move number does not match the move that follows it."},
 		{Code: CodeMoveDots, Severity: analysis.Warning, Layout: true, Doc: "A move number has a number of periods other than one (White) or three (Black), such as '4..'."},
 		{Code: CodeNullMove, Severity: analysis.Info, Doc: "A null move ('--', or 'Z0' and the UCI '0000', which are also non-canonical-san): not a chess move; accepted as a pass (set this code's severity to error to forbid them)."},
 		{Code: CodeResultInVar, Severity: analysis.Warning, Doc: "A game result inside a variation; results belong at the end of the main line only."},
 		{Code: CodeResultMismatch, Severity: analysis.Error, Doc: "The Result tag and the game termination marker disagree; fixes set either to the other. pgnls fix sets the tag to the marker, or, when the marker is '*', the marker to the tag's result; neither when the final position decides the result (see result-contradicts-position)."},
-		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws. The fix writes that result in the marker and the Result tag; pgnls fix leaves a draw by insufficient material to the user, since an adjudication or a forfeit may have decided the game."},
+		{Code: CodeResultPosition, Severity: analysis.Warning, Doc: "The result contradicts the final position: checkmate decides the game for the mating side, stalemate and insufficient material are draws; in the variants their own ends decide too (a king on the hill, the third check, an exploded king, a side without pieces, which wins antichess and loses horde, a stalemate, which wins antichess, a king home in racing kings). The fix writes that result in the marker and the Result tag; pgnls fix leaves a draw by insufficient material to the user, since an adjudication or a forfeit may have decided the game."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
 	Run:      run,
@@ -63,11 +63,11 @@ func run(p *analysis.Pass) {
 	g := p.Game
 	start := StartOf(g)
 	checkResultsInVariations(p, g)
-	if start.Variant == Unchecked {
+	if !start.Known {
 		v, _ := g.TagValue("Variant")
 		if len(g.Moves) > 0 {
 			p.Report(analysis.Diagnostic{Span: variantSpan(g), Severity: analysis.Info, Code: CodeVariant,
-				Message: "variant " + strconv.Quote(v) + ": moves are not checked for legality"})
+				Message: "unknown variant " + strconv.Quote(v) + ": moves are not checked for legality (known variants: " + chess.KnownVariantNames() + ")"})
 		}
 		checkResultTag(p, g, "")
 		return

@@ -10,41 +10,9 @@
 package legality
 
 import (
-	"strings"
-
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/syntax"
 )
-
-// Variant classifies the game's Variant tag.
-type Variant uint8
-
-// The variants.
-const (
-	Standard  Variant = iota // orthodox chess (no Variant tag, "Standard", "From Position", ...)
-	Chess960                 // Chess960 under any of its common spellings
-	Unchecked                // any other variant: legality is not checked
-)
-
-// ParseVariant classifies a Variant tag value.
-func ParseVariant(v string) Variant {
-	k := strings.Map(func(r rune) rune {
-		if r == ' ' || r == '-' || r == '_' {
-			return -1
-		}
-		if r >= 'A' && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, v)
-	switch k {
-	case "", "standard", "chess", "normal", "orthodox", "fromposition", "frompos":
-		return Standard
-	case "chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "frc", "chess960rapid":
-		return Chess960
-	}
-	return Unchecked
-}
 
 // Step is one move visited by Replay.
 type Step struct {
@@ -63,18 +31,21 @@ type Step struct {
 // Start describes the start position of a game.
 type Start struct {
 	Pos     chess.Position
-	Variant Variant
+	Variant chess.Variant     // the rules of the game, from its Variant tag
+	Known   bool              // the Variant tag is absent or names a variant chess.ParseVariant knows
 	FEN     *syntax.Tag       // the FEN tag used, if any
 	FENErrs []*chess.FENError // problems of the FEN value (offsets inside the value)
 	OK      bool              // Pos is usable (chess.FENError.Usable holds for every FENErrs)
 }
 
-// StartOf returns the start position of g: the FEN tag's position when
-// there is one, else the standard start.
+// StartOf returns the start position of g under the rules its Variant
+// tag names: the FEN tag's position when there is one, else the
+// variant's usual start. A game of an unknown variant starts from the
+// standard position (and is not to be checked: Known is false).
 func StartOf(g *syntax.Game) Start {
-	var s Start
+	s := Start{Known: true}
 	if v, ok := g.TagValue("Variant"); ok {
-		s.Variant = ParseVariant(v)
+		s.Variant, s.Known = chess.ParseVariant(v)
 	}
 	for _, t := range g.Tags {
 		if t.Name == "FEN" && t.ValueSpan != (syntax.Span{}) {
@@ -83,10 +54,10 @@ func StartOf(g *syntax.Game) Start {
 		}
 	}
 	if s.FEN == nil {
-		s.Pos, s.OK = chess.StartPosition(), true
+		s.Pos, s.OK = chess.VariantStart(s.Variant), true
 		return s
 	}
-	s.Pos, s.FENErrs = chess.CheckFEN(s.FEN.Value, s.Variant == Chess960)
+	s.Pos, s.FENErrs = chess.CheckVariantFEN(s.FEN.Value, s.Variant, false)
 	s.OK = true
 	for _, e := range s.FENErrs {
 		s.OK = s.OK && e.Usable()

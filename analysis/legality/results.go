@@ -72,26 +72,20 @@ func isResult(v string) bool {
 }
 
 // checkFinal compares the result with the final position of the main
-// line and returns the result that position demands, or "" when it
-// demands none. The fix after a checkmate or a stalemate is bulk
-// fixing's; after a draw by insufficient material it is Manual, since a
-// game may have been decided otherwise (an adjudication, a forfeit).
+// line, under its variant's rules, and returns the result that position
+// demands, or "" when it demands none. The fix after a decisive end (a
+// checkmate, a stalemate, a variant's own win or draw) is bulk fixing's;
+// after a draw by insufficient material it is Manual, since a game may
+// have been decided otherwise (an adjudication, a forfeit).
 func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) string {
-	var want, why, manual string
-	switch final.Status() {
-	case chess.Checkmate:
-		want = "1-0"
-		if final.SideToMove() == chess.White {
-			want = "0-1"
-		}
-		why = side(final.SideToMove()) + " is checkmated"
-	case chess.Stalemate:
-		want, why = "1/2-1/2", side(final.SideToMove())+" is stalemated"
-	case chess.InsufficientMaterial:
-		want, why = "1/2-1/2", "neither side has mating material"
-		manual = "the game may have been decided otherwise, by adjudication or forfeit"
-	default:
+	o := final.Outcome()
+	want, why := o.Result, o.Reason
+	if want == "" {
 		return ""
+	}
+	var manual string
+	if o.NoMaterial {
+		manual = "the game may have been decided otherwise, by adjudication or forfeit"
 	}
 	tag := resultTag(g)
 	var fixes []analysis.Fix
@@ -184,12 +178,4 @@ func checkNumber(p *analysis.Pass, n *syntax.MoveNumber, base, ply int) {
 			Message: "move number with " + strconv.Itoa(n.Dots) + " periods; write " + text,
 			Fixes:   []analysis.Fix{{Title: "Write " + text, Edits: []analysis.Edit{{Span: n.Sp, New: text}}}}})
 	}
-}
-
-// side names a colour with a capital, as in "White is checkmated".
-func side(c chess.Color) string {
-	if c == chess.White {
-		return "White"
-	}
-	return "Black"
 }

@@ -17,14 +17,15 @@ import (
 // hoverBoard is a position that a hover shows, drawn as the client can
 // show it (see render).
 type hoverBoard struct {
-	svg  func() string // the image, drawn only for clients that show images
-	text string        // the same board as text
+	svg     func() string // the image, drawn only for clients that show images
+	text    string        // the same board as text
+	caption string        // what the image does not show (crazyhouse hands, three-check counts), or ""
 }
 
 // chessBoard is p as a hover shows it, the squares of marks tinted.
 func chessBoard(p *chess.Position, marks ...chess.Square) *hoverBoard {
 	q := *p
-	return &hoverBoard{svg: func() string { return chessSVG(&q, marks...) }, text: chessText(p)}
+	return &hoverBoard{svg: func() string { return chessSVG(&q, marks...) }, text: chessText(p), caption: variantState(p)}
 }
 
 // hexBoard is p as a hover shows it, the hexes of marks tinted.
@@ -44,6 +45,9 @@ func render(md string, b *hoverBoard, m Markup) string {
 	case b == nil:
 	case m == MarkdownImages:
 		out.WriteString("![board](data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(b.svg())) + ")\n\n")
+		if b.caption != "" {
+			out.WriteString(strings.ReplaceAll(b.caption, "\n", " · ") + "\n\n")
+		}
 	case m == Markdown:
 		out.WriteString("```text\n" + b.text + "\n```\n\n")
 	default:
@@ -192,7 +196,9 @@ func drawAnnotations(b *strings.Builder, ann *Annotations, center func(chess.Squ
 	b.WriteString(`</g>`)
 }
 
-// chessText draws p as text: ranks 8 to 1, FEN letters, "." for empty.
+// chessText draws p as text: ranks 8 to 1, FEN letters, "." for empty;
+// below them the hands of crazyhouse and the checks still to give of
+// three-check.
 func chessText(p *chess.Position) string {
 	var b strings.Builder
 	for rank := 7; rank >= 0; rank-- {
@@ -204,6 +210,40 @@ func chessText(p *chess.Position) string {
 		b.WriteByte('\n')
 	}
 	b.WriteString("  a b c d e f g h")
+	if s := variantState(p); s != "" {
+		b.WriteString("\n" + s)
+	}
+	return b.String()
+}
+
+// variantState describes what a board does not show: the hands of
+// crazyhouse ("white in hand: Q N", a line a side) and the checks each
+// side still has to give in three-check; "" in other variants.
+func variantState(p *chess.Position) string {
+	var b strings.Builder
+	switch p.Variant() {
+	case chess.Crazyhouse:
+		for _, c := range []chess.Color{chess.White, chess.Black} {
+			if c == chess.Black {
+				b.WriteByte('\n')
+			}
+			b.WriteString(c.String() + " in hand:")
+			n := 0
+			for t := chess.Queen; t >= chess.Pawn; t-- {
+				for range p.InHand(c, t) {
+					b.WriteByte(' ')
+					b.WriteByte(chess.NewPiece(c, t).FENChar())
+					n++
+				}
+			}
+			if n == 0 {
+				b.WriteString(" -")
+			}
+		}
+	case chess.ThreeCheck:
+		b.WriteString("checks to give: white " + strconv.Itoa(p.RemainingChecks(chess.White)) +
+			", black " + strconv.Itoa(p.RemainingChecks(chess.Black)))
+	}
 	return b.String()
 }
 

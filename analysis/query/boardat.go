@@ -24,9 +24,11 @@ import (
 // start is not usable (an invalid FEN or PDTL, a PGN variant pgnls does
 // not know) has every move listed and no position.
 type Board struct {
-	// Variant is "chess", "chess960", "cescacs", or "unknown" for a PGN
-	// game whose Variant tag names rules pgnls does not know (its moves
-	// are not replayed).
+	// Variant is "cescacs" or the rules of a PGN game as chess.Variant
+	// names them ("chess", "chess960", "crazyhouse", "atomic",
+	// "antichess", "kingofthehill", "3check", "horde", "racingkings"),
+	// or "unknown" for a PGN game whose Variant tag names rules pgnls
+	// does not know (its moves are not replayed).
 	Variant string
 	// Position is the FEN (PGN) or PDTL (CTL-PGN) of the position; ""
 	// when it is not known.
@@ -392,11 +394,8 @@ func (rp *replayed[P]) pick(pl *boardPlan, emptyLine func() (P, point, bool), st
 // pgnBoardAt is BoardAt for a PGN game.
 func pgnBoardAt(g *syntax.Game, pl *boardPlan, opts BoardOptions) *Board {
 	start := pgnStart(g)
-	b := &Board{Variant: "chess", Depth: len(pl.w.vars)}
-	switch start.Variant {
-	case legality.Chess960:
-		b.Variant = "chess960"
-	case legality.Unchecked:
+	b := &Board{Variant: start.Variant.String(), Depth: len(pl.w.vars)}
+	if !start.Known {
 		b.Variant = "unknown"
 	}
 	// legality counts plies from 0, or 1 when Black moves first, whatever
@@ -428,6 +427,9 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan, opts BoardOptions) *Board {
 		if st.After != nil && st.Move != chess.NullMove {
 			uci := st.Before.UCI(st.Move)
 			s.from, s.to = uci[:2], uci[2:4]
+			if st.Move.Drop() != chess.NoPieceType {
+				s.from, s.to = uci[2:4], uci[2:4] // a drop: "N@f3"
+			}
 			s.marks = [2]int{int(st.Move.From()), int(st.Move.To())}
 		}
 		rp.record(pl, st.Node, s, st.Before, st.After)
@@ -450,7 +452,7 @@ func pgnBoardAt(g *syntax.Game, pl *boardPlan, opts BoardOptions) *Board {
 		diagram, turn = chessText(&pos), pos.SideToMove().String()
 	}
 	switch {
-	case start.Variant == legality.Unchecked:
+	case !start.Known:
 		b.Note = "Not replayed: the Variant tag names a variant whose rules pgnls does not know."
 	case !start.OK:
 		b.Note = "Not replayed: the FEN tag is not a valid position."

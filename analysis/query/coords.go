@@ -134,7 +134,7 @@ func sanParts(dst []part, s string) []part {
 		case c == '+' || c == '#':
 			add(i, i+1, TokCheck)
 			i++
-		case c == '=' || c == '-' || c == '(' || c == ')' || c == '/':
+		case c == '=' || c == '-' || c == '(' || c == ')' || c == '/' || c == '@': // '@' of a crazyhouse drop
 			add(i, i+1, TokPunctuation)
 			i++
 		case strings.IndexByte("KQRBNqrbn", c) >= 0:

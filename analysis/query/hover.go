@@ -6,7 +6,6 @@ import (
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
-	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -159,8 +158,9 @@ func valueMarkdown(d syntax.Dialect, g *syntax.Game, sp syntax.Span) (string, *h
 
 // fenMarkdown shows the position of a FEN value.
 func fenMarkdown(g *syntax.Game, fen string) (string, *hoverBoard) {
-	v, _ := g.TagValue("Variant")
-	p, errs := chess.CheckFEN(fen, legality.ParseVariant(v) == legality.Chess960)
+	tag, _ := g.TagValue("Variant")
+	v, _ := chess.ParseVariant(tag)
+	p, errs := chess.CheckVariantFEN(fen, v, false)
 	var b strings.Builder
 	b.WriteString("**FEN** — start position")
 	var problems []string

@@ -8,7 +8,6 @@ import (
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
-	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -92,7 +91,7 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 	}
 	b.WriteString("**" + label + "** — ")
 	switch {
-	case start.Variant == legality.Unchecked:
+	case !start.Known:
 		b.WriteString("not replayed: the Variant tag names a variant whose rules are not known.")
 	case m == nil || !m.hasBefore:
 		b.WriteString("not replayed: an earlier move of its line is illegal, or the start position is invalid.")
@@ -135,6 +134,8 @@ func describeChessMove(before, after *chess.Position, m chess.Move) string {
 			side = "queenside"
 		}
 		s = us.String() + " castles " + side
+	case m.Drop() != chess.NoPieceType:
+		s = chess.NewPiece(us, m.Drop()).String() + " dropped on " + m.To().String()
 	default:
 		s = before.PieceAt(m.From()).String() + " from " + m.From().String() + " to " + m.To().String()
 		if m.IsEnPassant() {
@@ -152,6 +153,8 @@ func describeChessMove(before, after *chess.Position, m chess.Move) string {
 		return s + ", checkmate"
 	case chess.Stalemate:
 		return s + ", stalemate"
+	case chess.VariantEnd:
+		return s + ": " + after.Outcome().Reason
 	}
 	if after.InCheck() {
 		if after.Checkers().Count() > 1 {

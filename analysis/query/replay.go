@@ -114,7 +114,7 @@ func (pt point) String() string {
 // analyzer checks nothing there either).
 func pgnStart(g *syntax.Game) legality.Start {
 	start := legality.StartOf(g)
-	if start.Variant == legality.Unchecked {
+	if !start.Known {
 		start.OK = false
 	}
 	return start

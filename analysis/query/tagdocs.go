@@ -99,7 +99,7 @@ var pgnTags = []tagInfo{
 		{"OTB", "over the board"}, {"PM", "paper mail"}, {"EM", "electronic mail"}, {"ICS", "Internet chess server"}, {"TC", "general telecommunication"},
 	}},
 	{"PlyCount", "Number of half-moves of the game.", "A whole number.", nil},
-	{"Variant", "Chess variant of the game (an extension used by lichess, Scid and others).", "`Standard`, `Chess960`, `From Position`, or the name of another variant.", []value{
+	{"Variant", "Chess variant of the game (an extension used by lichess, Scid and others).", "`Standard`, `Chess960`, `From Position`, or a lichess variant below, whose rules pgnls checks; the moves of other variants are not checked.", []value{
 		{"Standard", "orthodox chess"}, {"Chess960", "Fischer random chess"}, {"From Position", "orthodox chess from a set-up position"},
 		{"Antichess", "captures are compulsory; losing all pieces wins"}, {"Atomic", "captures explode"}, {"Crazyhouse", "captured pieces may be dropped"},
 		{"Horde", "White's horde of pawns against Black's army"}, {"King of the Hill", "a king in the centre wins"}, {"Racing Kings", "race the kings to the eighth rank"},

@@ -8,7 +8,7 @@
 //	pgnls check [--json] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--only CODE,...] [--format] [--dialect D] [PATH...]
-//	pgnls moves [--variant chess|chess960|cescacs] POSITION
+//	pgnls moves [--variant NAME] POSITION
 //	pgnls version
 //	pgnls help
 //

@@ -10,10 +10,9 @@ import (
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
-	"github.com/pgnls/pgnls/analysis/legality"
 )
 
-const movesUsage = `Usage: pgnls moves [--variant chess|chess960|cescacs] POSITION
+const movesUsage = `Usage: pgnls moves [--variant NAME] POSITION
 
 Print every legal move of a position, one per line, sorted: for chess the
 position is a FEN and the moves are in SAN; for C'escacs it is a PDTL and
@@ -29,11 +28,18 @@ castling right the position cannot have, which is dropped) do not change
 the exit status.
 
 Flags:
-  --variant V  chess, chess960 or cescacs; by default a position starting
-               with "/" is a PDTL (C'escacs), anything else a FEN (chess).
-               For chess960 (also 960, fischerandom) castling rights are
-               Shredder-FEN rook files (HAha) or X-FEN (KQkq for the
-               outermost rook, a file letter for another)
+  --variant V  chess, chess960, cescacs, or a lichess variant: crazyhouse,
+               atomic, antichess (or giveaway), kingofthehill, 3check (or
+               threecheck), horde, racingkings; any case, and the names
+               the Variant tag uses ("King of the Hill", "Three-check").
+               By default a position starting with "/" is a PDTL
+               (C'escacs), anything else a FEN (chess). For chess960
+               (also 960, fischerandom) castling rights are Shredder-FEN
+               rook files (HAha) or X-FEN (KQkq for the outermost rook,
+               a file letter for another). Crazyhouse FENs carry the
+               pockets ("[Qn]" or a ninth rank "/Qn", '~' after a promoted
+               piece); three-check FENs the counters ("3+3" before the
+               clocks, or lichess's "+0+0" after them)
 `
 
 // moves prints the legal moves of the position given on the command line.
@@ -62,15 +68,12 @@ func moves(args []string, stdout, stderr io.Writer) int {
 	case "cescacs", "c'escacs":
 		list, ok = cescacsMoves(s, stderr)
 	default:
-		switch legality.ParseVariant(v) {
-		case legality.Standard:
-			list, ok = chessMoves(s, false, stderr)
-		case legality.Chess960:
-			list, ok = chessMoves(s, true, stderr)
-		default:
-			fmt.Fprintf(stderr, "pgnls moves: unknown variant %q (want chess, chess960 or cescacs)\n", *variant)
+		cv, known := chess.ParseVariant(v)
+		if !known {
+			fmt.Fprintf(stderr, "pgnls moves: unknown variant %q (want cescacs or one of %s)\n", *variant, chess.KnownVariantNames())
 			return exitUsage
 		}
+		list, ok = chessMoves(s, cv, stderr)
 	}
 	slices.Sort(list)
 	for _, m := range list {
@@ -88,11 +91,11 @@ func column(s string, off int) int {
 	return utf8.RuneCountInString(s[:off]) + 1
 }
 
-// chessMoves returns the SAN of every legal move of a FEN (Chess960
-// castling with chess960 set), or none if the FEN is not usable;
-// problems go to stderr and ok is false when one is an error.
-func chessMoves(fen string, chess960 bool, stderr io.Writer) ([]string, bool) {
-	p, errs := chess.CheckFEN(fen, chess960)
+// chessMoves returns the SAN of every legal move of a FEN under variant
+// v, or none if the FEN is not usable; problems go to stderr and ok is
+// false when one is an error.
+func chessMoves(fen string, v chess.Variant, stderr io.Writer) ([]string, bool) {
+	p, errs := chess.CheckVariantFEN(fen, v, false)
 	ok, usable := true, true
 	for _, e := range errs {
 		sev := "error"

@@ -19,11 +19,11 @@ import (
 // sharedLayout lists those that are export-format layout, which check
 // reports under --profile export only.
 var sharedDefects = map[string][]string{
-	"pgn/quirky/antichess-programfox.pgn":                    {"1:1: info variant-not-checked"},
+	"pgn/quirky/antichess-programfox.pgn":                    {"3:377: warning check-mark"}, // Bxg2#: antichess has no checks
 	"pgn/quirky/chessbase-empty-line.pgn":                    {"3:1: warning blank-line-in-tag-section"},
 	"pgn/quirky/chessops-headers-and-moves-on-same-line.pgn": {"1:43: error missing-result"},
 	"pgn/quirky/chessops-pathological-headers.pgn":           {"1:74: error missing-result"},
-	"pgn/quirky/fics-crazyhouse.pgn":                         {"15:1: info variant-not-checked"},
+	"pgn/quirky/fics-crazyhouse.pgn":                         {"1:39: info crlf-line-endings"},
 	"pgn/quirky/immortal-games-annotated-nonstandard.pgn":    {"17:8: error ambiguous-move", "26:44: error unknown-token", "178:41: info invalid-utf8", "239:10: error unknown-token"},
 	"pgn/quirky/pgn-extract-fixresulttags.pgn":               {"13:60: warning result-contradicts-position"},
 	"pgn/quirky/pgn-extract-nested-comment.pgn":              {"1:4: warning nested-comment"},
@@ -35,6 +35,13 @@ var sharedDefects = map[string][]string{
 	"pgn/quirky/utf8-bom.pgn":                                {"1:1: info byte-order-mark"},
 	"pgn/annotated/mate-in-3-fen-puzzles.pgn":                {"2861:9: error unescaped-quote"},
 	"pgn/big/pgnmentor-Kasparov.pgn":                         {"34328:21: info invalid-utf8", "1:18: info crlf-line-endings"},
+}
+
+// variantFiles are the shared files of real games of lichess variants.
+var variantFiles = map[string]bool{
+	"pgn/quirky/antichess-programfox.pgn":                    true,
+	"pgn/quirky/chessops-headers-and-moves-on-same-line.pgn": true,
+	"pgn/quirky/fics-crazyhouse.pgn":                         true,
 }
 
 var sharedLayout = map[string][]string{
@@ -99,6 +106,14 @@ func TestSharedTestdata(t *testing.T) {
 			if i := strings.Index(line, ": error "); i >= 0 {
 				code, _, _ := strings.Cut(line[i+len(": error "):], ":")
 				errs = append(errs, rel+line[len(path):i]+": "+code)
+			}
+		}
+		if variantFiles[rel] {
+			// Real games of the lichess variants: checked, and legal.
+			for _, code := range []string{"illegal-move", "ambiguous-move", "bad-san", "variant-not-checked", "result-contradicts-position"} {
+				if strings.Contains(out.String(), " "+code+":") {
+					t.Errorf("%s: reports %s, but its variant games are legal", rel, code)
+				}
 			}
 		}
 		if strings.HasPrefix(rel, "pgn/big/") {
