@@ -3,7 +3,9 @@ module github.com/pgnls/pgnls
 go 1.26.0
 
 require (
+	github.com/klauspost/compress v1.20.4
 	github.com/rogpeppe/go-internal v1.16.0
+	github.com/ulikunitz/xz v0.5.17
 	go.lsp.dev/jsonrpc2 v0.10.0
 	go.lsp.dev/protocol v0.12.0
 	go.uber.org/zap v1.28.0

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -106,7 +105,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, p := range paths {
 		if p == "-" {
-			c.checkReader("<stdin>", stdin)
+			c.checkStdin(stdin)
 			continue
 		}
 		c.checkPath(p)
@@ -139,20 +138,32 @@ func (c *checker) checkPath(root string) {
 }
 
 func (c *checker) checkFile(path string) {
-	f, err := os.Open(path)
+	t, err := openText(path)
 	if err != nil {
 		c.ioError(err)
 		return
 	}
-	defer f.Close()
-	c.checkReader(path, f)
+	defer t.Close()
+	c.checkReader(path, t)
+}
+
+// checkStdin checks standard input, decompressed if it is an archive.
+func (c *checker) checkStdin(stdin io.Reader) {
+	const name = "<stdin>"
+	t, err := newTextReader(name, stdin)
+	if err != nil {
+		c.ioError(fmt.Errorf("%s: %w", name, err))
+		return
+	}
+	defer t.Close()
+	c.checkReader(name, t)
 }
 
 // checkReader reads, parses and analyses one file game by game and prints
 // the diagnostics of each game as soon as it is done, so memory use does
 // not grow with the file.
 func (c *checker) checkReader(name string, r io.Reader) {
-	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, c.dialect, c.auto)
+	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), c.dialect, c.auto)
 	var printErr error
 	checks.CheckStream(c.ctx, gr, c.cfg, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		for _, diag := range ds {

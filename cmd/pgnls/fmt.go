@@ -134,20 +134,27 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "pgnls fmt: cannot use -w with standard input")
 			return exitUsage
 		}
-		r := stdin
+		const name = "<standard input>"
+		t, err := newTextReader(name, stdin)
+		if err != nil {
+			f.ioError(fmt.Errorf("%s: %w", name, err))
+			return exitUsage
+		}
+		defer t.Close()
+		var r io.Reader = t
 		if f.encoding != encKeep {
-			data, err := io.ReadAll(stdin)
+			data, err := io.ReadAll(t)
 			if err != nil {
 				f.ioError(err)
 				return exitUsage
 			}
 			r = bytes.NewReader(data)
 			tf, _ := scanText(bytes.NewReader(data))
-			if r = f.convert("<standard input>", r, tf); r == nil {
+			if r = f.convert(name, r, tf); r == nil {
 				return exitUsage
 			}
 		}
-		f.file("<standard input>", r, nil)
+		f.file(name, r, nil)
 	}
 	for _, p := range paths {
 		f.path(p)
@@ -172,12 +179,20 @@ func (f *formatter) path(root string) {
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {
-	in, err := os.Open(path)
+	in, err := openText(path)
 	if err != nil {
 		f.ioError(err)
 		return
 	}
 	defer in.Close()
+	if f.write && in.Compression != "" {
+		// Writing the archive anew would change it beyond the text
+		// (compression level, frames, header fields), and bzip2 has no
+		// encoder in Go's library: the file is left to the user.
+		fmt.Fprintf(f.stderr, "pgnls fmt: %s: -w does not rewrite %s archives; the file is left as it is (format its text: pgnls fmt FILE > NEW)\n", path, in.Compression)
+		f.failed = true
+		return
+	}
 	var r io.Reader = in
 	if f.encoding != encKeep {
 		tf, err := scanFile(path)
@@ -256,7 +271,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	}
 	same := &sameTracker{}
 	var lw *latin1Writer
-	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, f.dialect, f.auto)
+	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), f.dialect, f.auto)
 	if f.latin1 {
 		if gr.Dialect() == syntax.CTLPGN {
 			fmt.Fprintf(f.stderr, "%s: CTL-PGN is always UTF-8; the file is not converted to Latin-1\n", name)
