@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -30,9 +29,13 @@ Exit status: 0 if no diagnostic has severity error, 1 if some has,
 2 on a usage or I/O error (the other paths are still checked).
 
 Flags:
-  --json             print one JSON object per diagnostic per line with keys
+  --format F         output format: text (default: the lines above), json
+                     (one JSON object per diagnostic per line with keys
                      file, line, column, endLine, endColumn (end exclusive),
-                     severity, code, message
+                     severity, code, message), sarif (a SARIF 2.1.0 log, for
+                     code scanning) or github (GitHub Actions workflow
+                     commands: ::error file=...,line=...::message)
+  --json             the same as --format json
   --dialect D        auto (default: by extension or [Variant "C'escacs"]),
                      pgn or ctl-pgn
   --severity S       minimum severity to print: error, warning, info
@@ -58,7 +61,7 @@ type checker struct {
 	auto    bool // detect the dialect per file
 	min     analysis.Severity
 	cfg     *analysis.Config
-	json    *json.Encoder // nil for human output
+	out     reporter
 	stdout  *bufio.Writer
 	stderr  io.Writer
 	errors  bool // some error-severity diagnostic was found
@@ -68,6 +71,7 @@ type checker struct {
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	jsonOut := fl.Bool("json", false, "")
+	format := fl.String("format", "text", "")
 	dialect := fl.String("dialect", "auto", "")
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
@@ -100,8 +104,15 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *jsonOut {
-		c.json = json.NewEncoder(c.stdout)
-		c.json.SetEscapeHTML(false)
+		if *format != "text" && *format != "json" {
+			fmt.Fprintf(stderr, "pgnls check: --json and --format %s disagree\n", *format)
+			return exitUsage
+		}
+		*format = "json"
+	}
+	if c.out, ok = newReporter(*format, c.stdout, c.cfg.Profile); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown format %q (want text, json, sarif or github)\n", *format)
+		return exitUsage
 	}
 	for _, p := range paths {
 		if p == "-" {
@@ -109,6 +120,9 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		c.checkPath(p)
+	}
+	if err := c.out.end(); err != nil {
+		c.ioError(err)
 	}
 	if err := c.stdout.Flush(); err != nil {
 		c.ioError(err)
@@ -184,31 +198,9 @@ func (c *checker) checkReader(name string, r io.Reader) {
 	}
 }
 
-// jsonDiagnostic is the --json form of a diagnostic; the field order is
-// the key order of the output.
-type jsonDiagnostic struct {
-	File      string `json:"file"`
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndLine   int    `json:"endLine"`
-	EndColumn int    `json:"endColumn"`
-	Severity  string `json:"severity"`
-	Code      string `json:"code"`
-	Message   string `json:"message"`
-}
-
+// print writes one diagnostic in the output format.
 func (c *checker) print(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
-	line, col := charPos(g, d.Span.Start)
-	if c.json == nil {
-		msg, _, _ := strings.Cut(d.Message, "\n")
-		_, err := fmt.Fprintf(c.stdout, "%s:%d:%d: %s %s: %s\n", name, line, col, d.Severity, d.Code, msg)
-		return err
-	}
-	endLine, endCol := charPos(g, max(d.Span.End, d.Span.Start))
-	return c.json.Encode(jsonDiagnostic{
-		File: name, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
-		Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message,
-	})
+	return c.out.diagnostic(name, g, d)
 }
 
 // ioError reports a path that could not be read or an output failure;
@@ -216,5 +208,8 @@ func (c *checker) print(name string, g syntax.StreamGame, d analysis.Diagnostic)
 func (c *checker) ioError(err error) {
 	c.stdout.Flush() // keep the order of stdout and stderr; errors surface at the final flush
 	fmt.Fprintf(c.stderr, "pgnls check: %v\n", err)
+	if c.out != nil {
+		c.out.failure(err)
+	}
 	c.failed = true
 }
