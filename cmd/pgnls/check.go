@@ -25,6 +25,11 @@ UTF-8 byte is read as Windows-1252 and counts as one). A directory is
 searched recursively for *.pgn and *.ctl-pgn files, in lexical order,
 skipping names that start with "."; "-" reads standard input.
 
+Compressed files are read as the text they hold: gzip, bzip2, xz and
+zstd, by the extension .gz, .bz2, .xz or .zst (directories also match
+*.pgn.gz, *.ctl-pgn.zst and so on), or by their first bytes for other
+names and standard input. A corrupt archive is an I/O error.
+
 Exit status: 0 if no diagnostic has severity error, 1 if some has,
 2 on a usage or I/O error (the other paths are still checked).
 

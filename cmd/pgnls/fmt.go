@@ -26,6 +26,10 @@ paths and no flag it prints the formatted files. A directory is searched
 recursively for *.pgn and *.ctl-pgn files. Games with syntax errors or
 illegal moves are left exactly as they are and reported on standard error.
 
+Compressed files (gzip, bzip2, xz, zstd; found in directories as
+*.pgn.gz and the like) are read as the text they hold, and printed,
+listed or diffed as that text; -w does not rewrite them (an error).
+
 With --filter it writes CTL-PGN records instead as the clean input of a
 minimal reader (the C'escacs specification, §8.9): the Redefine tag
 removed after every redefined letter and FAN glyph is written in the
@@ -47,7 +51,8 @@ formatted (its file is then not rewritten by -w).
 Flags:
   -l             list the files whose formatting differs
   -d             print a unified diff of the changes
-  -w             write the result back to the file (atomically)
+  -w             write the result back to the file (atomically; not for
+                 compressed files)
   --filter       filter CTL-PGN records for a minimal reader (see above);
                  --width, --ctl-style and --encoding do not apply
   --width N      movetext line width (default 79)

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
-//	pgnls check [--json] [--dialect D] [--severity S] PATH...
+//	pgnls check [--format text|json|sarif|github] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
 //	pgnls moves [--variant chess|chess960|cescacs] POSITION
 //	pgnls version
