@@ -281,3 +281,46 @@ func TestGameFileNames(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTextReader reads arbitrary bytes as a file of each compressed
+// name and of a plain name: it must end, with the text or with an error,
+// never panic; a plain name whose bytes start no archive reads them as
+// they are, and an archive's error is an archiveError.
+func FuzzTextReader(f *testing.F) {
+	text := gamesText(f, 2000)
+	for _, format := range []string{"gzip", "xz", "zstd"} {
+		data, err := compressBytes(format, text)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+		f.Add(data[:len(data)/2])
+	}
+	bz2, err := os.ReadFile("../../testdata/compress/games.pgn.bz2")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(bz2)
+	f.Add(text)
+	f.Add([]byte("BZh9"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, name := range []string{"f.pgn", "f.pgn.gz", "f.pgn.bz2", "f.pgn.xz", "f.pgn.zst"} {
+			tr, err := newTextReader(name, bytes.NewReader(data))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err) // only a failing read errs here
+			}
+			got, err := io.ReadAll(io.LimitReader(tr, 64<<20))
+			tr.Close()
+			if tr.Compression == "" {
+				if err != nil || !bytes.Equal(got, data) {
+					t.Fatalf("%s read as plain: %d bytes, %v", name, len(got), err)
+				}
+				continue
+			}
+			var ae *archiveError
+			if err != nil && !errors.As(err, &ae) {
+				t.Fatalf("%s: %v is not an archive error", name, err)
+			}
+		}
+	})
+}
