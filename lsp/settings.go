@@ -39,7 +39,7 @@ import (
 
 // defaultCatalogueURL is where a diagnostic code's documentation is: the
 // code is appended as the anchor of its section in docs/DIAGNOSTICS.md.
-const defaultCatalogueURL = "https://github.com/pgnls/pgnls/blob/main/docs/DIAGNOSTICS.md#"
+const defaultCatalogueURL = checks.CatalogueURL
 
 // configTimeout bounds the wait for the client's answer to
 // workspace/configuration, which holds up the message queue.

@@ -63,7 +63,7 @@ func render(entries []checks.CatalogueEntry) []byte {
 	b.WriteString("| Code | Default | Export | Minimal | Source | Summary |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, e := range entries {
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s | %s |\n", e.Code, e.Code,
-			severity(e.In(analysis.DefaultProfile)), severity(e.In(analysis.ExportProfile)), minimal(e), e.Source, escape(title(e.Doc)))
+			severity(e.In(analysis.DefaultProfile)), severity(e.In(analysis.ExportProfile)), minimal(e), e.Source, escape(checks.Summary(e.Doc)))
 	}
 	for _, e := range entries {
 		sev := severity(e.Severity) + "."
@@ -93,14 +93,6 @@ func severity(s analysis.Severity) string {
 		return "off"
 	}
 	return s.String()
-}
-
-// title returns the first sentence of doc.
-func title(doc string) string {
-	if i := strings.Index(doc, ". "); i >= 0 {
-		return doc[:i+1]
-	}
-	return doc
 }
 
 // escape protects the Markdown metacharacters of plain text.

@@ -151,7 +151,7 @@ func render(entries []checks.CatalogueEntry, indent string) ([]byte, error) {
 			Type: "string",
 			Enum: severities,
 			Description: fmt.Sprintf("%s Severity: %s under the default profile, %s under export.",
-				title(e.Doc), severity(e.In(analysis.DefaultProfile)), severity(e.In(analysis.ExportProfile))),
+				checks.Summary(e.Doc), severity(e.In(analysis.DefaultProfile)), severity(e.In(analysis.ExportProfile))),
 		}})
 	}
 	props = append(props, kv{"catalogueURL", property{
@@ -202,12 +202,4 @@ func severity(s analysis.Severity) string {
 		return "off"
 	}
 	return s.String()
-}
-
-// title returns the first sentence of doc (as gen_catalogue.go does).
-func title(doc string) string {
-	if i := strings.Index(doc, ". "); i >= 0 {
-		return doc[:i+1]
-	}
-	return doc
 }

@@ -3,12 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -27,13 +25,22 @@ UTF-8 byte is read as Windows-1252 and counts as one). A directory is
 searched recursively for *.pgn and *.ctl-pgn files, in lexical order,
 skipping names that start with "."; "-" reads standard input.
 
+Compressed files are read as the text they hold: gzip, bzip2, xz and
+zstd, by the extension .gz, .bz2, .xz or .zst (directories also match
+*.pgn.gz, *.ctl-pgn.zst and so on), or by their first bytes for other
+names and standard input. A corrupt archive is an I/O error.
+
 Exit status: 0 if no diagnostic has severity error, 1 if some has,
 2 on a usage or I/O error (the other paths are still checked).
 
 Flags:
-  --json             print one JSON object per diagnostic per line with keys
+  --format F         output format: text (default: the lines above), json
+                     (one JSON object per diagnostic per line with keys
                      file, line, column, endLine, endColumn (end exclusive),
-                     severity, code, message
+                     severity, code, message), sarif (a SARIF 2.1.0 log, for
+                     code scanning) or github (GitHub Actions workflow
+                     commands: ::error file=...,line=...::message)
+  --json             the same as --format json
   --dialect D        auto (default: by extension or [Variant "C'escacs"]),
                      pgn or ctl-pgn
   --severity S       minimum severity to print: error, warning, info
@@ -59,7 +66,7 @@ type checker struct {
 	auto    bool // detect the dialect per file
 	min     analysis.Severity
 	cfg     *analysis.Config
-	json    *json.Encoder // nil for human output
+	out     reporter
 	stdout  *bufio.Writer
 	stderr  io.Writer
 	errors  bool // some error-severity diagnostic was found
@@ -69,6 +76,7 @@ type checker struct {
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	jsonOut := fl.Bool("json", false, "")
+	format := fl.String("format", "text", "")
 	dialect := fl.String("dialect", "auto", "")
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
@@ -101,15 +109,25 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *jsonOut {
-		c.json = json.NewEncoder(c.stdout)
-		c.json.SetEscapeHTML(false)
+		if *format != "text" && *format != "json" {
+			fmt.Fprintf(stderr, "pgnls check: --json and --format %s disagree\n", *format)
+			return exitUsage
+		}
+		*format = "json"
+	}
+	if c.out, ok = newReporter(*format, c.stdout, c.cfg.Profile); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown format %q (want text, json, sarif or github)\n", *format)
+		return exitUsage
 	}
 	for _, p := range paths {
 		if p == "-" {
-			c.checkReader("<stdin>", stdin)
+			c.checkStdin(stdin)
 			continue
 		}
 		c.checkPath(p)
+	}
+	if err := c.out.end(); err != nil {
+		c.ioError(err)
 	}
 	if err := c.stdout.Flush(); err != nil {
 		c.ioError(err)
@@ -139,20 +157,32 @@ func (c *checker) checkPath(root string) {
 }
 
 func (c *checker) checkFile(path string) {
-	f, err := os.Open(path)
+	t, err := openText(path)
 	if err != nil {
 		c.ioError(err)
 		return
 	}
-	defer f.Close()
-	c.checkReader(path, f)
+	defer t.Close()
+	c.checkReader(path, t)
+}
+
+// checkStdin checks standard input, decompressed if it is an archive.
+func (c *checker) checkStdin(stdin io.Reader) {
+	const name = "<stdin>"
+	t, err := newTextReader(name, stdin)
+	if err != nil {
+		c.ioError(fmt.Errorf("%s: %w", name, err))
+		return
+	}
+	defer t.Close()
+	c.checkReader(name, t)
 }
 
 // checkReader reads, parses and analyses one file game by game and prints
 // the diagnostics of each game as soon as it is done, so memory use does
 // not grow with the file.
 func (c *checker) checkReader(name string, r io.Reader) {
-	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, c.dialect, c.auto)
+	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), c.dialect, c.auto)
 	var printErr error
 	checks.CheckStream(c.ctx, gr, c.cfg, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		for _, diag := range ds {
@@ -173,31 +203,9 @@ func (c *checker) checkReader(name string, r io.Reader) {
 	}
 }
 
-// jsonDiagnostic is the --json form of a diagnostic; the field order is
-// the key order of the output.
-type jsonDiagnostic struct {
-	File      string `json:"file"`
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndLine   int    `json:"endLine"`
-	EndColumn int    `json:"endColumn"`
-	Severity  string `json:"severity"`
-	Code      string `json:"code"`
-	Message   string `json:"message"`
-}
-
+// print writes one diagnostic in the output format.
 func (c *checker) print(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
-	line, col := charPos(g, d.Span.Start)
-	if c.json == nil {
-		msg, _, _ := strings.Cut(d.Message, "\n")
-		_, err := fmt.Fprintf(c.stdout, "%s:%d:%d: %s %s: %s\n", name, line, col, d.Severity, d.Code, msg)
-		return err
-	}
-	endLine, endCol := charPos(g, max(d.Span.End, d.Span.Start))
-	return c.json.Encode(jsonDiagnostic{
-		File: name, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
-		Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message,
-	})
+	return c.out.diagnostic(name, g, d)
 }
 
 // ioError reports a path that could not be read or an output failure;
@@ -205,5 +213,8 @@ func (c *checker) print(name string, g syntax.StreamGame, d analysis.Diagnostic)
 func (c *checker) ioError(err error) {
 	c.stdout.Flush() // keep the order of stdout and stderr; errors surface at the final flush
 	fmt.Fprintf(c.stderr, "pgnls check: %v\n", err)
+	if c.out != nil {
+		c.out.failure(err)
+	}
 	c.failed = true
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/syntax"
@@ -76,9 +75,10 @@ func scanText(r io.Reader) (textFacts, error) {
 	}
 }
 
-// scanFile returns the facts of the file at path.
+// scanFile returns the facts of the text of the file at path
+// (decompressed, as openText reads it).
 func scanFile(path string) (textFacts, error) {
-	in, err := os.Open(path)
+	in, err := openText(path)
 	if err != nil {
 		return textFacts{}, err
 	}

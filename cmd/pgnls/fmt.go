@@ -26,6 +26,10 @@ paths and no flag it prints the formatted files. A directory is searched
 recursively for *.pgn and *.ctl-pgn files. Games with syntax errors or
 illegal moves are left exactly as they are and reported on standard error.
 
+Compressed files (gzip, bzip2, xz, zstd; found in directories as
+*.pgn.gz and the like) are read as the text they hold, and printed,
+listed or diffed as that text; -w does not rewrite them (an error).
+
 With --filter it writes CTL-PGN records instead as the clean input of a
 minimal reader (the C'escacs specification, §8.9): the Redefine tag
 removed after every redefined letter and FAN glyph is written in the
@@ -47,7 +51,8 @@ formatted (its file is then not rewritten by -w).
 Flags:
   -l             list the files whose formatting differs
   -d             print a unified diff of the changes
-  -w             write the result back to the file (atomically)
+  -w             write the result back to the file (atomically; not for
+                 compressed files)
   --filter       filter CTL-PGN records for a minimal reader (see above);
                  --width, --ctl-style and --encoding do not apply
   --width N      movetext line width (default 79)
@@ -154,20 +159,27 @@ func (f *formatter) run(paths []string, stdin io.Reader) int {
 			fmt.Fprintf(f.stderr, "pgnls %s: cannot use -w with standard input\n", f.verb)
 			return exitUsage
 		}
-		r := stdin
+		const name = "<standard input>"
+		t, err := newTextReader(name, stdin)
+		if err != nil {
+			f.ioError(fmt.Errorf("%s: %w", name, err))
+			return exitUsage
+		}
+		defer t.Close()
+		var r io.Reader = t
 		if f.encoding != encKeep {
-			data, err := io.ReadAll(stdin)
+			data, err := io.ReadAll(t)
 			if err != nil {
 				f.ioError(err)
 				return exitUsage
 			}
 			r = bytes.NewReader(data)
 			tf, _ := scanText(bytes.NewReader(data))
-			if r = f.convert("<standard input>", r, tf); r == nil {
+			if r = f.convert(name, r, tf); r == nil {
 				return exitUsage
 			}
 		}
-		f.file("<standard input>", r, nil)
+		f.file(name, r, nil)
 	}
 	for _, p := range paths {
 		f.path(p)
@@ -192,12 +204,20 @@ func (f *formatter) path(root string) {
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {
-	in, err := os.Open(path)
+	in, err := openText(path)
 	if err != nil {
 		f.ioError(err)
 		return
 	}
 	defer in.Close()
+	if f.write && in.Compression != "" {
+		// Writing the archive anew would change it beyond the text
+		// (compression level, frames, header fields), and bzip2 has no
+		// encoder in Go's library: the file is left to the user.
+		fmt.Fprintf(f.stderr, "pgnls fmt: %s: -w does not rewrite %s archives; the file is left as it is (format its text: pgnls fmt FILE > NEW)\n", path, in.Compression)
+		f.failed = true
+		return
+	}
 	var r io.Reader = in
 	if f.encoding != encKeep {
 		tf, err := scanFile(path)
@@ -276,7 +296,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	}
 	same := &sameTracker{}
 	var lw *latin1Writer
-	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, f.dialect, f.auto)
+	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), f.dialect, f.auto)
 	if f.latin1 {
 		if gr.Dialect() == syntax.CTLPGN {
 			fmt.Fprintf(f.stderr, "%s: CTL-PGN is always UTF-8; the file is not converted to Latin-1\n", name)

@@ -47,6 +47,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":      exits,
 			"mklatin1":   mklatin1,
+			"compress":   compressCmd,
 			"concat":     concat,
 			"lspsession": lspsession,
 		},

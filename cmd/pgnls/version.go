@@ -14,10 +14,15 @@ func version(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls version: unexpected argument %q\n", args[0])
 		return exitUsage
 	}
-	v := "devel"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = bi.Main.Version
-	}
-	fmt.Fprintf(stdout, "pgnls %s\n%s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(stdout, "pgnls %s\n%s %s/%s\n", moduleVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	return exitOK
+}
+
+// moduleVersion returns the module version pgnls was built from, or
+// "devel".
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
 }

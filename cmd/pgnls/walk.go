@@ -9,7 +9,8 @@ import (
 
 // gameFiles calls visit for root, when it is a file (whatever its
 // extension), or for every game file under root, when it is a directory:
-// the files whose names end in .pgn or .ctl-pgn, in lexical order, with
+// the files whose names end in .pgn or .ctl-pgn, compressed or not (see
+// isGameFile), in lexical order, with
 // names starting with "." skipped. Symbolic links are followed, to files
 // and to directories, root included; each directory is searched once,
 // so a link back to a directory met before does not loop. Errors go to
@@ -68,8 +69,10 @@ func (w *walker) dir(path string, info fs.FileInfo) {
 	}
 }
 
-// isGameFile reports whether a file found in a directory is a game file.
+// isGameFile reports whether a file found in a directory is a game file:
+// its name ends in .pgn or .ctl-pgn, or in one of these followed by the
+// extension of a compression (games.pgn.gz, games.ctl-pgn.zst).
 func isGameFile(name string) bool {
-	ext := filepath.Ext(name)
+	ext := filepath.Ext(textName(name))
 	return strings.EqualFold(ext, ".pgn") || strings.EqualFold(ext, ".ctl-pgn")
 }

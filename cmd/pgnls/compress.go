@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
+)
+
+// A compression is a compressed-file format whose text pgnls reads.
+type compression struct {
+	name  string // as messages name it: "gzip"
+	ext   string // the file name extension that selects it: ".gz"
+	magic func(head []byte) bool
+	open  func(r io.Reader) (io.ReadCloser, error)
+}
+
+// compressions lists the formats read: by their extension when a name
+// ends in one, else by their first bytes.
+var compressions = []compression{
+	{"gzip", ".gz", prefix("\x1f\x8b"), func(r io.Reader) (io.ReadCloser, error) {
+		return gzip.NewReader(r) // reads every member of a concatenation
+	}},
+	{"bzip2", ".bz2", isBzip2, func(r io.Reader) (io.ReadCloser, error) {
+		return io.NopCloser(bzip2.NewReader(r)), nil
+	}},
+	{"xz", ".xz", prefix("\xfd7zXZ\x00"), func(r io.Reader) (io.ReadCloser, error) {
+		d, err := xz.NewReader(r)
+		return io.NopCloser(d), err
+	}},
+	{"zstd", ".zst", prefix("\x28\xb5\x2f\xfd"), func(r io.Reader) (io.ReadCloser, error) {
+		// One decoder goroutine: decompressing runs on a goroutine of
+		// its own already (see decompressor), and the analysis takes
+		// the other cores.
+		d, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			return nil, err
+		}
+		return d.IOReadCloser(), nil
+	}},
+}
+
+func prefix(magic string) func([]byte) bool {
+	return func(head []byte) bool { return bytes.HasPrefix(head, []byte(magic)) }
+}
+
+// isBzip2 recognizes a bzip2 stream: "BZh", the block size digit, and
+// the magic of a first block or of the end of an empty stream.
+func isBzip2(head []byte) bool {
+	return len(head) >= 10 && string(head[:3]) == "BZh" && '1' <= head[3] && head[3] <= '9' &&
+		(string(head[4:10]) == "\x31\x41\x59\x26\x53\x59" || string(head[4:10]) == "\x17\x72\x45\x38\x50\x90")
+}
+
+// compressionOf returns the format that a file name's extension selects,
+// or nil.
+func compressionOf(name string) *compression {
+	ext := filepath.Ext(name)
+	for i := range compressions {
+		if strings.EqualFold(ext, compressions[i].ext) {
+			return &compressions[i]
+		}
+	}
+	return nil
+}
+
+// textName returns name without the extension of a compression, as the
+// name of the text inside (games.pgn for games.pgn.gz), so that the
+// dialect is still told by the .ctl-pgn extension.
+func textName(name string) string {
+	if compressionOf(name) != nil {
+		return strings.TrimSuffix(name, filepath.Ext(name))
+	}
+	return name
+}
+
+// textReader is the text of a game file: the file itself, or its
+// decompressed text read ahead on a goroutine of its own, so that
+// decompressing and analysing run on different cores.
+type textReader struct {
+	io.Reader
+	// Compression names the format the text was decompressed from
+	// ("gzip", "bzip2", "xz" or "zstd"), or is "" for a plain file.
+	Compression string
+	closers     []func() error
+}
+
+// Close stops the decompression, if any, and closes the file.
+func (t *textReader) Close() error {
+	var err error
+	for _, c := range t.closers {
+		err = errors.Join(err, c())
+	}
+	return err
+}
+
+// openText opens the file at path and returns its text. A file whose
+// name ends in .gz, .bz2, .xz or .zst is decompressed (it must be in
+// that format); a file with another name is decompressed when its first
+// bytes are those of one of the formats, and is read as it is else.
+// Decompression streams: memory does not grow with the file. A corrupt
+// or truncated archive is a read error naming the file and the offset of
+// the failure. The caller must Close the reader.
+func openText(path string) (*textReader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	t, err := newTextReader(path, f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	t.closers = append(t.closers, f.Close)
+	return t, nil
+}
+
+// newTextReader returns the text of r, the contents of the file name
+// ("<stdin>" for standard input), decompressed as openText does. Close
+// stops the decompression; it does not close r.
+func newTextReader(name string, r io.Reader) (*textReader, error) {
+	cr := &countingReader{r: r}
+	br := bufio.NewReaderSize(cr, 1<<16)
+	c := compressionOf(name)
+	if c == nil {
+		head, err := br.Peek(10)
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		for i := range compressions {
+			if compressions[i].magic(head) {
+				c = &compressions[i]
+				break
+			}
+		}
+	}
+	if c == nil {
+		return &textReader{Reader: br}, nil
+	}
+	d := newDecompressor(name, *c, cr, br)
+	return &textReader{Reader: d, Compression: c.name, closers: []func() error{d.close}}, nil
+}
+
+// countingReader counts the bytes read from r and keeps its error, to
+// tell a failing file from a corrupt archive.
+type countingReader struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF {
+		c.err = err
+	}
+	return n, err
+}
+
+// Decompressed text goes from the decoding goroutine to the reader in
+// blocks of blockSize bytes, at most blocks of them at a time.
+const (
+	blockSize = 256 << 10
+	blocks    = 4
+)
+
+// decompressor reads the decompressed text of an archive, which a
+// goroutine of its own decodes ahead into a few blocks.
+type decompressor struct {
+	full chan block    // decoded blocks, in order; closed after the last
+	free chan []byte   // blocks the reader is done with
+	done chan struct{} // closed by close: the goroutine stops
+	stop sync.Once
+	cur  block // the block being read
+	off  int   // bytes of cur.data read
+}
+
+// block is a run of decompressed text and, on the last block, the error
+// that ended the text (io.EOF at its proper end).
+type block struct {
+	data []byte
+	err  error
+}
+
+// newDecompressor starts decoding br, the buffered text of the archive
+// name, in format c; cr counts the bytes read under br.
+func newDecompressor(name string, c compression, cr *countingReader, br *bufio.Reader) *decompressor {
+	d := &decompressor{
+		full: make(chan block, blocks),
+		free: make(chan []byte, blocks),
+		done: make(chan struct{}),
+	}
+	for range blocks {
+		d.free <- make([]byte, blockSize)
+	}
+	go d.decode(name, c, cr, br)
+	return d
+}
+
+// decode runs on its own goroutine: it fills free blocks with decoded
+// text until the archive ends, fails, or close is called.
+func (d *decompressor) decode(name string, c compression, cr *countingReader, br *bufio.Reader) {
+	defer close(d.full)
+	var text int64 // bytes of text decoded so far
+	fail := func(err error) error {
+		if cr.err != nil {
+			return fmt.Errorf("%s: %w", name, cr.err) // the file, not the archive
+		}
+		what := "corrupt"
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			what = "truncated"
+		}
+		// The decoder has consumed what was read, less what br holds.
+		return &archiveError{Name: name, Format: c.name, What: what, Offset: cr.n - int64(br.Buffered()), Text: text, Err: err}
+	}
+	dec, err := c.open(br)
+	if err != nil {
+		d.send(block{err: fail(err)})
+		return
+	}
+	defer dec.Close()
+	for {
+		var buf []byte
+		select {
+		case buf = <-d.free:
+		case <-d.done:
+			return
+		}
+		n := 0
+		for n < len(buf) && err == nil {
+			var m int
+			m, err = dec.Read(buf[n:])
+			n += m
+		}
+		text += int64(n)
+		switch {
+		case err == io.EOF:
+		case err != nil:
+			err = fail(err)
+		}
+		if !d.send(block{buf[:n], err}) || err != nil {
+			return
+		}
+	}
+}
+
+// send hands b to the reader, unless close was called first.
+func (d *decompressor) send(b block) bool {
+	select {
+	case d.full <- b:
+		return true
+	case <-d.done:
+		return false
+	}
+}
+
+func (d *decompressor) Read(p []byte) (int, error) {
+	for d.off == len(d.cur.data) {
+		if d.cur.err != nil {
+			return 0, d.cur.err
+		}
+		if d.cur.data != nil {
+			d.free <- d.cur.data[:cap(d.cur.data)]
+		}
+		b, ok := <-d.full
+		if !ok {
+			return 0, io.EOF
+		}
+		d.cur, d.off = b, 0
+	}
+	n := copy(p, d.cur.data[d.off:])
+	d.off += n
+	return n, nil
+}
+
+// close stops the decoding goroutine; it does not wait for it.
+func (d *decompressor) close() error {
+	d.stop.Do(func() { close(d.done) })
+	return nil
+}
+
+// An archiveError is a compressed file that cannot be read to its end.
+// It is not io.ErrUnexpectedEOF, whatever its cause, so that no reader
+// takes a truncated archive for a short text.
+type archiveError struct {
+	Name, Format string
+	What         string // "corrupt" or "truncated"
+	Offset       int64  // bytes of the file the decoder had read when it failed
+	Text         int64  // bytes of text decoded before
+	Err          error  // the decoder's error
+}
+
+func (e *archiveError) Error() string {
+	return fmt.Sprintf("%s: %s %s data at byte %d of the file, after %d bytes of text: %v", e.Name, e.What, e.Format, e.Offset, e.Text, e.Err)
+}
