@@ -214,7 +214,7 @@ func (f *formatter) readFile(path string, info fs.FileInfo) {
 		// Writing the archive anew would change it beyond the text
 		// (compression level, frames, header fields), and bzip2 has no
 		// encoder in Go's library: the file is left to the user.
-		fmt.Fprintf(f.stderr, "pgnls fmt: %s: -w does not rewrite %s archives; the file is left as it is (format its text: pgnls fmt FILE > NEW)\n", path, in.Compression)
+		fmt.Fprintf(f.stderr, "pgnls %s: %s: -w does not rewrite %s archives; the file is left as it is (write its text elsewhere: pgnls %s FILE > NEW)\n", f.verb, path, in.Compression, f.verb)
 		f.failed = true
 		return
 	}
