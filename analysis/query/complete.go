@@ -275,16 +275,11 @@ func (c *completer) tagValues(sp syntax.Span) []Item {
 	var items []Item
 	for i, v := range values {
 		items = append(items, Item{
-			Label: v.text, Detail: v.doc, InsertText: escapeValue(v.text),
+			Label: v.text, Detail: v.doc, InsertText: syntax.Escape(v.text),
 			Kind: ItemTagValue, Replace: inner, SortText: fmt.Sprintf("%02d", i),
 		})
 	}
 	return items
-}
-
-// escapeValue escapes a tag value for the inside of its quotes.
-func escapeValue(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
 // nags proposes the NAGs that have a meaning, replacing sp.
