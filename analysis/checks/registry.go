@@ -13,6 +13,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/linelength"
 	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/analysis/openings"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -22,6 +23,7 @@ var All = []*analysis.Analyzer{
 	analysis.Layout,
 	tags.Analyzer,
 	legality.Analyzer,
+	openings.Analyzer,
 	ctllegality.Analyzer,
 	ctlcheck.Tags,
 	ctlcheck.Movetext,

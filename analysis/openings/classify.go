@@ -1,0 +1,34 @@
+package openings
+
+import (
+	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Classifiable reports whether start is the standard start position of
+// orthodox chess, the only start the data set names lines from: g has no
+// FEN tag (or one of the standard start) and no Variant tag of another
+// game.
+func Classifiable(start legality.Start) bool {
+	if start.Variant != legality.Standard || !start.OK {
+		return false
+	}
+	std := chess.StartPosition()
+	return start.FEN == nil || start.Pos.Key() == std.Key()
+}
+
+// Classify replays the main line of g up to its first move that cannot
+// be played, or until no later position can be named, and returns it as
+// a Line; nil when g does not start from the standard start position.
+func Classify(g *syntax.Game) *Line {
+	start := legality.StartOf(g)
+	if !Classifiable(start) {
+		return nil
+	}
+	l := new(Line)
+	legality.ReplayMainLine(g, start, func(st *legality.Step) bool {
+		return st.After != nil && l.Play(st.After)
+	})
+	return l
+}
