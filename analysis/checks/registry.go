@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/commands"
 	"github.com/pgnls/pgnls/analysis/ctlcheck"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/analysis/legality"
@@ -29,6 +30,7 @@ var All = []*analysis.Analyzer{
 	ctlcheck.Movetext,
 	ctlcheck.Chars,
 	nag.Analyzer,
+	commands.Analyzer,
 	linelength.Analyzer,
 }
 
