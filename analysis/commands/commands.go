@@ -96,7 +96,7 @@ func run(p *analysis.Pass) {
 		return
 	}
 	g := p.Game
-	syntax.Inspect(g.Elems(), func(e syntax.Elem) bool {
+	check := func(e syntax.Elem) bool {
 		c, ok := e.(*syntax.Comment)
 		if !ok || !strings.Contains(c.Text, "[%") {
 			return true
@@ -124,5 +124,8 @@ func run(p *analysis.Pass) {
 			})
 		}
 		return true
-	})
+	}
+	syntax.Inspect(g.Header, check)
+	syntax.Inspect(g.Moves, check)
+	syntax.Inspect(g.After, check)
 }

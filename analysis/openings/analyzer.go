@@ -2,6 +2,7 @@ package openings
 
 import (
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -18,7 +19,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  "Opening tags: ECO, Opening and Variation against the lichess opening names of the moves of the main line.",
 	Codes: []analysis.CodeInfo{
 		{Code: CodeECO, Severity: analysis.Hint, Doc: "The ECO tag disagrees with the opening of the main line, as the lichess opening names (embedded, CC0) classify it: the last named position the moves reach, transpositions included. A code is taken as agreeing when the data set gives it to a position the moves reach, to a line through the last named position they reach (a finer code than the data set can tell), to a line ending with a pawn structure they reach, or to a position of the same family as one they reach past the second move; ECO systems still divide some transpositions differently. Only games from the standard start are classified. The fix writes the code of the last named position."},
-		{Code: CodeOpening, Severity: analysis.Hint, Doc: "The Opening tag (with the Variation tag) names an opening of the lichess opening names that the main line does not reach, judged as for eco-mismatch. Only names of that data set are judged, letter case, accents and the spelling 'defence' aside: a family ('Ruy Lopez') or a whole name ('Ruy Lopez: Berlin Defense'), or a family in Opening and the rest of a name in Variation; names of other systems ('Spanish', 'QGD') are left alone. The fix writes the name of the last named position, in the same form."},
+		{Code: CodeOpening, Severity: analysis.Hint, Doc: "The Opening tag (with the Variation tag) names an opening of the lichess opening names that the main line does not reach: no position of that name (or family) agrees with the moves, as for eco-mismatch but for the family clause. Only names of that data set are judged, letter case, accents and the spelling 'defence' aside: a family ('Ruy Lopez') or a whole name ('Ruy Lopez: Berlin Defense'), or a family in Opening and the rest of a name in Variation; names of other systems ('Spanish', 'QGD') are left alone. The fix writes the name of the last named position, in the same form."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
 	Run:      run,
@@ -38,25 +39,34 @@ func run(p *analysis.Pass) {
 			variation = t
 		}
 	}
-	wantECO := eco != nil && validCode(eco.Value) && p.Enabled(CodeECO, analysis.Hint)
-	wantName := opening != nil && p.Enabled(CodeOpening, analysis.Hint)
-	if !wantECO && !wantName {
+	var codeSet, nameSet *Set
+	if eco != nil && validCode(eco.Value) && p.Enabled(CodeECO, analysis.Hint) {
+		codeSet = CodeSet(eco.Value)
+	}
+	if opening != nil && p.Enabled(CodeOpening, analysis.Hint) {
+		v := ""
+		if variation != nil {
+			v = variation.Value
+		}
+		nameSet = NameSet(opening.Value, v)
+	}
+	if codeSet == nil && nameSet == nil {
 		return
 	}
-	l := Classify(g)
+	l := FromMainLine(legality.MainLineOf(p), codeSet, nameSet)
 	if l == nil || l.Opening() == nil {
 		return
 	}
 	last := l.Opening()
-	if wantECO && !l.Consistent(eco.Value) {
+	if codeSet != nil && !l.Agrees(0) && !l.SharesFamily(0) {
 		p.Report(analysis.Diagnostic{
 			Span: eco.ValueSpan, Severity: analysis.Hint, Code: CodeECO,
 			Message: "ECO " + eco.Value + " does not agree with the moves: they reach " + last.ECO + " " + last.Name + " (lichess opening names)",
 			Fixes:   setValue(g, eco, last.ECO),
 		})
 	}
-	if wantName {
-		checkName(p, l, opening, variation)
+	if nameSet != nil && !l.Agrees(1) {
+		reportName(p, last, opening, variation)
 	}
 }
 
@@ -66,18 +76,13 @@ func validCode(v string) bool {
 	return len(v) == 3 && v[0] >= 'A' && v[0] <= 'E' && v[1] >= '0' && v[1] <= '9' && v[2] >= '0' && v[2] <= '9'
 }
 
-// checkName reports an Opening tag (with its Variation tag, if any) that
-// the line l contradicts.
-func checkName(p *analysis.Pass, l *Line, opening, variation *syntax.Tag) {
+// reportName reports an Opening tag (with its Variation tag, if any)
+// that the moves contradict: they reach last.
+func reportName(p *analysis.Pass, last *Opening, opening, variation *syntax.Tag) {
 	v := ""
 	if variation != nil {
 		v = variation.Value
 	}
-	judged, ok := l.NameConsistent(opening.Value, v)
-	if !judged || ok {
-		return
-	}
-	last := l.Opening()
 	form, _ := formOf(opening.Value, v)
 	name := opening.Value
 	if form == splitName {

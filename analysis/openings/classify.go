@@ -20,15 +20,31 @@ func Classifiable(start legality.Start) bool {
 
 // Classify replays the main line of g up to its first move that cannot
 // be played, or until no later position can be named, and returns it as
-// a Line; nil when g does not start from the standard start position.
-func Classify(g *syntax.Game) *Line {
+// a Line watching sets (see NewLine); nil when g does not start from the
+// standard start position.
+func Classify(g *syntax.Game, sets ...*Set) *Line {
 	start := legality.StartOf(g)
 	if !Classifiable(start) {
 		return nil
 	}
-	l := new(Line)
+	l := NewLine(sets...)
 	legality.ReplayMainLine(g, start, func(st *legality.Step) bool {
 		return st.After != nil && l.Play(st.After)
 	})
+	return l
+}
+
+// FromMainLine is Classify for a main line the replay resolved already.
+func FromMainLine(ml legality.MainLine, sets ...*Set) *Line {
+	if !Classifiable(ml.Start) {
+		return nil
+	}
+	l := NewLine(sets...)
+	pos := ml.Start.Pos
+	for _, m := range ml.Moves {
+		if pos = pos.Make(m); !l.Play(&pos) {
+			break
+		}
+	}
 	return l
 }

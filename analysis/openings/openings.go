@@ -42,7 +42,7 @@ type Opening struct {
 	Plies int    // how many half-moves Moves holds
 	key   chess.Key
 	pawns pawns
-	path  []chess.Key // the keys of the positions of Moves, while the data set is read
+	path  []uint64 // the key hashes of the positions of Moves, while the data set is read
 }
 
 // Family returns the part of the name before its colon, "Sicilian
@@ -70,17 +70,23 @@ func pawnsOf(p *chess.Position) pawns {
 
 // table is the data set, read.
 type table struct {
-	all    []Opening
-	byKey  map[chess.Key]*Opening
-	byCode map[string][]*Opening
-	// through gives, for each position a line of the data set passes
-	// through or ends on, the named positions those lines end on.
-	through map[chess.Key][]*Opening
-	// structures gives, for each pawn structure, the named positions
-	// with it.
-	structures map[pawns][]*Opening
-	names      map[string]bool // the names and families, folded (see fold)
-	minMen     int             // the fewest men on the board of a named position
+	all []Opening
+	// byKey gives the named position of a position, by the hash of its
+	// key (chess.Key.Hash; the key itself is checked). filter has the bit
+	// filterBit of each of those hashes set: most positions of a game
+	// have no name, and the filter tells so without the map.
+	byKey  map[uint64]*Opening
+	filter [1 << filterBits / 64]uint64
+	byCode map[string]*Set
+	byName map[string]*Set // by name and by family, folded (see fold)
+	// through gives, for each named position, the named positions whose
+	// lines pass through it or end on it.
+	through map[*Opening][]*Opening
+	minMen  int // the fewest men on the board of a named position
+	// homes has the bit of each set of pawns on their start squares
+	// (see home) that holds those of a named position: pawns never go
+	// back, so once a line's is not in it, no later position is named.
+	homes [1 << 16 / 64]uint64
 }
 
 // data returns the data set, read on first use.
@@ -90,9 +96,8 @@ var data = sync.OnceValue(load)
 // does: TestData holds the data set to it) is left out.
 func load() *table {
 	t := &table{
-		byKey: make(map[chess.Key]*Opening, 4096), byCode: make(map[string][]*Opening, 500),
-		through: make(map[chess.Key][]*Opening, 8192), structures: make(map[pawns][]*Opening, 4096),
-		names: make(map[string]bool, 4096), minMen: 32,
+		all: make([]Opening, 0, 4096), byKey: make(map[uint64]*Opening, 4096), byCode: make(map[string]*Set, 500),
+		byName: make(map[string]*Set, 4096), through: make(map[*Opening][]*Opening, 4096), minMen: 32,
 	}
 	for _, volume := range []string{volumeA, volumeB, volumeC, volumeD, volumeE} {
 		_, volume, _ = strings.Cut(volume, "\n") // the header
@@ -108,32 +113,75 @@ func load() *table {
 	// The maps point into all, which no longer grows.
 	for i := range t.all {
 		o := &t.all[i]
-		t.byCode[o.ECO] = append(t.byCode[o.ECO], o)
-		t.structures[o.pawns] = append(t.structures[o.pawns], o)
-		for _, k := range o.path {
-			t.through[k] = append(t.through[k], o)
+		addTo(t.byCode, o.ECO, o)
+		name, family := fold(o.Name), fold(o.Family())
+		addTo(t.byName, name, o)
+		if family != name {
+			addTo(t.byName, family, o)
+		}
+		if h := o.key.Hash(); t.byKey[h] == nil {
+			t.byKey[h] = o // the first name of a position wins
+			b := filterBit(h)
+			t.filter[b/64] |= 1 << (b % 64)
+		}
+	}
+	t.closeHomes()
+	for i := range t.all {
+		o := &t.all[i]
+		for _, h := range o.path {
+			if n := t.byKey[h]; n != nil {
+				t.through[n] = append(t.through[n], o)
+			}
 		}
 		o.path = nil
-	}
-	for i := range t.all {
-		if o := &t.all[i]; t.byKey[o.key] == nil {
-			t.byKey[o.key] = o // the first name of a position wins
-		}
 	}
 	return t
 }
 
+// addTo adds o to the set of key k of sets.
+func addTo(sets map[string]*Set, k string, o *Opening) {
+	s := sets[k]
+	if s == nil {
+		s = &Set{}
+		sets[k] = s
+	}
+	s.Openings = append(s.Openings, o)
+	if !slices.Contains(s.pawns, o.pawns) {
+		s.pawns = append(s.pawns, o.pawns)
+	}
+}
+
 // add replays the line of o and records it.
 func (t *table) add(o Opening) {
-	pos, plies, ok := play(o.Moves, func(p *chess.Position) { o.path = append(o.path, p.Key()) })
+	o.path = make([]uint64, 0, 2*strings.Count(o.Moves, "."))
+	pos, plies, ok := play(o.Moves, func(p *chess.Position) { o.path = append(o.path, p.Key().Hash()) })
 	if !ok {
 		return
 	}
 	o.Plies, o.key, o.pawns = plies, pos.Key(), pawnsOf(&pos)
 	t.all = append(t.all, o)
-	t.names[fold(o.Name)] = true
-	t.names[fold(o.Family())] = true
+	h := home(o.pawns)
+	t.homes[h/64] |= 1 << (h % 64)
 	t.minMen = min(t.minMen, men(&pos))
+}
+
+// home returns the pawns of a structure that stand on their start
+// squares: White's second rank in the low byte, Black's seventh in the
+// high one.
+func home(ps pawns) uint16 {
+	return uint16(ps[0]>>8&0xff | ps[1]>>48&0xff<<8)
+}
+
+// closeHomes sets in homes, which holds the home pawns of the named
+// positions, every set that holds one of them.
+func (t *table) closeHomes() {
+	for bit := range 16 {
+		for m := range 1 << 16 {
+			if sub := m &^ (1 << bit); sub != m && t.homes[sub/64]&(1<<(sub%64)) != 0 {
+				t.homes[m/64] |= 1 << (m % 64)
+			}
+		}
+	}
 }
 
 // play replays moves, "1. e4 c5 2. Nf3", from the standard start, and
@@ -179,10 +227,46 @@ func All() []Opening { return data().all }
 
 // ByCode returns the named positions of an ECO code, in the data set's
 // order; none for a code it does not use.
-func ByCode(eco string) []*Opening { return data().byCode[eco] }
+func ByCode(eco string) []*Opening { return CodeSet(eco).list() }
+
+// Set is a set of named positions: those of an ECO code, or of a name.
+type Set struct {
+	Openings []*Opening // in the data set's order
+	pawns    []pawns    // the pawn structures of Openings, each once
+}
+
+// list returns s.Openings; nil for a nil set.
+func (s *Set) list() []*Opening {
+	if s == nil {
+		return nil
+	}
+	return s.Openings
+}
+
+// CodeSet returns the set of named positions of an ECO code; nil for a
+// code the data set does not use.
+func CodeSet(eco string) *Set { return data().byCode[eco] }
 
 // At returns the opening named at position p, or nil.
-func At(p *chess.Position) *Opening { return data().byKey[p.Key()] }
+func At(p *chess.Position) *Opening { return data().at(p) }
+
+func (t *table) at(p *chess.Position) *Opening {
+	k := p.Key()
+	h := k.Hash()
+	if b := filterBit(h); t.filter[b/64]&(1<<(b%64)) == 0 {
+		return nil
+	}
+	if o := t.byKey[h]; o != nil && o.key == k {
+		return o
+	}
+	return nil
+}
+
+// filterBits is the size of the filter of table.byKey: 2^17 bits, of
+// which the 3,807 named positions set about 3%.
+const filterBits = 17
+
+func filterBit(h uint64) uint64 { return h >> (64 - filterBits) }
 
 // fold returns s in lower case, without accents and with "defence" spelt
 // "defense", so that names written by hand compare with the data set's.
@@ -213,13 +297,22 @@ func fold(s string) string {
 }
 
 // Line follows the positions of a line of moves played from the standard
-// start and keeps the last named one. The zero Line is at the start,
-// which has no name.
+// start and keeps the last named one, and whether it reaches the pawn
+// structure of a named position of each of the sets it watches (see
+// Agrees).
 type Line struct {
+	t       *table
 	last    *Opening
 	reached []*Opening
-	pawns   []pawns
-	done    bool // no later position can be named: too few men are left
+	sets    []*Set
+	seen    []bool // for each set, whether the line reached one of its pawn structures
+	done    bool   // no later position can be named: too few men are left
+}
+
+// NewLine returns a Line at the start, which has no name, watching the
+// sets of named positions.
+func NewLine(sets ...*Set) *Line {
+	return &Line{t: data(), sets: sets, seen: make([]bool, len(sets))}
 }
 
 // Play records the position p reached by the next move of the line. It
@@ -229,19 +322,24 @@ func (l *Line) Play(p *chess.Position) bool {
 	if l.done {
 		return false
 	}
-	t := data()
-	if men(p) < t.minMen {
-		// Captures cannot be undone: no later position has more men.
+	ps := pawnsOf(p)
+	if h := home(ps); men(p) < l.t.minMen || l.t.homes[h/64]&(1<<(h%64)) == 0 {
+		// Neither captures nor pawn moves can be undone: no later
+		// position has more men, or more pawns on their start squares.
 		l.done = true
 		return false
 	}
-	if o := t.byKey[p.Key()]; o != nil {
+	if o := l.t.at(p); o != nil {
 		if o != l.last {
 			l.reached = append(l.reached, o)
 		}
 		l.last = o
 	}
-	l.pawns = append(l.pawns, pawnsOf(p))
+	if len(l.sets) > 0 {
+		for i, s := range l.sets {
+			l.seen[i] = l.seen[i] || s != nil && slices.Contains(s.pawns, ps)
+		}
+	}
 	return true
 }
 
@@ -251,41 +349,25 @@ func (l *Line) Opening() *Opening { return l.last }
 // Reached returns the named positions the line has reached, in order.
 func (l *Line) Reached() []*Opening { return l.reached }
 
-// agrees reports whether a named position that match accepts agrees
-// with the line: the line reaches it; or its line passes through the last
-// named position the line reaches (it is more precise than the data set
-// can tell of the line); or the line reaches its pawn structure (a
-// transposition the data set does not list). It is true when the line
-// reaches no named position, which nothing contradicts.
-func (l *Line) agrees(match func(*Opening) bool) bool {
-	if l.last == nil || slices.ContainsFunc(l.reached, match) {
-		return true
-	}
-	t := data()
-	if slices.ContainsFunc(t.through[l.last.key], match) {
-		return true
-	}
-	for _, p := range l.pawns {
-		if slices.ContainsFunc(t.structures[p], match) {
-			return true
-		}
-	}
-	return false
+// Agrees reports whether a named position of set i (of those NewLine
+// watches) agrees with the line: the line reaches it; or its line passes
+// through the last named position the line reaches (it is more precise
+// than the data set can tell of the line); or the line reaches its pawn
+// structure (a transposition the data set does not list). It is true
+// when the line reaches no named position, which nothing contradicts.
+func (l *Line) Agrees(i int) bool {
+	in := func(o *Opening) bool { return slices.Contains(l.sets[i].list(), o) }
+	return l.last == nil || l.seen[i] || slices.ContainsFunc(l.reached, in) || slices.ContainsFunc(l.t.through[l.last], in)
 }
 
-// Consistent reports whether the ECO code eco agrees with the line (see
-// agrees): the data set gives it to a position the line reaches, to a
-// line through its last named position, or to a line ending with a pawn
-// structure the line reaches; or it gives it to a position of the family
-// of one the line reaches past the first two moves (ECO systems divide a
-// family's lines differently: "E69" and "King's Indian Defense:
-// Fianchetto Variation, Long Variation", E68 in the data set).
-func (l *Line) Consistent(eco string) bool {
-	if l.agrees(func(o *Opening) bool { return o.ECO == eco }) {
-		return true
-	}
+// SharesFamily reports whether a named position of set i (of those
+// NewLine watches) has the family of one the line reaches past the first
+// two moves: ECO systems divide a family's lines differently ("E69" and
+// "King's Indian Defense: Fianchetto Variation, Long Variation", E68 in
+// the data set).
+func (l *Line) SharesFamily(i int) bool {
 	for _, r := range l.reached {
-		if r.Plies >= 4 && slices.ContainsFunc(ByCode(eco), func(o *Opening) bool { return o.Family() == r.Family() }) {
+		if r.Plies >= 4 && slices.ContainsFunc(l.sets[i].list(), func(o *Opening) bool { return o.Family() == r.Family() }) {
 			return true
 		}
 	}
@@ -313,9 +395,9 @@ func formOf(opening, variation string) (nameForm, string) {
 	t := data()
 	name := fold(opening)
 	switch {
-	case variation != "" && t.names[name+": "+fold(variation)]:
+	case variation != "" && t.byName[name+": "+fold(variation)] != nil:
 		return splitName, name + ": " + fold(variation)
-	case !t.names[name]:
+	case t.byName[name] == nil:
 		return otherName, ""
 	case strings.Contains(name, ":"):
 		return wholeName, name
@@ -323,20 +405,13 @@ func formOf(opening, variation string) (nameForm, string) {
 	return familyName, name
 }
 
-// NameConsistent reports whether an Opening tag value (and a Variation
-// tag value, "" when there is none) agrees with the line as Consistent
-// judges an ECO code: a family must be the family of an agreeing named
-// position, a whole name its name. judged is false for a name that is
-// not one of the data set (see formOf).
-func (l *Line) NameConsistent(opening, variation string) (judged, ok bool) {
-	form, name := formOf(opening, variation)
-	if form == otherName {
-		return false, true
+// NameSet returns the set of named positions an Opening tag value (and a
+// Variation tag value, "" when there is none) names: those of a family,
+// or those of a whole name; nil for a name that is not one of the data
+// set (see formOf).
+func NameSet(opening, variation string) *Set {
+	if form, name := formOf(opening, variation); form != otherName {
+		return data().byName[name]
 	}
-	return true, l.agrees(func(o *Opening) bool {
-		if form == familyName {
-			return fold(o.Family()) == name
-		}
-		return fold(o.Name) == name
-	})
+	return nil
 }
