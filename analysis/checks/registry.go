@@ -11,6 +11,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/commands"
 	"github.com/pgnls/pgnls/analysis/ctlcheck"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/linelength"
 	"github.com/pgnls/pgnls/analysis/nag"
@@ -52,7 +53,8 @@ type CatalogueEntry struct {
 }
 
 // Catalogue returns every diagnostic code pgnls may report, from the
-// parser and from each analyzer, sorted by code.
+// parser, from each analyzer and from the checks across games, sorted by
+// code.
 func Catalogue() []CatalogueEntry {
 	var out []CatalogueEntry
 	for _, c := range syntax.Codes {
@@ -64,6 +66,9 @@ func Catalogue() []CatalogueEntry {
 		for _, c := range a.Codes {
 			out = append(out, CatalogueEntry{c, a.Name})
 		}
+	}
+	for _, c := range duplicates.Codes {
+		out = append(out, CatalogueEntry{c, "duplicates"})
 	}
 	for _, c := range Editor {
 		out = append(out, CatalogueEntry{c, "pgnls"})

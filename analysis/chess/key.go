@@ -38,3 +38,21 @@ func (p *Position) enPassantCapturable() bool {
 	}
 	return false
 }
+
+// Hash returns a 64-bit hash of k, the same in every run.
+func (k Key) Hash() uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(v uint64) {
+		h ^= v
+		h *= 1099511628211
+		h ^= h >> 29
+	}
+	for _, b := range k.pieces {
+		mix(uint64(b))
+	}
+	for _, b := range k.colors {
+		mix(uint64(b))
+	}
+	mix(uint64(k.castle[0][0]) | uint64(k.castle[0][1])<<8 | uint64(k.castle[1][0])<<16 | uint64(k.castle[1][1])<<24 | uint64(k.ep)<<32 | uint64(k.side)<<40)
+	return h
+}

@@ -43,3 +43,25 @@ func TestKey(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyHash: the 400 positions after two plies hash apart, and a
+// position hashes as its transposition does.
+func TestKeyHash(t *testing.T) {
+	seen := map[uint64]bool{}
+	p := StartPosition()
+	for _, m := range p.LegalMoves() {
+		q := p.Make(m)
+		for _, r := range q.LegalMoves() {
+			s := q.Make(r)
+			seen[s.Key().Hash()] = true
+		}
+	}
+	if len(seen) != 400 {
+		t.Errorf("%d hashes for the 400 positions after two plies", len(seen))
+	}
+	a := mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", false)
+	b := mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w K - 7 30", false)
+	if a.Key().Hash() != b.Key().Hash() {
+		t.Error("the move counters change the hash")
+	}
+}
