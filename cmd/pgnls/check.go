@@ -42,6 +42,10 @@ Flags:
                      are what the standard asks and readers survive) or
                      export (also the export-format layout that pgnls fmt
                      fixes: line width, tag order, glyphs; as warnings)
+  --duplicates       find the games that repeat earlier games across all the
+                     files given (the same main line, or one beginning the
+                     other's: a truncated copy) and print only those, then
+                     a summary on standard error; exit status 1 if any
   --reader R         how CTL-PGN records are read: full (default: the
                      rules of C'escacs and the whole format) or minimal
                      (the minimal reader of the specification, §8.9: the
@@ -64,6 +68,9 @@ type checker struct {
 	stderr  io.Writer
 	errors  bool // some error-severity diagnostic was found
 	failed  bool // some path could not be read
+	// repeats finds the repeated games across the files (--duplicates);
+	// nil: within each file, with the other diagnostics.
+	repeats *checks.Repeats
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -73,6 +80,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	reader := fl.String("reader", "full", "")
+	duplicates := fl.Bool("duplicates", false, "")
 	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -104,15 +112,21 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		c.json = json.NewEncoder(c.stdout)
 		c.json.SetEscapeHTML(false)
 	}
+	if *duplicates {
+		c.repeats = checks.NewRepeats()
+	}
 	for _, p := range paths {
 		if p == "-" {
-			c.checkReader("<stdin>", stdin)
+			c.checkReader("<stdin>", stdin, nil)
 			continue
 		}
 		c.checkPath(p)
 	}
 	if err := c.stdout.Flush(); err != nil {
 		c.ioError(err)
+	}
+	if c.repeats != nil {
+		return c.summary()
 	}
 	switch {
 	case c.failed:
@@ -145,16 +159,17 @@ func (c *checker) checkFile(path string) {
 		return
 	}
 	defer f.Close()
-	c.checkReader(path, f)
+	c.checkReader(path, f, reread(path))
 }
 
 // checkReader reads, parses and analyses one file game by game and prints
 // the diagnostics of each game as soon as it is done, so memory use does
-// not grow with the file.
-func (c *checker) checkReader(name string, r io.Reader) {
+// not grow with the file. again (nil: none) reads the file again, to
+// confirm near-duplicates (see checks.Repeats.Stream).
+func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n int) (string, bool)) {
 	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), name, c.dialect, c.auto)
 	var printErr error
-	checks.CheckStream(c.ctx, gr, c.cfg, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
+	c.checkStream(gr, again, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		for _, diag := range ds {
 			if diag.Severity == analysis.Error {
 				c.errors = true
