@@ -14,6 +14,7 @@ package duplicates
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/legality"
@@ -31,7 +32,7 @@ const (
 // pgnls check run an Index over the games of a file (or, with
 // --duplicates, of every file given).
 var Codes = []analysis.CodeInfo{
-	{Code: CodeDuplicate, Severity: analysis.Info, Doc: "The game repeats an earlier game of the file: the same main line from the same start position, moves compared as the legal moves they are, whatever their spelling. Games shorter than 20 half-moves count as repeated only between the same White and Black, since short games (a quick draw, a known trap) recur between other players. The message names the earlier game and the tags whose values differ; the related information points at it. pgnls check --duplicates looks across all the files given."},
+	{Code: CodeDuplicate, Severity: analysis.Info, Doc: "The game repeats an earlier game of the file: the same main line from the same start position, moves compared as the legal moves they are, whatever their spelling. Games shorter than 20 half-moves count as repeated only between the same White and Black (both known), since short games (a quick draw, a known trap) recur between other players. The message names the earlier game and the tags whose values differ; the related information points at it. pgnls check --duplicates looks across all the files given."},
 	{Code: CodeNear, Severity: analysis.Info, Doc: "The game's main line begins an earlier game's main line, or is begun by it, from the same start position, and the shorter one has at least 40 half-moves: one is likely a truncated copy of the other. (Shorter common lines are the openings games share.) A truncated copy that follows its longer game in pgnls check is found when the file can be read again (not on standard input)."},
 }
 
@@ -131,7 +132,9 @@ func line(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine, visit func(n 
 }
 
 // Of returns the fingerprint of g, a game of dialect d; ok is false for
-// a game without moves, which repeats nothing.
+// a game without moves, which repeats nothing, and for a game shorter
+// than ShortPlies whose White or Black is unknown ("?"), which cannot be
+// told from a game of other players.
 func Of(g *syntax.Game, d syntax.Dialect) (Fingerprint, bool) {
 	ml := mainLine(g, d, nil)
 	return of(g, d, &ml)
@@ -159,6 +162,9 @@ func of(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine) (fp Fingerprint
 		h := hasher(fp.Moves)
 		for _, name := range []string{"White", "Black"} {
 			v, _ := g.TagValue(name)
+			if v = strings.TrimSpace(v); v == "" || v == "?" || v == "-" {
+				return Fingerprint{}, false // unknown players are not the same players
+			}
 			h.text(v)
 		}
 		fp.Moves = uint64(h)

@@ -20,8 +20,10 @@ import (
 //     tags the game already has; the tags its order expects next sort
 //     first;
 //   - inside a tag value: the values of Result, Variant, Termination,
-//     Mode, WhiteType/BlackType, Lang, SetUp and CTL-PGN Redefine, and for
-//     dates today's date in the dialect's format;
+//     Mode, WhiteType/BlackType, Lang, SetUp and CTL-PGN Redefine, for
+//     dates today's date in the dialect's format, and for ECO and Opening
+//     the codes and names of the lichess opening names the main line
+//     reaches, the last first;
 //   - on "$" or a NAG: the NAGs with their meanings; on a glyph: the
 //     suffix glyphs;
 //   - in the movetext: the legal moves of the position at the cursor (main
@@ -264,6 +266,9 @@ func (c *completer) tagValues(sp syntax.Span) []Item {
 	var values []value
 	if info, ok := lookupTag(c.d, tag.Name); ok {
 		values = info.values
+	}
+	if c.d == syntax.PGN && (tag.Name == "ECO" || tag.Name == "Opening") {
+		values = openingValues(c.g, tag.Name)
 	}
 	if isDateTag(tag.Name) {
 		unknown := "????.??.??"
