@@ -56,7 +56,7 @@ func (r *Repeats) Counts() (games, duplicates, near int) {
 }
 
 // line returns duplicates.Line of the game ref.
-func (r *Repeats) line(ref duplicates.Ref) ([]uint64, bool) {
+func (r *Repeats) line(ref duplicates.Ref, _ duplicates.Fingerprint) ([]uint64, bool) {
 	loc := r.games[ref]
 	s := r.streams[loc.stream]
 	if ref == len(r.games)-1 && r.current != nil {
@@ -93,7 +93,7 @@ func (r *Repeats) add(g syntax.StreamGame, fp duplicates.Fingerprint, hasFP bool
 	if !hasFP {
 		return analysis.Diagnostic{}, false
 	}
-	span := duplicates.Span(g.Game)
+	span := fp.Mark
 	r.games = append(r.games, located{
 		stream: int32(si), number: number, line: int32(g.Line + g.Game.Line(span.Start)),
 		start: g.Start, size: int32(len(g.Game.Text)), moves: fp.Moves,

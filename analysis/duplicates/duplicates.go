@@ -56,6 +56,10 @@ type Fingerprint struct {
 	// Tags hashes the values of the Seven Tag Roster (in tagNames
 	// order) and, last, the other tags together.
 	Tags [len(tagNames) + 1]uint32
+	// Mark is where a diagnostic on the game goes (Span, game-relative),
+	// so that a document's repeated games are reported without their
+	// syntax trees.
+	Mark syntax.Span
 }
 
 // hasher hashes a line of moves incrementally.
@@ -182,6 +186,7 @@ func of(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine) (fp Fingerprint
 		}
 	}
 	fp.Tags[len(tagNames)] = uint32(others>>32 ^ others)
+	fp.Mark = Span(g)
 	return fp, true
 }
 

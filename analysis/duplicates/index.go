@@ -1,7 +1,9 @@
 package duplicates
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/syntax"
@@ -27,7 +29,30 @@ type Finding struct {
 	Kind              Kind
 	Other             Ref // the earlier game
 	Plies, OtherPlies int
-	Differ            []string // the tags whose values differ; "other tags" for those past the roster
+	Differ            Tags // the tags whose values differ
+}
+
+// Tags is a set of tags: bit i for tagNames[i], the last bit for the
+// tags past the roster.
+type Tags uint16
+
+// String lists the tags, "Event, Date, other tags", or "" for none.
+func (t Tags) String() string {
+	var b strings.Builder
+	for i := range len(tagNames) + 1 {
+		if t&(1<<i) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		if i < len(tagNames) {
+			b.WriteString(tagNames[i])
+		} else {
+			b.WriteString("other tags")
+		}
+	}
+	return b.String()
 }
 
 // maxCandidates bounds the earlier games sharing a game's first
@@ -38,10 +63,11 @@ const maxCandidates = 32
 // Index finds the games that repeat earlier ones, among games added in
 // order. It holds a Fingerprint and a Ref per game.
 type Index struct {
-	// Line returns Line of the game ref, or false when the game cannot be
-	// read again. It is asked only to confirm a near-duplicate (for the
-	// game being added too); a nil Line confirms none.
-	Line func(ref Ref) ([]uint64, bool)
+	// Line returns Line of the game ref, whose fingerprint is fp, or
+	// false when the game cannot be read again. It is asked only to
+	// confirm a near-duplicate (for the game being added too); a nil
+	// Line confirms none.
+	Line func(ref Ref, fp Fingerprint) ([]uint64, bool)
 
 	games  []entry
 	full   map[uint64]int32   // Fingerprint.Moves -> the first game with it
@@ -61,7 +87,7 @@ type entry struct {
 // maxCandidates that share them).
 func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 	if x.full == nil {
-		x.full, x.prefix = map[uint64]int32{}, map[uint64][]int32{}
+		x.Grow(0)
 	}
 	i := int32(len(x.games))
 	x.games = append(x.games, entry{fp, ref})
@@ -83,7 +109,7 @@ func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 		}
 		if y.fp.Plies < fp.Plies {
 			if !read {
-				mine, _ = x.Line(ref)
+				mine, _ = x.Line(ref, fp)
 				read = true
 			}
 			if n := int(y.fp.Plies) - NearPlies; n < len(mine) && mine[n] == y.fp.Moves {
@@ -91,7 +117,7 @@ func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 			}
 			continue
 		}
-		if theirs, ok := x.Line(y.ref); ok {
+		if theirs, ok := x.Line(y.ref, y.fp); ok {
 			if n := int(fp.Plies) - NearPlies; n < len(theirs) && theirs[n] == fp.Moves {
 				return x.found(Truncated, fp, y)
 			}
@@ -100,16 +126,28 @@ func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 	return Finding{}
 }
 
+// reset empties x, keeping its memory for as many games again.
+func (x *Index) reset() {
+	x.games = x.games[:0]
+	clear(x.full)
+	clear(x.prefix)
+	x.counts = [Extended + 1]int{}
+}
+
+// Grow makes room for n more games, when the caller knows how many.
+func (x *Index) Grow(n int) {
+	if x.full == nil {
+		x.full, x.prefix = make(map[uint64]int32, n), make(map[uint64][]int32, n/2)
+	}
+	x.games = slices.Grow(x.games, n)
+}
+
 func (x *Index) found(k Kind, fp Fingerprint, other entry) Finding {
 	x.counts[k]++
 	f := Finding{Kind: k, Other: other.ref, Plies: int(fp.Plies), OtherPlies: int(other.fp.Plies)}
 	for i, h := range fp.Tags {
 		if h != other.fp.Tags[i] {
-			name := "other tags"
-			if i < len(tagNames) {
-				name = tagNames[i]
-			}
-			f.Differ = append(f.Differ, name)
+			f.Differ |= 1 << i
 		}
 	}
 	return f
@@ -128,31 +166,39 @@ func (x *Index) Games() int { return len(x.games) }
 // and whether cfg keeps it; where names the other game ("game 12, line
 // 340"), and related points at it when it is in the same text.
 func (f Finding) Diagnostic(cfg *analysis.Config, span syntax.Span, where string, related []analysis.Related) (analysis.Diagnostic, bool) {
-	code, msg := CodeNear, ""
-	switch f.Kind {
-	case None:
-		return analysis.Diagnostic{}, false
-	case Duplicate:
-		code, msg = CodeDuplicate, "duplicate of "+where+": the same moves"
-	case Truncated:
-		msg = "near-duplicate of " + where + ": this game's " + strconv.Itoa(f.Plies) + " half-moves are the first of its " + strconv.Itoa(f.OtherPlies) + " (a truncated copy?)"
-	case Extended:
-		msg = "near-duplicate of " + where + ": its " + strconv.Itoa(f.OtherPlies) + " half-moves are the first of this game's " + strconv.Itoa(f.Plies) + " (a truncated copy of this game?)"
+	return f.diagnostic(cfg, span, func() string { return f.Message(where) }, related)
+}
+
+// diagnostic is Diagnostic with the message from msg, asked for only
+// when cfg keeps the diagnostic.
+func (f Finding) diagnostic(cfg *analysis.Config, span syntax.Span, msg func() string, related []analysis.Related) (analysis.Diagnostic, bool) {
+	code := CodeNear
+	if f.Kind == Duplicate {
+		code = CodeDuplicate
 	}
 	sev, ok := cfg.Resolve(nil, code, analysis.Info)
-	if !ok {
+	if f.Kind == None || !ok {
 		return analysis.Diagnostic{}, false
 	}
-	if len(f.Differ) == 0 {
-		msg += "; the same tags"
-	} else {
-		msg += "; tags that differ: "
-		for i, n := range f.Differ {
-			if i > 0 {
-				msg += ", "
-			}
-			msg += n
-		}
+	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: "duplicates", Message: msg(), Related: related}, true
+}
+
+// Message returns the message of f; where names the other game.
+func (f Finding) Message(where string) string {
+	var b strings.Builder
+	b.Grow(160)
+	switch f.Kind {
+	case Duplicate:
+		b.WriteString("duplicate of " + where + ": the same moves")
+	case Truncated:
+		b.WriteString("near-duplicate of " + where + ": this game's " + strconv.Itoa(f.Plies) + " half-moves are the first of its " + strconv.Itoa(f.OtherPlies) + " (a truncated copy?)")
+	case Extended:
+		b.WriteString("near-duplicate of " + where + ": its " + strconv.Itoa(f.OtherPlies) + " half-moves are the first of this game's " + strconv.Itoa(f.Plies) + " (a truncated copy of this game?)")
 	}
-	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: "duplicates", Message: msg, Related: related}, true
+	if f.Differ == 0 {
+		b.WriteString("; the same tags")
+	} else {
+		b.WriteString("; tags that differ: " + f.Differ.String())
+	}
+	return b.String()
 }

@@ -13,6 +13,7 @@ package openings
 
 import (
 	_ "embed" // the data set
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -78,7 +79,10 @@ type table struct {
 	byKey  map[uint64]*Opening
 	filter [1 << filterBits / 64]uint64
 	byCode map[string]*Set
-	byName map[string]*Set // by name and by family, folded (see fold)
+	// byName gives the sets by name and by family, folded (see fold);
+	// made on first use (names) since only Opening tags need it.
+	byName     map[string]*Set
+	byNameOnce sync.Once
 	// through gives, for each named position, the named positions whose
 	// lines pass through it or end on it.
 	through map[*Opening][]*Opening
@@ -97,8 +101,9 @@ var data = sync.OnceValue(load)
 func load() *table {
 	t := &table{
 		all: make([]Opening, 0, 4096), byKey: make(map[uint64]*Opening, 4096), byCode: make(map[string]*Set, 500),
-		byName: make(map[string]*Set, 4096), through: make(map[*Opening][]*Opening, 4096), minMen: 32,
+		through: make(map[*Opening][]*Opening, 4096), minMen: 32,
 	}
+	played := make(map[string]step, 8192) // by the moves that reach it
 	for _, volume := range []string{volumeA, volumeB, volumeC, volumeD, volumeE} {
 		_, volume, _ = strings.Cut(volume, "\n") // the header
 		for line := range strings.Lines(volume) {
@@ -107,18 +112,13 @@ func load() *table {
 			if !ok1 || !ok2 {
 				continue
 			}
-			t.add(Opening{ECO: eco, Name: name, Moves: moves})
+			t.add(Opening{ECO: eco, Name: name, Moves: moves}, played)
 		}
 	}
 	// The maps point into all, which no longer grows.
 	for i := range t.all {
 		o := &t.all[i]
 		addTo(t.byCode, o.ECO, o)
-		name, family := fold(o.Name), fold(o.Family())
-		addTo(t.byName, name, o)
-		if family != name {
-			addTo(t.byName, family, o)
-		}
 		if h := o.key.Hash(); t.byKey[h] == nil {
 			t.byKey[h] = o // the first name of a position wins
 			b := filterBit(h)
@@ -138,6 +138,22 @@ func load() *table {
 	return t
 }
 
+// names returns byName, made on first use.
+func (t *table) names() map[string]*Set {
+	t.byNameOnce.Do(func() {
+		t.byName = make(map[string]*Set, 4096)
+		for i := range t.all {
+			o := &t.all[i]
+			name, family := fold(o.Name), fold(o.Family())
+			addTo(t.byName, name, o)
+			if family != name {
+				addTo(t.byName, family, o)
+			}
+		}
+	})
+	return t.byName
+}
+
 // addTo adds o to the set of key k of sets.
 func addTo(sets map[string]*Set, k string, o *Opening) {
 	s := sets[k]
@@ -152,17 +168,65 @@ func addTo(sets map[string]*Set, k string, o *Opening) {
 }
 
 // add replays the line of o and records it.
-func (t *table) add(o Opening) {
+func (t *table) add(o Opening, played map[string]step) {
 	o.path = make([]uint64, 0, 2*strings.Count(o.Moves, "."))
-	pos, plies, ok := play(o.Moves, func(p *chess.Position) { o.path = append(o.path, p.Key().Hash()) })
-	if !ok {
-		return
+	pos, plies := chess.StartPosition(), 0
+	// The lines share their beginnings: each is played once.
+	for i, w := range fieldsAt(o.Moves) {
+		if strings.HasSuffix(w, ".") {
+			continue
+		}
+		prefix := o.Moves[:i+len(w)]
+		st, ok := played[prefix]
+		if !ok {
+			san, err := chess.ParseSAN(w)
+			if err != nil {
+				return
+			}
+			m, rerr := pos.Resolve(san)
+			if rerr != nil {
+				return
+			}
+			st.pos = pos.Make(m)
+			st.hash = st.pos.Key().Hash()
+			played[prefix] = st
+		}
+		pos = st.pos
+		o.path = append(o.path, st.hash)
+		plies++
 	}
 	o.Plies, o.key, o.pawns = plies, pos.Key(), pawnsOf(&pos)
 	t.all = append(t.all, o)
 	h := home(o.pawns)
 	t.homes[h/64] |= 1 << (h % 64)
 	t.minMen = min(t.minMen, men(&pos))
+}
+
+// step is a position of a line of the data set, while it is read.
+type step struct {
+	pos  chess.Position
+	hash uint64 // of its key
+}
+
+// fieldsAt returns the blank-separated fields of s, in order, with
+// their offsets.
+func fieldsAt(s string) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for i := 0; i < len(s); {
+			if s[i] == ' ' {
+				i++
+				continue
+			}
+			j := i
+			for j < len(s) && s[j] != ' ' {
+				j++
+			}
+			if !yield(i, s[i:j]) {
+				return
+			}
+			i = j
+		}
+	}
 }
 
 // home returns the pawns of a structure that stand on their start
@@ -182,32 +246,6 @@ func (t *table) closeHomes() {
 			}
 		}
 	}
-}
-
-// play replays moves, "1. e4 c5 2. Nf3", from the standard start, and
-// calls visit (if not nil) with the position after each move.
-func play(moves string, visit func(*chess.Position)) (chess.Position, int, bool) {
-	pos := chess.StartPosition()
-	plies := 0
-	for w := range strings.FieldsSeq(moves) {
-		if strings.HasSuffix(w, ".") {
-			continue
-		}
-		san, err := chess.ParseSAN(w)
-		if err != nil {
-			return pos, 0, false
-		}
-		m, rerr := pos.Resolve(san)
-		if rerr != nil {
-			return pos, 0, false
-		}
-		pos = pos.Make(m)
-		plies++
-		if visit != nil {
-			visit(&pos)
-		}
-	}
-	return pos, plies, true
 }
 
 // men counts the pieces and pawns on the board.
@@ -395,9 +433,9 @@ func formOf(opening, variation string) (nameForm, string) {
 	t := data()
 	name := fold(opening)
 	switch {
-	case variation != "" && t.byName[name+": "+fold(variation)] != nil:
+	case variation != "" && t.names()[name+": "+fold(variation)] != nil:
 		return splitName, name + ": " + fold(variation)
-	case t.byName[name] == nil:
+	case t.names()[name] == nil:
 		return otherName, ""
 	case strings.Contains(name, ":"):
 		return wholeName, name
@@ -411,7 +449,7 @@ func formOf(opening, variation string) (nameForm, string) {
 // set (see formOf).
 func NameSet(opening, variation string) *Set {
 	if form, name := formOf(opening, variation); form != otherName {
-		return data().byName[name]
+		return data().names()[name]
 	}
 	return nil
 }

@@ -146,6 +146,9 @@ type docState struct {
 	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus  syntax.Pos            // where the last edit was; -1: none
 	extra  Extra
+	// repeats keeps, from one analysis to the next, what the repeated
+	// games need again (lines read from trees, messages).
+	repeats duplicates.Cache
 
 	pub    sync.Mutex // one publication at a time
 	groups []Group    // the buffer of the last one
@@ -357,7 +360,7 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 	// A step per chunk, and for the repeated games a step per game,
 	// from the fingerprints of the states: only the games the edits
 	// changed were fingerprinted again.
-	fileDs := fileDiagnostics(f, cfg, extra, duplicates.File(f, cfg, fingerprints(refs, fresh)))
+	fileDs := fileDiagnostics(f, cfg, extra, duplicates.File(f, cfg, fingerprints(refs, fresh), &st.repeats))
 
 	e.mu.Lock()
 	if ctx.Err() != nil || e.docs[doc.URI] != st {

@@ -2,6 +2,7 @@ package session
 
 import (
 	"slices"
+	"sort"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
@@ -521,16 +522,13 @@ func withResults(refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, done 
 }
 
 // fingerprints returns the fingerprint of game i of the states chunks of
-// the chunks refs, for duplicates.File, which asks for the games in
-// order.
+// the chunks refs, for duplicates.File, which asks for the games mostly
+// in order.
 func fingerprints(refs []syntax.ChunkRef, chunks []*chunkDiags) func(i int) (duplicates.Fingerprint, bool) {
 	c := 0
 	return func(i int) (duplicates.Fingerprint, bool) {
-		for c+1 < len(refs) && refs[c+1].First <= i {
-			c++
-		}
-		for c > 0 && refs[c].First > i {
-			c--
+		if c+1 < len(refs) && refs[c+1].First <= i || refs[c].First > i {
+			c = sort.Search(len(refs), func(k int) bool { return refs[k].First > i }) - 1
 		}
 		gs := chunks[c].games[i-refs[c].First]
 		return gs.fp, gs.hasFP
