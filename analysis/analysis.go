@@ -239,8 +239,11 @@ type Pass struct {
 	source   string
 	analyzer *Analyzer // the one running; nil for the parser's diagnostics
 	diags    []Diagnostic
-	shared   map[any]any // see Share
+	shared   []sharedValue // see Share; a few per pass, so a slice beats a map
 }
+
+// sharedValue is one value shared by an analyzer (see Pass.Share).
+type sharedValue struct{ key, v any }
 
 // Share publishes v under key for the analyzers that run after this one
 // on the same game, so that what one analyzer learnt (which moves the
@@ -249,17 +252,24 @@ type Pass struct {
 // when its analyzer has not run; key is a value of an unexported type of
 // that package, as for context.Context values.
 func (p *Pass) Share(key, v any) {
-	if p.shared == nil {
-		p.shared = map[any]any{}
+	for i := range p.shared {
+		if p.shared[i].key == key {
+			p.shared[i].v = v
+			return
+		}
 	}
-	p.shared[key] = v
+	p.shared = append(p.shared, sharedValue{key, v})
 }
 
 // Shared returns what an analyzer that ran earlier on this game shared
 // under key.
 func (p *Pass) Shared(key any) (any, bool) {
-	v, ok := p.shared[key]
-	return v, ok
+	for _, s := range p.shared {
+		if s.key == key {
+			return s.v, true
+		}
+	}
+	return nil, false
 }
 
 // Report records a diagnostic. Its severity is the configured override
@@ -438,6 +448,14 @@ func DefaultConfig() *Config { return &Config{} }
 // Game runs the syntax check and every analyzer over one game and returns
 // the diagnostics with game-relative spans, sorted.
 func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) []Diagnostic {
+	return GameThen(g, d, cfg, analyzers, nil)
+}
+
+// GameThen is Game, and calls then (if not nil) with the pass once the
+// analyzers have run, so that a caller can work out more of the game from
+// what they shared (Pass.Shared; package duplicates reads the main line
+// the legality analyzer replayed) without doing their work again.
+func GameThen(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer, then func(*Pass)) []Diagnostic {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
@@ -454,6 +472,10 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 		}
 		pass.source, pass.analyzer = a.Name, a
 		a.Run(pass)
+	}
+	if then != nil {
+		pass.source, pass.analyzer = "", nil
+		then(pass)
 	}
 	Sort(pass.diags)
 	return pass.diags

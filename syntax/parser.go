@@ -625,6 +625,16 @@ func validTagName(s string) bool {
 // decodes it to UTF-8.
 func unquote(s string) string { return Decode(unescape(s)) }
 
+// Escape writes a tag value as it stands between its quotes: each '"'
+// and '\\' preceded by a backslash. It is the inverse of the reading of
+// Tag.Value (before decoding).
+func Escape(v string) string {
+	if !strings.ContainsAny(v, `"\`) {
+		return v
+	}
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v)
+}
+
 // unescape strips the quotes of a tag value and resolves \" and \\,
 // keeping the bytes as they are.
 func unescape(s string) string {

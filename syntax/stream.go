@@ -62,6 +62,9 @@ func NewGameReader(r io.Reader, name string, d Dialect, auto bool) *GameReader {
 // and allocation. Call it before the first Next.
 func (gr *GameReader) DropTokens() { gr.noTokens = true }
 
+// Name returns the name the stream was opened with.
+func (gr *GameReader) Name() string { return gr.name }
+
 // Dialect reports the dialect the stream is parsed in.
 func (gr *GameReader) Dialect() Dialect { return gr.dialect }
 

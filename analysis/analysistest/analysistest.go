@@ -36,6 +36,7 @@ import (
 type expectation struct {
 	game   int
 	anchor syntax.Span // game-relative
+	file   string
 	line   int
 	code   string
 	re     *regexp.Regexp
@@ -54,36 +55,82 @@ func Run(t *testing.T, path string, cfg *analysis.Config, analyzers ...*analysis
 	if cfg == nil {
 		cfg = &analysis.Config{Profile: analysis.ExportProfile}
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := syntax.Parse(path, string(data), syntax.DetectDialect(path, string(data)))
-	var want []*expectation
+	f, want := parse(t, path, cfg)
 	all := make([][]analysis.Diagnostic, f.NumGames())
 	for gi, r := range f.Games() {
-		want = append(want, expectations(t, f, gi, cfg.CTLReader)...)
 		all[gi] = analysis.Game(r.Game, f.Dialect, cfg, analyzers)
 	}
 	for gi, ds := range all {
-		r := f.Game(gi)
 		for _, d := range ds {
-			pos := f.Position(r.Start + d.Span.Start)
-			if !match(want, gi, d) {
-				t.Errorf("%s:%d:%d: unexpected %s %s: %s", path, pos.Line, pos.Col, d.Severity, d.Code, d.Message)
-			}
+			expect(t, f, want, gi, d)
 		}
 	}
 	for gi, d := range analysis.FileDiagnostics(f, cfg) {
 		pos := f.Position(d.Span.Start)
 		t.Errorf("%s:%d:%d: unexpected file-level %s %s: %s (#%d)", path, pos.Line, pos.Col, d.Severity, d.Code, d.Message, gi)
 	}
+	unused(t, want)
+	return f, all
+}
+
+// RunFile is Run for a check across the games of a file: check returns
+// diagnostics of the whole of f under cfg, file-absolute, and each must
+// match an ERROR comment of the game where it starts, and each comment a
+// diagnostic. Only check's diagnostics are matched, not the analyzers'.
+func RunFile(t *testing.T, path string, cfg *analysis.Config, check func(*syntax.File, *analysis.Config) []analysis.Diagnostic) (*syntax.File, []analysis.Diagnostic) {
+	t.Helper()
+	if cfg == nil {
+		cfg = &analysis.Config{Profile: analysis.ExportProfile}
+	}
+	f, want := parse(t, path, cfg)
+	ds := check(f, cfg)
+	for _, d := range ds {
+		gi := f.GameAt(d.Span.Start)
+		if gi < 0 {
+			pos := f.Position(d.Span.Start)
+			t.Errorf("%s:%d:%d: %s %s outside the games: %s", path, pos.Line, pos.Col, d.Severity, d.Code, d.Message)
+			continue
+		}
+		expect(t, f, want, gi, d.Shift(-f.Game(gi).Start))
+	}
+	unused(t, want)
+	return f, ds
+}
+
+// parse reads and parses path (dialect from its name and first tag) and
+// collects its ERROR clauses that hold under cfg.
+func parse(t *testing.T, path string, cfg *analysis.Config) (*syntax.File, []*expectation) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := syntax.Parse(path, string(data), syntax.DetectDialect(path, string(data)))
+	var want []*expectation
+	for gi := range f.NumGames() {
+		want = append(want, expectations(t, f, gi, cfg.CTLReader)...)
+	}
+	return f, want
+}
+
+// expect matches d, a diagnostic of game gi (game-relative), with a
+// clause of want, and reports it if none matches.
+func expect(t *testing.T, f *syntax.File, want []*expectation, gi int, d analysis.Diagnostic) {
+	t.Helper()
+	if !match(want, gi, d) {
+		pos := f.Position(f.Game(gi).Start + d.Span.Start)
+		t.Errorf("%s:%d:%d: unexpected %s %s: %s", f.Name, pos.Line, pos.Col, d.Severity, d.Code, d.Message)
+	}
+}
+
+// unused reports the clauses no diagnostic matched.
+func unused(t *testing.T, want []*expectation) {
+	t.Helper()
 	for _, w := range want {
 		if !w.used {
-			t.Errorf("%s:%d: expected diagnostic %s %v not reported", path, w.line, w.code, w.re)
+			t.Errorf("%s:%d: expected diagnostic %s %v not reported", w.file, w.line, w.code, w.re)
 		}
 	}
-	return f, all
 }
 
 func match(want []*expectation, game int, d analysis.Diagnostic) bool {
@@ -145,7 +192,7 @@ func expectations(t *testing.T, f *syntax.File, gi int, reader analysis.CTLReade
 			if m[1] != "" && m[1] != reader.String() {
 				continue
 			}
-			w := &expectation{game: gi, anchor: anchor, line: line, code: m[2]}
+			w := &expectation{game: gi, anchor: anchor, file: f.Name, line: line, code: m[2]}
 			if m[3] != "" {
 				s, err := strconv.Unquote(m[3])
 				if err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -13,14 +14,30 @@ import (
 // analysis.EachGame), and calls emit for each game, in file order, with
 // its diagnostics (game-relative spans, sorted). The file-level
 // diagnostics (line endings, encoding) are given with the game where they
-// first apply. Memory does not grow with the file. It stops early when
+// first apply, and a game that repeats an earlier game of the stream
+// (package duplicates) gets that diagnostic too. Memory does not grow
+// with the file, but for a fingerprint of each game. It stops early when
 // ctx is done.
 func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Config, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
+	rep := NewRepeats()
+	rep.Stream(gr.Name(), nil)
+	CheckStreamRepeats(ctx, gr, cfg, All, rep, emit)
+}
+
+// CheckStreamRepeats is CheckStream with the given analyzers (nil: only
+// the parser's diagnostics) and the repeated games found by rep, whose
+// current stream (see Repeats.Stream) is gr's: across the streams checked
+// with rep before, too.
+func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Config, analyzers []*analysis.Analyzer, rep *Repeats, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
 	type result struct {
 		file  []analysis.Diagnostic // file-level diagnostics starting in the game
 		diags []analysis.Diagnostic
+		fp    duplicates.Fingerprint
+		hasFP bool
 	}
-	if !analysis.NeedsTokens(All, gr.Dialect(), cfg) {
+	rep.streams[len(rep.streams)-1].dialect = gr.Dialect()
+	repeats := duplicates.Enabled(cfg, gr.Dialect())
+	if !analysis.NeedsTokens(analyzers, gr.Dialect(), cfg) {
 		// No analyzer that would report anything declares that it reads
 		// the tokens (TestNeedsTokens holds the declarations).
 		gr.DropTokens()
@@ -40,10 +57,19 @@ func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Confi
 		it.Value.file = analysis.SyntaxDiagnostics(fresh, gr.Dialect(), cfg)
 	}
 	work := func(it *analysis.StreamItem[result]) {
-		it.Value.diags = analysis.Game(it.Game.Game, gr.Dialect(), cfg, All)
+		var fingerprint func(*analysis.Pass) // reads the main line the legality analyzer replayed
+		if repeats {
+			fingerprint = func(p *analysis.Pass) { it.Value.fp, it.Value.hasFP = duplicates.OfPass(p) }
+		}
+		it.Value.diags = analysis.GameThen(it.Game.Game, gr.Dialect(), cfg, analyzers, fingerprint)
 	}
 	analysis.EachGame(ctx, gr, read, work, func(it *analysis.StreamItem[result]) {
 		ds := append(it.Value.diags, it.Value.file...)
+		if repeats {
+			if d, ok := rep.add(it.Game, it.Value.fp, it.Value.hasFP, cfg); ok {
+				ds = append(ds, d)
+			}
+		}
 		analysis.Sort(ds)
 		emit(it.Game, ds)
 	})

@@ -8,11 +8,14 @@ import (
 	"sort"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/commands"
 	"github.com/pgnls/pgnls/analysis/ctlcheck"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/linelength"
 	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/analysis/openings"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -22,11 +25,13 @@ var All = []*analysis.Analyzer{
 	analysis.Layout,
 	tags.Analyzer,
 	legality.Analyzer,
+	openings.Analyzer,
 	ctllegality.Analyzer,
 	ctlcheck.Tags,
 	ctlcheck.Movetext,
 	ctlcheck.Chars,
 	nag.Analyzer,
+	commands.Analyzer,
 	linelength.Analyzer,
 }
 
@@ -48,7 +53,8 @@ type CatalogueEntry struct {
 }
 
 // Catalogue returns every diagnostic code pgnls may report, from the
-// parser and from each analyzer, sorted by code.
+// parser, from each analyzer and from the checks across games, sorted by
+// code.
 func Catalogue() []CatalogueEntry {
 	var out []CatalogueEntry
 	for _, c := range syntax.Codes {
@@ -60,6 +66,9 @@ func Catalogue() []CatalogueEntry {
 		for _, c := range a.Codes {
 			out = append(out, CatalogueEntry{c, a.Name})
 		}
+	}
+	for _, c := range duplicates.Codes {
+		out = append(out, CatalogueEntry{c, "duplicates"})
 	}
 	for _, c := range Editor {
 		out = append(out, CatalogueEntry{c, "pgnls"})

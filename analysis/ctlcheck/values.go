@@ -42,14 +42,9 @@ func innerSpan(t *syntax.Tag, text string) syntax.Span {
 	return sp
 }
 
-// escape writes a tag value as it appears between the quotes.
-func escape(v string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v)
-}
-
 // setValue returns a fix replacing the value of t by v.
 func setValue(g *syntax.Game, t *syntax.Tag, v string) []analysis.Fix {
-	return fix("Write \""+v+"\"", innerSpan(t, g.Text), escape(v))
+	return fix("Write \""+v+"\"", innerSpan(t, g.Text), syntax.Escape(v))
 }
 
 // checkValues checks the value formats of §8.4.

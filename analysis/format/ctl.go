@@ -99,7 +99,7 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 	nl := p.nl
 	var b strings.Builder
 	for _, t := range ctlTags(g.Tags) {
-		b.WriteString("[" + t.Name + " \"" + escape(t.Value) + "\"]" + nl)
+		b.WriteString("[" + t.Name + " \"" + syntax.Escape(t.Value) + "\"]" + nl)
 	}
 	if len(g.Tags) > 0 {
 		b.WriteString(nl)

@@ -90,7 +90,7 @@ func filterText(g *syntax.Game) (string, string) {
 				return "", "the " + t.Name + " tag cannot be written in the standard letters"
 			}
 		}
-		tags.WriteString("[" + t.Name + " \"" + escape(v) + "\"]" + nl)
+		tags.WriteString("[" + t.Name + " \"" + syntax.Escape(v) + "\"]" + nl)
 	}
 	var line strings.Builder // the pair being written
 	pair := -1               // ply of the White move line ends with, or -1

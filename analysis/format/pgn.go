@@ -26,7 +26,7 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	var b strings.Builder
 	headerComments(&b, g, opts, nl)
 	for _, t := range exportTags(g) {
-		b.WriteString("[" + t.name + " \"" + escape(t.value) + "\"]" + nl)
+		b.WriteString("[" + t.name + " \"" + syntax.Escape(t.value) + "\"]" + nl)
 	}
 	b.WriteString(nl)
 	w := newFiller(g, opts, nl)
@@ -181,13 +181,6 @@ func exportTags(g *syntax.Game) []tagLine {
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].name < rest[j].name })
 	return append(out, rest...)
-}
-
-func escape(v string) string {
-	if !strings.ContainsAny(v, `"\`) {
-		return v
-	}
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v)
 }
 
 // startPly is the ply of the game's first move: 0 for White's move 1;

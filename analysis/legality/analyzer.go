@@ -75,6 +75,8 @@ func run(p *analysis.Pass) {
 	reportFEN(p, start)
 	r := reporter{p: p, base: max(start.Pos.FullmoveNumber(), 1)}
 	final, finalOK := start.Pos, start.OK
+	ml := MainLine{Start: start, Moves: make([]chess.Move, 0, len(g.Moves))}
+	played := true
 	Replay(g, start, func(st *Step) {
 		r.step(st)
 		if st.Depth == 0 {
@@ -82,8 +84,12 @@ func run(p *analysis.Pass) {
 			if finalOK {
 				final = *st.After
 			}
+			if played = played && finalOK; played {
+				ml.Moves = append(ml.Moves, st.Move)
+			}
 		}
 	})
+	p.Share(mainLineKey{}, &ml)
 	r.flush()
 	checkNumbers(p, g, start)
 	decided := ""

@@ -69,8 +69,23 @@ func StartOf(g *syntax.Game) Start {
 // move in the same line are visited with Before == nil. The Step and the
 // positions it points to are valid only during the call to visit.
 func Replay(g *syntax.Game, start Start, visit func(*Step)) {
+	replay(g, start, true, func(st *Step) bool {
+		visit(st)
+		return true
+	})
+}
+
+// ReplayMainLine visits the moves of g's main line, as Replay does, until
+// visit returns false; variations are skipped.
+func ReplayMainLine(g *syntax.Game, start Start, visit func(*Step) bool) {
+	replay(g, start, false, visit)
+}
+
+// replay replays g from start, with its variations when variations is
+// set, until visit returns false.
+func replay(g *syntax.Game, start Start, variations bool, visit func(*Step) bool) {
 	if !start.OK {
-		replayLine(g.Moves, nil, 0, 0, visit)
+		replayLine(g.Moves, nil, 0, 0, variations, visit)
 		return
 	}
 	pos := start.Pos
@@ -78,14 +93,15 @@ func Replay(g *syntax.Game, start Start, visit func(*Step)) {
 	if pos.SideToMove() == chess.Black {
 		ply = 1
 	}
-	replayLine(g.Moves, &pos, ply, 0, visit)
+	replayLine(g.Moves, &pos, ply, 0, variations, visit)
 }
 
-// replayLine replays one line from pos (nil: not verifiable). A variation
-// starts from the position before the move it follows. Each line keeps two
-// position buffers, so a move costs no allocation; the positions a Step
-// points to are valid only during the visit.
-func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, visit func(*Step)) {
+// replayLine replays one line from pos (nil: not verifiable), and its
+// variations when variations is set; it returns false once visit has. A
+// variation starts from the position before the move it follows. Each
+// line keeps two position buffers, so a move costs no allocation; the
+// positions a Step points to are valid only during the visit.
+func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variations bool, visit func(*Step) bool) bool {
 	var buf [2]chess.Position
 	var cur, before *chess.Position // before: the position before the last move
 	if pos != nil {
@@ -121,10 +137,15 @@ func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, visit f
 				}
 				cur = st.After
 			}
-			visit(&st)
+			if !visit(&st) {
+				return false
+			}
 			ply++
 		case *syntax.Variation:
-			replayLine(n.Elems, before, beforePly, depth+1, visit)
+			if variations && !replayLine(n.Elems, before, beforePly, depth+1, true, visit) {
+				return false
+			}
 		}
 	}
+	return true
 }

@@ -20,8 +20,10 @@ import (
 //     tags the game already has; the tags its order expects next sort
 //     first;
 //   - inside a tag value: the values of Result, Variant, Termination,
-//     Mode, WhiteType/BlackType, Lang, SetUp and CTL-PGN Redefine, and for
-//     dates today's date in the dialect's format;
+//     Mode, WhiteType/BlackType, Lang, SetUp and CTL-PGN Redefine, for
+//     dates today's date in the dialect's format, and for ECO and Opening
+//     the codes and names of the lichess opening names the main line
+//     reaches, the last first;
 //   - on "$" or a NAG: the NAGs with their meanings; on a glyph: the
 //     suffix glyphs;
 //   - in the movetext: the legal moves of the position at the cursor (main
@@ -265,6 +267,9 @@ func (c *completer) tagValues(sp syntax.Span) []Item {
 	if info, ok := lookupTag(c.d, tag.Name); ok {
 		values = info.values
 	}
+	if c.d == syntax.PGN && (tag.Name == "ECO" || tag.Name == "Opening") {
+		values = openingValues(c.g, tag.Name)
+	}
 	if isDateTag(tag.Name) {
 		unknown := "????.??.??"
 		if c.d == syntax.CTLPGN {
@@ -275,16 +280,11 @@ func (c *completer) tagValues(sp syntax.Span) []Item {
 	var items []Item
 	for i, v := range values {
 		items = append(items, Item{
-			Label: v.text, Detail: v.doc, InsertText: escapeValue(v.text),
+			Label: v.text, Detail: v.doc, InsertText: syntax.Escape(v.text),
 			Kind: ItemTagValue, Replace: inner, SortText: fmt.Sprintf("%02d", i),
 		})
 	}
 	return items
-}
-
-// escapeValue escapes a tag value for the inside of its quotes.
-func escapeValue(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
 // nags proposes the NAGs that have a meaning, replacing sp.

@@ -16,11 +16,12 @@ import (
 //     source of that meaning;
 //   - a tag name: what the tag means and the value it expects, in the
 //     file's dialect; a Redefine value: its letters as a table; a FEN or
-//     PDTL value: the position; a Result value: its meaning;
-//   - a move: the move in words, its ply and move number, the FEN or PDTL
-//     after it and a board diagram (an SVG image and a text block), or
-//     why it cannot be played; with the cursor on a square or hex of the
-//     move, that square first;
+//     PDTL value: the position; a Result value: its meaning; an ECO
+//     value: its openings in the lichess opening names and their moves;
+//   - a move: the move in words, its ply and move number, the opening
+//     reached so far (PGN), the FEN or PDTL after it and a board diagram
+//     (an SVG image and a text block), or why it cannot be played; with
+//     the cursor on a square or hex of the move, that square first;
 //   - a square or hex in a comment ("e4", "~F14"): its colour, the piece
 //     on it at that point of the game and the pieces attacking it;
 //   - a result: its meaning.
@@ -148,6 +149,8 @@ func valueMarkdown(d syntax.Dialect, g *syntax.Game, sp syntax.Span) (string, *h
 		return resultMarkdown(d, tag.Value), nil
 	case d == syntax.PGN && tag.Name == "FEN":
 		return fenMarkdown(g, tag.Value)
+	case d == syntax.PGN && tag.Name == "ECO":
+		return ecoMarkdown(g, tag.Value), nil
 	case d == syntax.CTLPGN && (tag.Name == "PDTL" || tag.Name == "DPTL"):
 		return pdtlMarkdown(tag.Value, lettersOf(g))
 	case d == syntax.CTLPGN && tag.Name == "Redefine":

@@ -105,7 +105,11 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 	default:
 		b.WriteString(capitalize(describeChessMove(&m.before, &m.after, m.move)) + ".\n\n")
 		b.WriteString("Ply " + strconv.Itoa(m.ply+1) + " · move " + strconv.Itoa(m.before.FullmoveNumber()) + ", " + m.before.SideToMove().String() +
-			" · " + depthNote(m.depth) + "\n\nFEN `" + m.after.FEN() + "`")
+			" · " + depthNote(m.depth))
+		if o := openingAfter(g, start, node); o != nil {
+			b.WriteString("\n\nOpening: **" + o.ECO + "** " + o.Name)
+		}
+		b.WriteString("\n\nFEN `" + m.after.FEN() + "`")
 		bd = chessBoard(&m.after, m.move.From(), m.move.To())
 	}
 	return b.String(), bd

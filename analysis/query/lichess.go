@@ -5,12 +5,14 @@ import (
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/commands"
 )
 
 // The embedded commands of lichess (and ChessBase, chess.com) in
-// comments: "[%cal Ge2e4,Rd7d5]" arrows, "[%csl Gd4,Ye5]" marked squares,
-// "[%eval 0.35]" or "[%eval #-3]" an engine evaluation, "[%clk 0:05:00]"
-// the clock of the side that has just moved.
+// comments, as package commands reads them: "[%cal Ge2e4,Rd7d5]" arrows,
+// "[%csl Gd4,Ye5]" marked squares, "[%eval 0.35]" or "[%eval #-3]" an
+// engine evaluation, "[%clk 0:05:00]" the clock of the side that has just
+// moved.
 
 // Annotations are the lichess commands in the comments of a move.
 type Annotations struct {
@@ -52,38 +54,23 @@ const maxAnnotations = 64
 // and squares only when squares is set (PGN). Malformed commands and
 // entries are skipped.
 func readAnnotations(a *Annotations, text string, squares bool) {
-	for {
-		i := strings.Index(text, "[%")
-		if i < 0 {
-			return
-		}
-		text = text[i+2:]
-		end := strings.IndexByte(text, ']')
-		if end < 0 {
-			return
-		}
-		cmd := text[:end]
-		text = text[end+1:]
-		name, args := cmd, ""
-		if j := strings.IndexAny(cmd, " \t\r\n"); j >= 0 {
-			name, args = cmd[:j], strings.TrimSpace(cmd[j:])
-		}
-		switch name {
+	for c := range commands.All(text) {
+		switch c.Name {
 		case "cal":
 			if squares {
-				readArrows(a, args)
+				readArrows(a, c.Args)
 			}
 		case "csl":
 			if squares {
-				readSquares(a, args)
+				readSquares(a, c.Args)
 			}
 		case "eval":
-			if e, ok := parseEval(args); ok {
+			if e, ok := parseEval(c.Args); ok {
 				a.Eval = e
 			}
 		case "clk":
-			if validClock(args) {
-				a.Clock = args
+			if commands.ValidClock(c.Args) {
+				a.Clock = c.Args
 			}
 		}
 	}
@@ -164,26 +151,4 @@ func parseEval(args string) (*Eval, bool) {
 	}
 	e.Pawns = v
 	return e, true
-}
-
-// validClock reports whether s is a clock "H:MM:SS", with optional
-// tenths ("0:00:09.5").
-func validClock(s string) bool {
-	parts := strings.Split(s, ":")
-	if len(parts) != 3 || len(s) > 16 {
-		return false
-	}
-	digits := func(p string, n int) bool {
-		if n > 0 && len(p) != n || p == "" {
-			return false
-		}
-		for i := range len(p) {
-			if p[i] < '0' || p[i] > '9' {
-				return false
-			}
-		}
-		return true
-	}
-	sec, frac, hasFrac := strings.Cut(parts[2], ".")
-	return digits(parts[0], 0) && digits(parts[1], 2) && digits(sec, 2) && (!hasFrac || digits(frac, 0))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -104,6 +105,9 @@ func FuzzCarry(f *testing.F) {
 		}
 	}
 	f.Add("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n", uint16(20), uint8(2), "Nf3", uint16(5), uint8(1), "", uint16(30), uint8(0), "{")
+	if data, err := os.ReadFile("../../testdata/analysis/duplicates/games.pgn"); err == nil {
+		f.Add(string(data), uint16(700), uint8(4), "Nf3", uint16(10), uint8(0), "\n\n[Event \"x\"]\n\n1. e4 e5 *\n\n", uint16(1500), uint8(2), "")
+	}
 	f.Fuzz(func(t *testing.T, text string, s1 uint16, n1 uint8, t1 string, s2 uint16, n2 uint8, t2 string, s3 uint16, n3 uint8, t3 string) {
 		if len(text) > 8<<10 {
 			return
@@ -126,6 +130,41 @@ func FuzzCarry(f *testing.F) {
 			t.Fatalf("after the edits %+v of %q:\ncarried:\n%s\nfresh:\n%s", edits, text, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	})
+}
+
+// TestCarryRepeats: the repeated games follow the edits, which change
+// only the fingerprints of the games they touch: a duplicate that an
+// edit makes, unmakes (in the game or in the one it repeats) or moves.
+func TestCarryRepeats(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/analysis/duplicates/games.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	second := syntax.Pos(strings.Index(text, "[Event \"A copy"))
+	move := syntax.Pos(strings.Index(text, "Qb5 Rh5")) // in the first game
+	short := syntax.Pos(strings.Index(text, "[Event \"The same short game by others"))
+	for _, edits := range [][]syntax.Edit{
+		{{Start: move, End: move + 3, New: "Qa4"}},                                           // the original changes: its copy and cut copy are on their own
+		{{Start: move, End: move + 3, New: "Qa4"}, {Start: move, End: move + 3, New: "Qb5"}}, // and back
+		{{Start: 0, End: second}},                                                            // the original goes: the copy is the first
+		{{Start: short, End: short, New: "[White \"Xena\"]\n[Black \"Yuri\"]\n"}},            // the same players again
+		{{Start: second, End: second, New: text[:second]}},                                   // a third copy before the copy
+	} {
+		got, want := carried(t, text, edits)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("after the edits %+v:\ncarried:\n%s\nfresh:\n%s", edits, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		n := 0
+		for _, d := range got {
+			if strings.Contains(d, "duplicate-game") {
+				n++
+			}
+		}
+		if n < 3 {
+			t.Errorf("after the edits %+v: %d repeated games, want 3 at least", edits, n)
+		}
+	}
 }
 
 // TestCarryShared: edits in the middle of the shared quirky files carry
@@ -171,12 +210,18 @@ func TestBigRun(t *testing.T) {
 	e.Wait()
 
 	f := syntax.Parse("big.pgn", text, syntax.PGN)
-	var want []string
+	var all []analysis.Diagnostic
 	for _, r := range f.Games() {
 		for _, x := range analysis.Game(r.Game, f.Dialect, cfg, checks.All) {
-			x = x.Shift(r.Start)
-			want = append(want, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))
+			all = append(all, x.Shift(r.Start))
 		}
+	}
+	// Every game repeats the first: file-level diagnostics, published
+	// after the games'.
+	all = append(all, duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) }, nil)...)
+	var want []string
+	for _, x := range all {
+		want = append(want, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))
 	}
 	if len(want) < 3*BigAnalysis {
 		t.Fatalf("%d diagnostics, want one per game at least", len(want))

@@ -18,7 +18,8 @@
 //     only when the debounce is longer than InstantAnalysis.
 //  2. After the debounce without a newer edit, in the background: the
 //     analyzers run on the games not analysed, and the file-level checks
-//     on the whole text. Each edit cancels the previous run. The result is
+//     on the whole text, the repeated games (package duplicates) among
+//     them, from the fingerprints the games' states keep. Each edit cancels the previous run. The result is
 //     published only if the version analysed is still the document's
 //     current one (the Host says).
 //
@@ -45,6 +46,7 @@ import (
 	"time"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -144,6 +146,9 @@ type docState struct {
 	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus  syntax.Pos            // where the last edit was; -1: none
 	extra  Extra
+	// repeats keeps, from one analysis to the next, what the repeated
+	// games need again (lines read from trees, messages).
+	repeats duplicates.Cache
 
 	pub    sync.Mutex // one publication at a time
 	groups []Group    // the buffer of the last one
@@ -199,9 +204,10 @@ func (e *Engine) state(uri string) *docState {
 	return st
 }
 
-// fileDiagnostics returns the file-level diagnostics of f under cfg.
-func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra) []analysis.Diagnostic {
-	ds := analysis.FileDiagnostics(f, cfg)
+// fileDiagnostics returns the file-level diagnostics of f under cfg,
+// with those of the checks across games, cross.
+func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, cross []analysis.Diagnostic) []analysis.Diagnostic {
+	ds := append(analysis.FileDiagnostics(f, cfg), cross...)
 	if x != nil {
 		ds = append(ds, x(f, cfg)...)
 	}
@@ -231,7 +237,7 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	var fileDs []analysis.Diagnostic
 	if edits == nil || old == nil {
 		chunks = freshChunks(f, cfg)
-		fileDs = fileDiagnostics(f, cfg, extra)
+		fileDs = fileDiagnostics(f, cfg, extra, nil)
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
@@ -335,19 +341,26 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 		}
 	}
 	per := make([][]analysis.Diagnostic, len(todo))
+	var fps []print
+	if duplicates.Enabled(cfg, f.Dialect) {
+		fps = make([]print, len(todo))
+	}
 	var failed []bool
 	if len(todo) >= BigAnalysis {
-		failed = e.runBig(ctx, doc, st, cfg, chunks, todo, per)
+		failed = e.runBig(ctx, doc, st, cfg, chunks, todo, per, fps)
 	} else {
-		failed = e.run(ctx, doc, cfg, todo, per, nil)
+		failed = e.run(ctx, doc, cfg, todo, per, fps, nil)
 	}
 	if ctx.Err() != nil {
 		return
 	}
-	fresh := withResults(refs, chunks, todo, func(k int) (result, bool) {
-		return newResult(per[k]), !failed[k]
+	fresh := withResults(refs, chunks, todo, func(k int) (gameState, bool) {
+		return analysedState(per, fps, k), !failed[k]
 	})
-	fileDs := fileDiagnostics(f, cfg, extra) // a step per chunk
+	// A step per chunk, and for the repeated games a step per game,
+	// from the fingerprints of the states: only the games the edits
+	// changed were fingerprinted again.
+	fileDs := fileDiagnostics(f, cfg, extra, duplicates.File(f, cfg, fingerprints(refs, fresh), &st.repeats))
 
 	e.mu.Lock()
 	if ctx.Err() != nil || e.docs[doc.URI] != st {
@@ -359,15 +372,32 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 	e.publish(doc, st, fresh, fileDs, PhaseAnalysis)
 }
 
+// print is the fingerprint of a game, if it has one.
+type print struct {
+	fp duplicates.Fingerprint
+	ok bool
+}
+
+// analysedState returns the state of the game at position k of an
+// analysis, from per and fps (nil: no fingerprints).
+func analysedState(per [][]analysis.Diagnostic, fps []print, k int) gameState {
+	gs := gameState{analysed: true, res: newResult(per[k])}
+	if fps != nil {
+		gs.fp, gs.hasFP = fps[k].fp, fps[k].ok
+	}
+	return gs
+}
+
 // run analyses the games of doc listed in todo into per (by position in
-// todo), in parallel over the available cores, and calls done (if not
-// nil) with the position of each game analysed. It stops early when ctx
+// todo), with their fingerprints into fps unless it is nil, in parallel
+// over the available cores, and calls done (if not nil) with the
+// position of each game analysed. It stops early when ctx
 // is done. An analyzer that panics is reported to the host; the game gets
 // its syntax diagnostics only, and failed marks it so that it is not
 // cached. Each worker claims its next game with an atomic counter and
 // writes only that game's entries: no worker takes a lock or a channel
 // shared by the document per game.
-func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, done func(int)) (failed []bool) {
+func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, fps []print, done func(int)) (failed []bool) {
 	failed = make([]bool, len(todo))
 	analyze := func(k int) {
 		i := todo[k]
@@ -379,7 +409,11 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 				failed[k] = true
 			}
 		}()
-		per[k] = withoutFixes(analysis.Game(g, doc.File.Dialect, cfg, e.analyzers))
+		var fingerprint func(*analysis.Pass) // reads the main line the legality analyzer replayed
+		if fps != nil {
+			fingerprint = func(p *analysis.Pass) { fps[k].fp, fps[k].ok = duplicates.OfPass(p) }
+		}
+		per[k] = withoutFixes(analysis.GameThen(g, doc.File.Dialect, cfg, e.analyzers, fingerprint))
 	}
 	if done != nil {
 		inner := analyze
@@ -411,7 +445,7 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 // chunks are the states of doc's chunks before the run. A game not
 // analysed when the run stops (cancelled by the user) gets its syntax
 // diagnostics and counts as failed, so that it is not cached.
-func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *analysis.Config, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic) (failed []bool) {
+func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *analysis.Config, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic, fps []print) (failed []bool) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	prog := e.host.Progress(runCtx, "pgnls: analysing "+path.Base(doc.File.Name), cancel)
@@ -422,7 +456,7 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 	var count atomic.Int64
 	finished := make(chan []bool, 1)
 	go func() {
-		finished <- e.run(runCtx, doc, cfg, todo, per, func(k int) {
+		finished <- e.run(runCtx, doc, cfg, todo, per, fps, func(k int) {
 			done[k].Store(true)
 			count.Add(1)
 		})
@@ -447,11 +481,11 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 		case <-t.C:
 			began := time.Now()
 			n := int(count.Load())
-			partial := withResults(doc.File.Chunks(), chunks, todo, func(k int) (result, bool) {
+			partial := withResults(doc.File.Chunks(), chunks, todo, func(k int) (gameState, bool) {
 				if !done[k].Load() {
-					return result{}, false
+					return gameState{}, false
 				}
-				return newResult(per[k]), true
+				return analysedState(per, fps, k), true
 			})
 			e.mu.Lock()
 			fileDs := st.fileDs

@@ -2,8 +2,10 @@ package session
 
 import (
 	"slices"
+	"sort"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -35,10 +37,14 @@ func (r result) semantic() []analysis.Diagnostic {
 
 // gameState is what is known of one game of a document: its analysis
 // results when analysed, else its syntax diagnostics plus the analyzers'
-// diagnostics carried to it from the games it replaced.
+// diagnostics carried to it from the games it replaced; and, once
+// analysed, its fingerprint for the repeated games (package duplicates)
+// when they are looked for.
 type gameState struct {
 	analysed bool
+	hasFP    bool
 	res      result
+	fp       duplicates.Fingerprint
 }
 
 // chunkDiags is the state of the games of one chunk. It is immutable and
@@ -489,10 +495,10 @@ func moved(ds []analysis.Diagnostic, move func(syntax.Span) (syntax.Span, bool))
 }
 
 // withResults returns chunks (the states of the chunks refs) with the
-// results of the games todo (ascending indices) that done gives, by
+// states of the games todo (ascending indices) that done gives, by
 // position in todo: only the chunks holding such games are rebuilt. A
-// game whose result is not ok keeps its state.
-func withResults(refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, done func(k int) (result, bool)) []*chunkDiags {
+// game whose state is not ok keeps its old one.
+func withResults(refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, done func(k int) (gameState, bool)) []*chunkDiags {
 	out := slices.Clone(chunks)
 	c := 0
 	for k := 0; k < len(todo); {
@@ -501,11 +507,11 @@ func withResults(refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, done 
 		}
 		var games []gameState
 		for ; k < len(todo) && (c+1 == len(refs) || todo[k] < refs[c+1].First); k++ {
-			if res, ok := done(k); ok {
+			if gs, ok := done(k); ok {
 				if games == nil {
 					games = slices.Clone(chunks[c].games)
 				}
-				games[todo[k]-refs[c].First] = gameState{analysed: true, res: res}
+				games[todo[k]-refs[c].First] = gs
 			}
 		}
 		if games != nil {
@@ -513,6 +519,20 @@ func withResults(refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, done 
 		}
 	}
 	return out
+}
+
+// fingerprints returns the fingerprint of game i of the states chunks of
+// the chunks refs, for duplicates.File, which asks for the games mostly
+// in order.
+func fingerprints(refs []syntax.ChunkRef, chunks []*chunkDiags) func(i int) (duplicates.Fingerprint, bool) {
+	c := 0
+	return func(i int) (duplicates.Fingerprint, bool) {
+		if c+1 < len(refs) && refs[c+1].First <= i || refs[c].First > i {
+			c = sort.Search(len(refs), func(k int) bool { return refs[k].First > i }) - 1
+		}
+		gs := chunks[c].games[i-refs[c].First]
+		return gs.fp, gs.hasFP
+	}
 }
 
 // appendShifted appends the game-relative diagnostics ds, moved to the

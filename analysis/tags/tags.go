@@ -23,6 +23,7 @@ const (
 	CodeValue         = analysis.Code("bad-tag-value")
 	CodeBackslash     = analysis.Code("unescaped-backslash")
 	CodeSetUp         = analysis.Code("setup-fen-mismatch")
+	CodePlyCount      = analysis.Code("plycount-mismatch")
 )
 
 // Roster is the Seven Tag Roster in export order.
@@ -40,6 +41,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeValue, Severity: analysis.Warning, Doc: "A tag value does not have the format the PGN standard gives for that tag (Date YYYY.MM.DD with ?, Round, Result, Elo, TimeControl, Termination, ECO, SetUp, Time). A date written with '-' or '/' gets a fix that writes the dots."},
 		{Code: CodeBackslash, Severity: analysis.Warning, Doc: "A backslash in a tag value is not followed by '\"' or '\\'; export format escapes it as '\\\\'."},
 		{Code: CodeSetUp, Severity: analysis.Warning, Doc: "SetUp and FEN disagree: SetUp \"1\" needs a FEN tag, and a FEN tag needs SetUp \"1\", which the fix writes."},
+		{Code: CodePlyCount, Severity: analysis.Warning, Doc: "The PlyCount tag does not give the number of half-moves of the main line (moves of variations do not count; a null move does). The fix writes the count."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
 	Run:      run,
@@ -90,6 +92,31 @@ func run(p *analysis.Pass) {
 		checkBackslash(p, g, t)
 	}
 	checkSetUp(p, g, firstOf("SetUp", len(g.Tags)), firstOf("FEN", len(g.Tags)))
+	checkPlyCount(p, g, firstOf("PlyCount", len(g.Tags)))
+}
+
+// checkPlyCount reports a PlyCount tag that does not count the
+// half-moves of the main line. A value that is not a number is
+// bad-tag-value's.
+func checkPlyCount(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
+	if t == nil || t.ValueSpan == (syntax.Span{}) || !digits(t.Value) || len(t.Value) > 6 {
+		return
+	}
+	plies := 0
+	for _, e := range g.Moves {
+		if _, ok := e.(*syntax.Move); ok {
+			plies++
+		}
+	}
+	if n, _ := strconv.Atoi(t.Value); n == plies {
+		return
+	}
+	count := strconv.Itoa(plies)
+	p.Report(analysis.Diagnostic{
+		Span: t.ValueSpan, Severity: analysis.Warning, Code: CodePlyCount,
+		Message: "PlyCount " + t.Value + " does not count the main line: it has " + count + " half-moves",
+		Fixes:   []analysis.Fix{{Title: "Set PlyCount to " + count, Edits: []analysis.Edit{{Span: t.ValueSpan, New: `"` + count + `"`}}}},
+	})
 }
 
 // removeLine returns an edit deleting span and, when it is alone on its

@@ -49,6 +49,10 @@ Flags:
                      are what the standard asks and readers survive) or
                      export (also the export-format layout that pgnls fmt
                      fixes: line width, tag order, glyphs; as warnings)
+  --duplicates       find the games that repeat earlier games across all the
+                     files given (the same main line, or one beginning the
+                     other's: a truncated copy) and print only those, then
+                     a summary on standard error; exit status 1 if any
   --reader R         how CTL-PGN records are read: full (default: the
                      rules of C'escacs and the whole format) or minimal
                      (the minimal reader of the specification, §8.9: the
@@ -71,6 +75,9 @@ type checker struct {
 	stderr  io.Writer
 	errors  bool // some error-severity diagnostic was found
 	failed  bool // some path could not be read
+	// repeats finds the repeated games across the files (--duplicates);
+	// nil: within each file, with the other diagnostics.
+	repeats *checks.Repeats
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -81,6 +88,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	reader := fl.String("reader", "full", "")
+	duplicates := fl.Bool("duplicates", false, "")
 	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -119,6 +127,9 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls check: unknown format %q (want text, json, sarif or github)\n", *format)
 		return exitUsage
 	}
+	if *duplicates {
+		c.repeats = checks.NewRepeats()
+	}
 	for _, p := range paths {
 		if p == "-" {
 			c.checkStdin(stdin)
@@ -131,6 +142,9 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err := c.stdout.Flush(); err != nil {
 		c.ioError(err)
+	}
+	if c.repeats != nil {
+		return c.summary()
 	}
 	switch {
 	case c.failed:
@@ -163,7 +177,13 @@ func (c *checker) checkFile(path string) {
 		return
 	}
 	defer t.Close()
-	c.checkReader(path, t)
+	// Near-duplicates are confirmed by reading the file again at the
+	// offsets of its text, which only a file that is its text allows.
+	var again func(off int64, n int) (string, bool)
+	if t.Compression == "" {
+		again = reread(path)
+	}
+	c.checkReader(path, t, again)
 }
 
 // checkStdin checks standard input, decompressed if it is an archive.
@@ -175,16 +195,17 @@ func (c *checker) checkStdin(stdin io.Reader) {
 		return
 	}
 	defer t.Close()
-	c.checkReader(name, t)
+	c.checkReader(name, t, nil)
 }
 
 // checkReader reads, parses and analyses one file game by game and prints
 // the diagnostics of each game as soon as it is done, so memory use does
-// not grow with the file.
-func (c *checker) checkReader(name string, r io.Reader) {
+// not grow with the file. again (nil: none) reads the file again, to
+// confirm near-duplicates (see checks.Repeats.Stream).
+func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n int) (string, bool)) {
 	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), c.dialect, c.auto)
 	var printErr error
-	checks.CheckStream(c.ctx, gr, c.cfg, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
+	c.checkStream(gr, again, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		for _, diag := range ds {
 			if diag.Severity == analysis.Error {
 				c.errors = true

@@ -1,0 +1,230 @@
+// Package duplicates finds repeated games: a game whose main line, from
+// the same start position, is an earlier game's (duplicate-game), or
+// whose main line begins an earlier game's, or is begun by it, with at
+// least NearPlies half-moves in common (near-duplicate-game: a truncated
+// copy, or the game it was cut from).
+//
+// It keeps a Fingerprint per game, a few hashes, and never the games, so
+// that it runs over a stream of any length (pgnls check --duplicates)
+// and over a big document after each edit, where only the games an edit
+// changed are fingerprinted again. Moves are compared as the legal moves
+// they are, whatever their spelling ("0-0" and "O-O", "Ngf3" and "Nf3"),
+// from the first move that cannot be played on as written.
+package duplicates
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// The codes of repeated games.
+const (
+	CodeDuplicate = analysis.Code("duplicate-game")
+	CodeNear      = analysis.Code("near-duplicate-game")
+)
+
+// Codes documents the codes for the catalogue. They are reported across
+// games, so no per-game analyzer reports them: the language server and
+// pgnls check run an Index over the games of a file (or, with
+// --duplicates, of every file given).
+var Codes = []analysis.CodeInfo{
+	{Code: CodeDuplicate, Severity: analysis.Info, Doc: "The game repeats an earlier game of the file: the same main line from the same start position, moves compared as the legal moves they are, whatever their spelling. Games shorter than 20 half-moves count as repeated only between the same White and Black (both known), since short games (a quick draw, a known trap) recur between other players. The message names the earlier game and the tags whose values differ; the related information points at it. pgnls check --duplicates looks across all the files given."},
+	{Code: CodeNear, Severity: analysis.Info, Doc: "The game's main line begins an earlier game's main line, or is begun by it, from the same start position, and the shorter one has at least 40 half-moves: one is likely a truncated copy of the other. (Shorter common lines are the openings games share.) A truncated copy that follows its longer game in pgnls check is found when the file can be read again (not on standard input)."},
+}
+
+// NearPlies is the fewest half-moves the shorter of two near-duplicates
+// has; ShortPlies the number under which a duplicate needs the same
+// players too.
+const (
+	NearPlies  = 40
+	ShortPlies = 20
+)
+
+// tagNames are the tags a Fingerprint keeps apart; the others are kept
+// together.
+var tagNames = [...]string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// Fingerprint is what duplicate detection keeps of a game.
+type Fingerprint struct {
+	Moves  uint64 // the start position and the main line (and the players, under ShortPlies)
+	Prefix uint64 // the start position and the first NearPlies half-moves; 0 when there are fewer
+	Plies  int32  // the half-moves of the main line
+	// Tags hashes the values of the Seven Tag Roster (in tagNames
+	// order) and, last, the other tags together.
+	Tags [len(tagNames) + 1]uint32
+	// Mark is where a diagnostic on the game goes (Span, game-relative),
+	// so that a document's repeated games are reported without their
+	// syntax trees.
+	Mark syntax.Span
+}
+
+// hasher hashes a line of moves incrementally.
+type hasher uint64
+
+func (h *hasher) mix(v uint64) {
+	x := uint64(*h) ^ v
+	x *= 0x9E3779B97F4A7C15
+	x ^= x >> 31
+	*h = hasher(x)
+}
+
+// text hashes a text: a move that could not be played, a tag value.
+func (h *hasher) text(s string) {
+	v := uint64(14695981039346656037) // FNV-1a
+	for i := range len(s) {
+		v ^= uint64(s[i])
+		v *= 1099511628211
+	}
+	h.mix(v | 1<<63)
+}
+
+// mainLine returns the main line of g, a game of dialect d: for PGN as
+// replayed by package legality (from p when not nil, which may hold the
+// legality analyzer's replay), else as written.
+func mainLine(g *syntax.Game, d syntax.Dialect, p *analysis.Pass) legality.MainLine {
+	switch {
+	case d != syntax.PGN:
+		return legality.MainLine{}
+	case p != nil:
+		return legality.MainLineOf(p)
+	}
+	return legality.MainLineFrom(g)
+}
+
+// line calls visit with the hash of the first n half-moves of the main
+// line ml of g, a game of dialect d, for n = 1, 2, ..., until visit
+// returns false. The hash starts with the dialect, the variant and the
+// start position; a move that was played counts as the move it is, the
+// others as their text.
+func line(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine, visit func(n int, h uint64) bool) {
+	h := hasher(d + 1)
+	if d == syntax.PGN {
+		s := ml.Start
+		switch {
+		case !s.Known:
+			v, _ := g.TagValue("Variant")
+			h.text(v)
+			if s.FEN != nil {
+				h.text(s.FEN.Value)
+			}
+		case !s.OK:
+			h.text(s.FEN.Value)
+		default:
+			h.mix(uint64(s.Variant))
+			h.mix(s.Pos.Key().Hash())
+		}
+	}
+	n := 0
+	for _, e := range g.Moves {
+		m, ok := e.(*syntax.Move)
+		if !ok {
+			continue
+		}
+		if n < len(ml.Moves) {
+			h.mix(uint64(ml.Moves[n]) | 1<<32)
+		} else {
+			h.text(m.Text)
+		}
+		if n++; !visit(n, uint64(h)) {
+			return
+		}
+	}
+}
+
+// Of returns the fingerprint of g, a game of dialect d; ok is false for
+// a game without moves, which repeats nothing, and for a game shorter
+// than ShortPlies whose White or Black is unknown ("?"), which cannot be
+// told from a game of other players.
+func Of(g *syntax.Game, d syntax.Dialect) (Fingerprint, bool) {
+	ml := mainLine(g, d, nil)
+	return of(g, d, &ml)
+}
+
+// OfPass is Of for the game of a pass of the analyzers (see
+// analysis.GameThen), reusing the replay of the legality analyzer.
+func OfPass(p *analysis.Pass) (Fingerprint, bool) {
+	ml := mainLine(p.Game, p.Dialect, p)
+	return of(p.Game, p.Dialect, &ml)
+}
+
+func of(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine) (fp Fingerprint, ok bool) {
+	line(g, d, ml, func(n int, h uint64) bool {
+		fp.Moves, fp.Plies = h, int32(n)
+		if n == NearPlies {
+			fp.Prefix = h
+		}
+		return true
+	})
+	if fp.Plies == 0 {
+		return Fingerprint{}, false
+	}
+	if fp.Plies < ShortPlies {
+		h := hasher(fp.Moves)
+		for _, name := range []string{"White", "Black"} {
+			v, _ := g.TagValue(name)
+			if v = strings.TrimSpace(v); v == "" || v == "?" || v == "-" {
+				return Fingerprint{}, false // unknown players are not the same players
+			}
+			h.text(v)
+		}
+		fp.Moves = uint64(h)
+	}
+	// The tags past the roster, in any order: the sum of their hashes.
+	var others uint64
+	for _, t := range g.Tags {
+		h := hasher(0)
+		h.text(t.Value)
+		if i := slices.Index(tagNames[:], t.Name); i >= 0 {
+			fp.Tags[i] = uint32(h) | 1 // never 0: a missing tag differs from an empty one
+		} else {
+			h.text(t.Name)
+			others += uint64(h)
+		}
+	}
+	fp.Tags[len(tagNames)] = uint32(others>>32 ^ others)
+	fp.Mark = Span(g)
+	return fp, true
+}
+
+// Line returns the hashes of the first n half-moves of g's main line for
+// n = NearPlies, NearPlies+1, ..., up to its whole length, as Of hashes a
+// main line of that length: what confirms that one game begins another.
+// It is empty for a shorter main line.
+func Line(g *syntax.Game, d syntax.Dialect) []uint64 {
+	var out []uint64
+	ml := mainLine(g, d, nil)
+	line(g, d, &ml, func(n int, h uint64) bool {
+		if n >= NearPlies {
+			out = append(out, h)
+		}
+		return true
+	})
+	return out
+}
+
+// Span returns where a diagnostic on g goes: its first tag, else its
+// first move, else its start.
+func Span(g *syntax.Game) syntax.Span {
+	if len(g.Tags) > 0 {
+		return g.Tags[0].Sp
+	}
+	for _, e := range g.Moves {
+		if m, ok := e.(*syntax.Move); ok {
+			return m.Sp
+		}
+	}
+	return syntax.Span{}
+}
+
+// Enabled reports whether either code is reported in games of dialect d
+// under cfg, so that a caller can skip the fingerprints otherwise.
+func Enabled(cfg *analysis.Config, d syntax.Dialect) bool {
+	if cfg != nil && cfg.CTLReader == analysis.MinimalReader && d == syntax.CTLPGN {
+		return false // the minimal reader reads the moves only
+	}
+	return cfg.Enabled(nil, CodeDuplicate, analysis.Info) || cfg.Enabled(nil, CodeNear, analysis.Info)
+}

@@ -1,0 +1,204 @@
+package duplicates
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// Ref identifies a game for the caller of an Index: an index into its
+// own table of games.
+type Ref = int
+
+// Kind says how a game repeats an earlier one.
+type Kind uint8
+
+// The kinds of findings.
+const (
+	None      Kind = iota
+	Duplicate      // the same main line
+	Truncated      // its main line begins the other's
+	Extended       // the other's main line begins its own
+)
+
+// Finding is what an Index found of a game.
+type Finding struct {
+	Kind              Kind
+	Other             Ref // the earlier game
+	Plies, OtherPlies int
+	Differ            Tags // the tags whose values differ
+}
+
+// Tags is a set of tags: bit i for tagNames[i], the last bit for the
+// tags past the roster.
+type Tags uint16
+
+// String lists the tags, "Event, Date, other tags", or "" for none.
+func (t Tags) String() string {
+	var b strings.Builder
+	for i := range len(tagNames) + 1 {
+		if t&(1<<i) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		if i < len(tagNames) {
+			b.WriteString(tagNames[i])
+		} else {
+			b.WriteString("other tags")
+		}
+	}
+	return b.String()
+}
+
+// maxCandidates bounds the earlier games sharing a game's first
+// NearPlies half-moves that are compared with it in full, so that a
+// file of many games of one deep line stays linear.
+const maxCandidates = 32
+
+// Index finds the games that repeat earlier ones, among games added in
+// order. It holds a Fingerprint and a Ref per game.
+type Index struct {
+	// Line returns Line of the game ref, whose fingerprint is fp, or
+	// false when the game cannot be read again. It is asked only to
+	// confirm a near-duplicate (for the game being added too); a nil
+	// Line confirms none.
+	Line func(ref Ref, fp Fingerprint) ([]uint64, bool)
+
+	games  []entry
+	full   map[uint64]int32   // Fingerprint.Moves -> the first game with it
+	prefix map[uint64][]int32 // Fingerprint.Prefix -> the games with it and main lines unlike the others'
+	counts [Extended + 1]int
+}
+
+type entry struct {
+	fp  Fingerprint
+	ref Ref
+}
+
+// Add records the game ref with fingerprint fp (see Of) and returns how
+// it repeats a game added before it: the first with the same main line,
+// else the latest with which it shares at least NearPlies half-moves and
+// whose main line begins its own or is begun by it (of the last
+// maxCandidates that share them).
+func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
+	if x.full == nil {
+		x.Grow(0)
+	}
+	i := int32(len(x.games))
+	x.games = append(x.games, entry{fp, ref})
+	if j, ok := x.full[fp.Moves]; ok {
+		return x.found(Duplicate, fp, x.games[j])
+	}
+	x.full[fp.Moves] = i
+	if fp.Plies < NearPlies {
+		return Finding{}
+	}
+	cands := x.prefix[fp.Prefix]
+	x.prefix[fp.Prefix] = append(cands, i)
+	var mine []uint64 // Line of this game, when needed
+	read := false
+	for k := len(cands) - 1; k >= 0 && k >= len(cands)-maxCandidates; k-- {
+		y := x.games[cands[k]]
+		if x.Line == nil || y.fp.Plies == fp.Plies {
+			continue
+		}
+		if y.fp.Plies < fp.Plies {
+			if !read {
+				mine, _ = x.Line(ref, fp)
+				read = true
+			}
+			if n := int(y.fp.Plies) - NearPlies; n < len(mine) && mine[n] == y.fp.Moves {
+				return x.found(Extended, fp, y)
+			}
+			continue
+		}
+		if theirs, ok := x.Line(y.ref, y.fp); ok {
+			if n := int(fp.Plies) - NearPlies; n < len(theirs) && theirs[n] == fp.Moves {
+				return x.found(Truncated, fp, y)
+			}
+		}
+	}
+	return Finding{}
+}
+
+// reset empties x, keeping its memory for as many games again.
+func (x *Index) reset() {
+	x.games = x.games[:0]
+	clear(x.full)
+	clear(x.prefix)
+	x.counts = [Extended + 1]int{}
+}
+
+// Grow makes room for n more games, when the caller knows how many.
+func (x *Index) Grow(n int) {
+	if x.full == nil {
+		x.full, x.prefix = make(map[uint64]int32, n), make(map[uint64][]int32, n/2)
+	}
+	x.games = slices.Grow(x.games, n)
+}
+
+func (x *Index) found(k Kind, fp Fingerprint, other entry) Finding {
+	x.counts[k]++
+	f := Finding{Kind: k, Other: other.ref, Plies: int(fp.Plies), OtherPlies: int(other.fp.Plies)}
+	for i, h := range fp.Tags {
+		if h != other.fp.Tags[i] {
+			f.Differ |= 1 << i
+		}
+	}
+	return f
+}
+
+// Counts returns how many games added were found duplicates, and how
+// many near-duplicates.
+func (x *Index) Counts() (duplicates, near int) {
+	return x.counts[Duplicate], x.counts[Truncated] + x.counts[Extended]
+}
+
+// Games returns how many games with moves were added.
+func (x *Index) Games() int { return len(x.games) }
+
+// Diagnostic returns the diagnostic of f on the game at span under cfg,
+// and whether cfg keeps it; where names the other game ("game 12, line
+// 340"), and related points at it when it is in the same text.
+func (f Finding) Diagnostic(cfg *analysis.Config, span syntax.Span, where string, related []analysis.Related) (analysis.Diagnostic, bool) {
+	return f.diagnostic(cfg, span, func() string { return f.Message(where) }, related)
+}
+
+// diagnostic is Diagnostic with the message from msg, asked for only
+// when cfg keeps the diagnostic.
+func (f Finding) diagnostic(cfg *analysis.Config, span syntax.Span, msg func() string, related []analysis.Related) (analysis.Diagnostic, bool) {
+	code := CodeNear
+	if f.Kind == Duplicate {
+		code = CodeDuplicate
+	}
+	sev, ok := cfg.Resolve(nil, code, analysis.Info)
+	if f.Kind == None || !ok {
+		return analysis.Diagnostic{}, false
+	}
+	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: "duplicates", Message: msg(), Related: related}, true
+}
+
+// Message returns the message of f; where names the other game.
+func (f Finding) Message(where string) string {
+	var b strings.Builder
+	b.Grow(160)
+	switch f.Kind {
+	case Duplicate:
+		b.WriteString("duplicate of " + where + ": the same moves")
+	case Truncated:
+		b.WriteString("near-duplicate of " + where + ": this game's " + strconv.Itoa(f.Plies) + " half-moves are the first of its " + strconv.Itoa(f.OtherPlies) + " (a truncated copy?)")
+	case Extended:
+		b.WriteString("near-duplicate of " + where + ": its " + strconv.Itoa(f.OtherPlies) + " half-moves are the first of this game's " + strconv.Itoa(f.Plies) + " (a truncated copy of this game?)")
+	}
+	if f.Differ == 0 {
+		b.WriteString("; the same tags")
+	} else {
+		b.WriteString("; tags that differ: " + f.Differ.String())
+	}
+	return b.String()
+}
