@@ -250,7 +250,7 @@ func (st settings) maxDiagnostics(def int) int {
 func (st settings) sameAnalysis(o settings) bool {
 	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile && st.reader == o.reader &&
 		maps.Equal(st.severity, o.severity) && st.catalogue() == o.catalogue() &&
-		st.maxDiagnostics(0) == o.maxDiagnostics(0)
+		st.maxDiagnostics(-1) == o.maxDiagnostics(-1) // unset (the client's default) is not 0 (no limit)
 }
 
 // settingsFromInit extracts the settings from initializationOptions: the

@@ -199,9 +199,10 @@ func (c *checker) checkStdin(stdin io.Reader) {
 }
 
 // checkReader reads, parses and analyses one file game by game and prints
-// the diagnostics of each game as soon as it is done, so memory use does
-// not grow with the file. again (nil: none) reads the file again, to
-// confirm near-duplicates (see checks.Repeats.Stream).
+// the diagnostics of each game as soon as it is done, so memory holds the
+// games being checked and only a fingerprint of those before them. again
+// (nil: none) reads the file again, to confirm near-duplicates (see
+// checks.Repeats.Stream).
 func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n int) (string, bool)) {
 	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), c.dialect, c.auto)
 	var printErr error
