@@ -192,7 +192,10 @@ type sarifResult struct {
 }
 
 type sarifRule struct {
-	ID                   string        `json:"id"`
+	ID string `json:"id"`
+	// Name is the code in Pascal case ("MissingResult"): SARIF's
+	// "friendly name" of a rule, which some viewers show.
+	Name                 string        `json:"name"`
 	ShortDescription     *sarifMessage `json:"shortDescription,omitempty"`
 	FullDescription      *sarifMessage `json:"fullDescription,omitempty"`
 	HelpURI              string        `json:"helpUri"`
@@ -221,10 +224,16 @@ type sarifNotification struct {
 type sarifTail struct {
 	Tool struct {
 		Driver struct {
-			Name           string      `json:"name"`
-			Version        string      `json:"version"`
-			InformationURI string      `json:"informationUri"`
-			Rules          []sarifRule `json:"rules"`
+			Name string `json:"name"`
+			// Version and SemanticVersion are both the module
+			// version without its "v" (SARIF wants a version that
+			// starts with a digit, and a semantic version without
+			// "v"); "0.0.0-devel" for a build outside a module
+			// version.
+			Version         string      `json:"version"`
+			SemanticVersion string      `json:"semanticVersion"`
+			InformationURI  string      `json:"informationUri"`
+			Rules           []sarifRule `json:"rules"`
 		} `json:"driver"`
 	} `json:"tool"`
 	Invocations []sarifInvocation `json:"invocations"`
@@ -299,7 +308,7 @@ func (r *sarifReporter) rule(code analysis.Code) int {
 	if i, ok := r.index[code]; ok {
 		return i
 	}
-	rule := sarifRule{ID: string(code), HelpURI: checks.CatalogueURL + string(code)}
+	rule := sarifRule{ID: string(code), Name: pascalCase(string(code)), HelpURI: checks.CatalogueURL + string(code)}
 	if e, ok := r.docs[code]; ok {
 		rule.ShortDescription = &sarifMessage{Text: checks.Summary(e.Doc)}
 		rule.FullDescription = &sarifMessage{Text: e.Doc}
@@ -359,7 +368,8 @@ func (r *sarifReporter) end() error {
 	}
 	var t sarifTail
 	t.Tool.Driver.Name = "pgnls"
-	t.Tool.Driver.Version = moduleVersion()
+	t.Tool.Driver.Version = sarifToolVersion(moduleVersion())
+	t.Tool.Driver.SemanticVersion = t.Tool.Driver.Version
 	t.Tool.Driver.InformationURI = pgnlsURI
 	t.Tool.Driver.Rules = r.rules
 	if t.Tool.Driver.Rules == nil {
@@ -377,6 +387,26 @@ func (r *sarifReporter) end() error {
 	// The tail object's members follow the results in the run object.
 	_, err = fmt.Fprintf(r.w, "\n],%s]}\n", b[1:])
 	return err
+}
+
+// sarifToolVersion returns the module version v as SARIF's version and
+// semanticVersion: without its "v", and "0.0.0-devel" for "devel".
+func sarifToolVersion(v string) string {
+	if v == "devel" {
+		return "0.0.0-devel"
+	}
+	return strings.TrimPrefix(v, "v")
+}
+
+// pascalCase returns a kebab-case code in Pascal case.
+func pascalCase(code string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(code, "-") {
+		if w != "" {
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		}
+	}
+	return b.String()
 }
 
 // marshal encodes v as JSON without escaping <, > and &, which messages

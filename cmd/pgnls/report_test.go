@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -80,7 +82,7 @@ const sarifStdin = "[Event \"In\"]\n\n1. e4 ) *\n"
 // schema and checks it against the JSON output of the same run: the
 // same diagnostics, at the same places, in the same order.
 func TestSARIFSchema(t *testing.T) {
-	schema := compileSARIFSchema(t)
+	schemas := compileSARIFSchemas(t)
 	paths := sarifFiles(t)
 	args := append([]string{"check", "--severity", "hint"}, paths...)
 	var sarifOut, jsonOut, stderr bytes.Buffer
@@ -94,8 +96,10 @@ func TestSARIFSchema(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the output is not JSON: %v\n%s", err, sarifOut.String())
 	}
-	if err := schema.Validate(doc); err != nil {
-		t.Fatalf("the output is not valid SARIF 2.1.0: %v", err)
+	for name, schema := range schemas {
+		if err := schema.Validate(doc); err != nil {
+			t.Fatalf("the output is not valid SARIF 2.1.0 (%s): %v", name, err)
+		}
 	}
 	var log sarifLog
 	if err := json.Unmarshal(sarifOut.Bytes(), &log); err != nil {
@@ -201,32 +205,115 @@ func TestSARIFSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := schema.Validate(doc); err != nil {
-		t.Fatalf("the output without results is not valid SARIF 2.1.0: %v\n%s", err, sarifOut.String())
+	for name, schema := range schemas {
+		if err := schema.Validate(doc); err != nil {
+			t.Fatalf("the output without results is not valid SARIF 2.1.0 (%s): %v\n%s", name, err, sarifOut.String())
+		}
 	}
 }
 
-func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
+// compileSARIFSchemas compiles the SARIF 2.1.0 schemas of testdata/sarif
+// (see its README), by file name.
+func compileSARIFSchemas(t *testing.T) map[string]*jsonschema.Schema {
 	t.Helper()
-	f, err := os.Open("../../testdata/sarif/sarif-schema-2.1.0-rtm.5.json")
-	if err != nil {
-		t.Fatal(err)
+	schemas := map[string]*jsonschema.Schema{}
+	for _, name := range []string{"sarif-schema-2.1.0.json", "sarif-schema-2.1.0-rtm.5.json"} {
+		f, err := os.Open(filepath.Join("../../testdata/sarif", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		c.AssertFormat() // artifactLocation.uri must be a URI reference
+		if err := c.AddResource(name, doc); err != nil {
+			t.Fatal(err)
+		}
+		if schemas[name], err = c.Compile(name); err != nil {
+			t.Fatal(err)
+		}
 	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
+	return schemas
+}
+
+// TestSARIFMultitool validates the SARIF output with the SARIF SDK's own
+// validator, `Sarif.Multitool validate` (npm @microsoft/sarif-multitool-linux,
+// installed by .ci/sarif-multitool; $PGNLS_SARIF_MULTITOOL names it): the
+// schema and the specification's rules (SARIF1xxx: must, SARIF2xxx:
+// should). No result may be an error or a warning; its notes are
+// suggestions (message ids instead of texts, snippets, numbered rule
+// ids) that pgnls does not follow. Skipped without the validator, except
+// in CI, where it fails.
+func TestSARIFMultitool(t *testing.T) {
+	tool := os.Getenv("PGNLS_SARIF_MULTITOOL")
+	if tool == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("$PGNLS_SARIF_MULTITOOL is not set: .ci/run installs the validator with .ci/sarif-multitool")
+		}
+		t.Skip("$PGNLS_SARIF_MULTITOOL is not set (bash .ci/sarif-multitool installs the validator and prints its path)")
 	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat() // artifactLocation.uri must be a URI reference
-	if err := c.AddResource("sarif-schema.json", doc); err != nil {
-		t.Fatal(err)
+	paths := sarifFiles(t)
+	dir := t.TempDir()
+	for i, c := range []struct {
+		args  []string
+		stdin string
+		want  int
+	}{
+		{append([]string{"check", "--severity", "hint", "--format", "sarif"}, paths...), sarifStdin, exitUsage},
+		{[]string{"check", "--format", "sarif", "-"}, "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n*\n", exitOK},
+	} {
+		var out, stderr bytes.Buffer
+		if code := run(c.args, strings.NewReader(c.stdin), &out, &stderr); code != c.want {
+			t.Fatalf("%v: exit code %d, want %d\n%s", c.args, code, c.want, stderr.String())
+		}
+		in := filepath.Join(dir, fmt.Sprintf("run%d.sarif", i))
+		report := filepath.Join(dir, fmt.Sprintf("run%d.validation.sarif", i))
+		if err := os.WriteFile(in, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(tool, "validate", in, "--output", report, "--log", "ForceOverwrite", "--level", "Error;Warning;Note")
+		msgs, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", tool, err, msgs)
+		}
+		var log struct {
+			Runs []struct {
+				Results []struct {
+					RuleID  string
+					Level   string
+					Message struct{ Text, ID string }
+				}
+			}
+		}
+		b, err := os.ReadFile(report)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &log); err != nil || len(log.Runs) != 1 {
+			t.Fatalf("the validator's report: %v, %d runs\n%s", err, len(log.Runs), b)
+		}
+		// The validator says nothing at all of a log it cannot
+		// deserialize (a level it does not know, say): a run of
+		// pgnls's always draws notes, so none means it was not read.
+		if len(log.Runs[0].Results) == 0 {
+			t.Fatalf("the validator reported nothing on %s: it did not read it\n%s", in, msgs)
+		}
+		for _, r := range log.Runs[0].Results {
+			level := r.Level
+			if level == "" {
+				level = "warning" // SARIF's default
+			}
+			if level != "note" && level != "none" {
+				t.Errorf("%s (%v): %s %s", in, c.args, level, r.RuleID)
+			}
+		}
+		if t.Failed() {
+			t.Logf("the validator's messages:\n%s", msgs)
+		}
 	}
-	s, err := c.Compile("sarif-schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // TestGitHubFormat checks the workflow commands: the command of each
