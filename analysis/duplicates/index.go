@@ -194,21 +194,23 @@ func (x *Index) Games() int { return len(x.games) }
 // and whether cfg keeps it; where names the other game ("game 12, line
 // 340"), and related points at it when it is in the same text.
 func (f Finding) Diagnostic(cfg *analysis.Config, span syntax.Span, where string, related []analysis.Related) (analysis.Diagnostic, bool) {
-	return f.diagnostic(cfg, span, func() string { return f.Message(where) }, related)
-}
-
-// diagnostic is Diagnostic with the message from msg, asked for only
-// when cfg keeps the diagnostic.
-func (f Finding) diagnostic(cfg *analysis.Config, span syntax.Span, msg func() string, related []analysis.Related) (analysis.Diagnostic, bool) {
-	code := CodeNear
-	if f.Kind == Duplicate {
-		code = CodeDuplicate
-	}
+	code := f.Code()
 	sev, ok := cfg.Resolve(nil, code, analysis.Info)
 	if f.Kind == None || !ok {
 		return analysis.Diagnostic{}, false
 	}
-	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: "duplicates", Message: msg(), Related: related}, true
+	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: Source, Message: f.Message(where), Related: related}, true
+}
+
+// Source is the source of the diagnostics of repeated games.
+const Source = "duplicates"
+
+// Code returns the code of the diagnostic of f.
+func (f Finding) Code() analysis.Code {
+	if f.Kind == Duplicate {
+		return CodeDuplicate
+	}
+	return CodeNear
 }
 
 // Message returns the message of f; where names the other game.

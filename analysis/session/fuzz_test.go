@@ -218,7 +218,7 @@ func TestBigRun(t *testing.T) {
 	}
 	// Every game repeats the first: file-level diagnostics, published
 	// after the games'.
-	all = append(all, duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) }, nil)...)
+	all = append(all, duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) })...)
 	var want []string
 	for _, x := range all {
 		want = append(want, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))
