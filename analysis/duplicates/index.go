@@ -146,14 +146,6 @@ func near[G any](fp Fingerprint, mine func() []uint64, cands []G, print func(G) 
 	return None, none, false
 }
 
-// reset empties x, keeping its memory for as many games again.
-func (x *Index) reset() {
-	x.games = x.games[:0]
-	clear(x.full)
-	clear(x.prefix)
-	x.counts = [Extended + 1]int{}
-}
-
 // Grow makes room for n more games, when the caller knows how many.
 func (x *Index) Grow(n int) {
 	if x.full == nil {

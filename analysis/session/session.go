@@ -18,10 +18,12 @@
 //     only when the debounce is longer than InstantAnalysis.
 //  2. After the debounce without a newer edit, in the background: the
 //     analyzers run on the games not analysed, and the file-level checks
-//     on the whole text, the repeated games (package duplicates) among
-//     them, from the fingerprints the games' states keep. Each edit cancels the previous run. The result is
-//     published only if the version analysed is still the document's
-//     current one (the Host says).
+//     on the whole text; the repeated games (package duplicates) follow
+//     from the fingerprints the games' states keep, through an index
+//     that only the states the edits replaced update (repeats.go). Each
+//     edit cancels the previous run. The result is published only if the
+//     version analysed is still the document's current one (the Host
+//     says).
 //
 // The state of the games is kept per syntax.Chunk, aligned with the chunks
 // of the version phase 1 last saw and tagged with the configuration
@@ -155,6 +157,7 @@ type docState struct {
 	groups []Group    // the buffer of the last one
 	msgs   duplicates.Messages
 }
+
 // New returns an engine that runs analyzers with the given debounce; its
 // analyses stop when ctx is done.
 func New(ctx context.Context, host Host, analyzers []*analysis.Analyzer, debounce time.Duration, cfg *analysis.Config, max int) *Engine {
