@@ -36,7 +36,7 @@ func TestRepeatsStream(t *testing.T) {
 		text := string(data)
 		f := syntax.Parse(path, text, syntax.PGN)
 		var want []string
-		for _, d := range duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) }, nil) {
+		for _, d := range duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) }) {
 			pos := f.Position(d.Span.Start)
 			want = append(want, describe(pos.Line, d))
 		}

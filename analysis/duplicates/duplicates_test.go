@@ -13,7 +13,7 @@ import (
 func check(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
 	return duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) {
 		return duplicates.Of(f.Game(i).Game, f.Dialect)
-	}, nil)
+	})
 }
 
 func TestFile(t *testing.T) {

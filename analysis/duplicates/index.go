@@ -100,38 +100,50 @@ func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 	}
 	cands := x.prefix[fp.Prefix]
 	x.prefix[fp.Prefix] = append(cands, i)
-	var mine []uint64 // Line of this game, when needed
+	if x.Line == nil {
+		return Finding{}
+	}
+	k, y, ok := near(fp, func() []uint64 { l, _ := x.Line(ref, fp); return l }, cands,
+		func(c int32) Fingerprint { return x.games[c].fp },
+		func(c int32) ([]uint64, bool) { return x.Line(x.games[c].ref, x.games[c].fp) })
+	if !ok {
+		return Finding{}
+	}
+	return x.found(k, fp, x.games[y])
+}
+
+// near returns how a game with fingerprint fp, the first with its main
+// line, whose Line mine returns, repeats one of cands, the earlier games
+// sharing its first NearPlies half-moves that are the first with their
+// main lines, in order: the latest whose main line begins its own or is
+// begun by it, of the last maxCandidates; print returns the fingerprint
+// of a candidate and line its Line (false: it cannot be read again).
+// Line is read only when a candidate's length asks for it.
+func near[G any](fp Fingerprint, mine func() []uint64, cands []G, print func(G) Fingerprint, line func(G) ([]uint64, bool)) (Kind, G, bool) {
+	var l []uint64
 	read := false
 	for k := len(cands) - 1; k >= 0 && k >= len(cands)-maxCandidates; k-- {
-		y := x.games[cands[k]]
-		if x.Line == nil || y.fp.Plies == fp.Plies {
+		y := print(cands[k])
+		if y.Plies == fp.Plies {
 			continue
 		}
-		if y.fp.Plies < fp.Plies {
+		if y.Plies < fp.Plies {
 			if !read {
-				mine, _ = x.Line(ref, fp)
-				read = true
+				l, read = mine(), true
 			}
-			if n := int(y.fp.Plies) - NearPlies; n < len(mine) && mine[n] == y.fp.Moves {
-				return x.found(Extended, fp, y)
+			if n := int(y.Plies) - NearPlies; n < len(l) && l[n] == y.Moves {
+				return Extended, cands[k], true
 			}
 			continue
 		}
-		if theirs, ok := x.Line(y.ref, y.fp); ok {
+		if theirs, ok := line(cands[k]); ok {
 			if n := int(fp.Plies) - NearPlies; n < len(theirs) && theirs[n] == fp.Moves {
-				return x.found(Truncated, fp, y)
+				return Truncated, cands[k], true
 			}
 		}
 	}
-	return Finding{}
-}
-
-// reset empties x, keeping its memory for as many games again.
-func (x *Index) reset() {
-	x.games = x.games[:0]
-	clear(x.full)
-	clear(x.prefix)
-	x.counts = [Extended + 1]int{}
+	var none G
+	return None, none, false
 }
 
 // Grow makes room for n more games, when the caller knows how many.
@@ -144,9 +156,17 @@ func (x *Index) Grow(n int) {
 
 func (x *Index) found(k Kind, fp Fingerprint, other entry) Finding {
 	x.counts[k]++
-	f := Finding{Kind: k, Other: other.ref, Plies: int(fp.Plies), OtherPlies: int(other.fp.Plies)}
+	f := finding(k, fp, other.fp)
+	f.Other = other.ref
+	return f
+}
+
+// finding returns the finding of kind k of a game with fingerprint fp
+// that repeats one with fingerprint other, without Other.
+func finding(k Kind, fp, other Fingerprint) Finding {
+	f := Finding{Kind: k, Plies: int(fp.Plies), OtherPlies: int(other.Plies)}
 	for i, h := range fp.Tags {
-		if h != other.fp.Tags[i] {
+		if h != other.Tags[i] {
 			f.Differ |= 1 << i
 		}
 	}
@@ -166,21 +186,23 @@ func (x *Index) Games() int { return len(x.games) }
 // and whether cfg keeps it; where names the other game ("game 12, line
 // 340"), and related points at it when it is in the same text.
 func (f Finding) Diagnostic(cfg *analysis.Config, span syntax.Span, where string, related []analysis.Related) (analysis.Diagnostic, bool) {
-	return f.diagnostic(cfg, span, func() string { return f.Message(where) }, related)
-}
-
-// diagnostic is Diagnostic with the message from msg, asked for only
-// when cfg keeps the diagnostic.
-func (f Finding) diagnostic(cfg *analysis.Config, span syntax.Span, msg func() string, related []analysis.Related) (analysis.Diagnostic, bool) {
-	code := CodeNear
-	if f.Kind == Duplicate {
-		code = CodeDuplicate
-	}
+	code := f.Code()
 	sev, ok := cfg.Resolve(nil, code, analysis.Info)
 	if f.Kind == None || !ok {
 		return analysis.Diagnostic{}, false
 	}
-	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: "duplicates", Message: msg(), Related: related}, true
+	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: Source, Message: f.Message(where), Related: related}, true
+}
+
+// Source is the source of the diagnostics of repeated games.
+const Source = "duplicates"
+
+// Code returns the code of the diagnostic of f.
+func (f Finding) Code() analysis.Code {
+	if f.Kind == Duplicate {
+		return CodeDuplicate
+	}
+	return CodeNear
 }
 
 // Message returns the message of f; where names the other game.

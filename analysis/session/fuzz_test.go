@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,6 +70,14 @@ func describe(p Publication) []string {
 // those of a fresh open of its text.
 func carried(t *testing.T, text string, edits []syntax.Edit) (got, want []string) {
 	t.Helper()
+	return carriedBy(t, text, edits, false)
+}
+
+// carriedBy is carried; with settle, each version is analysed before the
+// next edit, so that no analysis is cancelled and the repeated games'
+// index follows every version.
+func carriedBy(t *testing.T, text string, edits []syntax.Edit, settle bool) (got, want []string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := newHost()
@@ -81,6 +90,9 @@ func carried(t *testing.T, text string, edits []syntax.Edit) (got, want []string
 		doc = &Document{URI: doc.URI, Version: int32(i + 2), File: f}
 		h.set(doc)
 		e.Changed(doc, []syntax.Edit{ed}, kept)
+		if settle {
+			e.Wait()
+		}
 	}
 	e.Wait()
 	got = h.last[doc.URI]
@@ -167,6 +179,59 @@ func TestCarryRepeats(t *testing.T) {
 	}
 }
 
+// TestCarryRepeatsRandom: the repeated games of a document of several
+// chunks follow random edits of whole games (a game deleted, copied
+// elsewhere, cut short, or a new one), each version analysed before the
+// next edit, as a fresh analysis finds them: which game is the earlier
+// one, its number and line in the messages, the related places.
+func TestCarryRepeatsRandom(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/analysis/duplicates/games.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Repeat(string(data)+"\n", 15) // 285 games: two chunks
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := range 3 {
+		cur := text
+		var edits []syntax.Edit
+		for range 12 {
+			f := syntax.Parse("a.pgn", cur, syntax.PGN)
+			n := f.NumGames()
+			span := func(k int) syntax.Span { return f.GameSpan(k) }
+			k := rng.IntN(n)
+			var ed syntax.Edit
+			switch rng.IntN(4) {
+			case 0: // delete game k
+				ed = syntax.Edit{Start: span(k).Start, End: span(k).End}
+			case 1: // copy game k before game m
+				m := span(rng.IntN(n)).Start
+				ed = syntax.Edit{Start: m, End: m, New: f.Slice(span(k)) + "\n\n"}
+			case 2: // cut game k short
+				sp := span(k)
+				ed = syntax.Edit{Start: sp.Start + syntax.Pos(sp.Len()*2/3), End: sp.End - 2}
+			default: // a game that repeats none, or one cut from game k
+				m := span(rng.IntN(n)).Start
+				ed = syntax.Edit{Start: m, End: m, New: "[White \"N\"]\n[Black \"M\"]\n\n1. a3 a6 2. h3 *\n\n"}
+			}
+			edits = append(edits, ed)
+			cur = ed.Apply(cur)
+		}
+		got, want := carriedBy(t, text, edits, true)
+		repeats := 0
+		for _, d := range want {
+			if strings.Contains(d, "duplicate-game") {
+				repeats++
+			}
+		}
+		if repeats < 200 {
+			t.Errorf("round %d: %d repeated games, want most", round, repeats)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("round %d, edits %+v:\ncarried:\n%s\nfresh:\n%s", round, edits, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
 // TestCarryShared: edits in the middle of the shared quirky files carry
 // as a fresh analysis would.
 func TestCarryShared(t *testing.T) {
@@ -218,7 +283,7 @@ func TestBigRun(t *testing.T) {
 	}
 	// Every game repeats the first: file-level diagnostics, published
 	// after the games'.
-	all = append(all, duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) }, nil)...)
+	all = append(all, duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) })...)
 	var want []string
 	for _, x := range all {
 		want = append(want, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))

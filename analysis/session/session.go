@@ -18,10 +18,12 @@
 //     only when the debounce is longer than InstantAnalysis.
 //  2. After the debounce without a newer edit, in the background: the
 //     analyzers run on the games not analysed, and the file-level checks
-//     on the whole text, the repeated games (package duplicates) among
-//     them, from the fingerprints the games' states keep. Each edit cancels the previous run. The result is
-//     published only if the version analysed is still the document's
-//     current one (the Host says).
+//     on the whole text; the repeated games (package duplicates) follow
+//     from the fingerprints the games' states keep, through an index
+//     that only the states the edits replaced update (repeats.go). Each
+//     edit cancels the previous run. The result is published only if the
+//     version analysed is still the document's current one (the Host
+//     says).
 //
 // The state of the games is kept per syntax.Chunk, aligned with the chunks
 // of the version phase 1 last saw and tagged with the configuration
@@ -146,12 +148,14 @@ type docState struct {
 	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus  syntax.Pos            // where the last edit was; -1: none
 	extra  Extra
-	// repeats keeps, from one analysis to the next, what the repeated
-	// games need again (lines read from trees, messages).
-	repeats duplicates.Cache
+	// repeats is the repeated games of the analysed version, and index
+	// what finds them from one analysis to the next.
+	repeats repeats
+	index   repeatIndex
 
 	pub    sync.Mutex // one publication at a time
 	groups []Group    // the buffer of the last one
+	msgs   duplicates.Messages
 }
 
 // New returns an engine that runs analyzers with the given debounce; its
@@ -204,10 +208,10 @@ func (e *Engine) state(uri string) *docState {
 	return st
 }
 
-// fileDiagnostics returns the file-level diagnostics of f under cfg,
-// with those of the checks across games, cross.
-func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, cross []analysis.Diagnostic) []analysis.Diagnostic {
-	ds := append(analysis.FileDiagnostics(f, cfg), cross...)
+// fileDiagnostics returns the file-level diagnostics of f under cfg
+// (but the repeated games', see repeats.go).
+func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra) []analysis.Diagnostic {
+	ds := analysis.FileDiagnostics(f, cfg)
 	if x != nil {
 		ds = append(ds, x(f, cfg)...)
 	}
@@ -237,7 +241,7 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	var fileDs []analysis.Diagnostic
 	if edits == nil || old == nil {
 		chunks = freshChunks(f, cfg)
-		fileDs = fileDiagnostics(f, cfg, extra, nil)
+		fileDs = fileDiagnostics(f, cfg, extra)
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
@@ -357,17 +361,17 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 	fresh := withResults(refs, chunks, todo, func(k int) (gameState, bool) {
 		return analysedState(per, fps, k), !failed[k]
 	})
-	// A step per chunk, and for the repeated games a step per game,
-	// from the fingerprints of the states: only the games the edits
-	// changed were fingerprinted again.
-	fileDs := fileDiagnostics(f, cfg, extra, duplicates.File(f, cfg, fingerprints(refs, fresh), &st.repeats))
+	// A step per chunk, and for the repeated games a step per game of
+	// the chunk states the edits replaced (see repeats.go).
+	reps := st.index.update(f, fresh, cfg)
+	fileDs := fileDiagnostics(f, cfg, extra)
 
 	e.mu.Lock()
 	if ctx.Err() != nil || e.docs[doc.URI] != st {
 		e.mu.Unlock()
 		return
 	}
-	st.chunks, st.fileDs = fresh, fileDs
+	st.chunks, st.fileDs, st.repeats = fresh, fileDs, reps
 	e.mu.Unlock()
 	e.publish(doc, st, fresh, fileDs, PhaseAnalysis)
 }
@@ -498,14 +502,16 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 }
 
 // publish selects the diagnostics of doc, from chunks (the states of its
-// chunks) and file (the file-level ones), and hands them to the host.
+// chunks), file (the file-level ones) and the repeated games, and hands
+// them to the host.
 func (e *Engine) publish(doc *Document, st *docState, chunks []*chunkDiags, file []analysis.Diagnostic, phase Phase) {
 	e.mu.Lock()
-	limit, focus := e.max, st.focus
+	limit, focus, reps := e.max, st.focus, st.repeats
 	e.mu.Unlock()
 	st.pub.Lock()
 	defer st.pub.Unlock()
-	groups, total := pick(st.groups, doc.File.Chunks(), chunks, file, limit, focus)
+	groups, total := pick(st.groups, doc.File, chunks, file, reps, &st.msgs, limit, focus)
+	st.msgs.Round()
 	st.groups = groups
 	complete := phase == PhaseAnalysis
 	for _, cd := range chunks {

@@ -2,7 +2,6 @@ package session
 
 import (
 	"slices"
-	"sort"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
@@ -279,8 +278,10 @@ func (g Group) Diagnostics() []analysis.Diagnostic {
 	return out
 }
 
-// pick returns the diagnostics to publish, by game, the file-level ones
-// last, and how many there are in all. Past limit (if > 0) it keeps
+// pick returns the diagnostics to publish of f, whose chunks' states are
+// chunks, by game, the file-level ones last (file, and those of the
+// repeated games reps, whose messages msgs makes), and how many there
+// are in all. Past limit (if > 0) it keeps
 // limit of them, in this order: the errors (those of the game at focus,
 // the one being edited; the file-level ones; the others in file order);
 // the other diagnostics of the game at focus, by severity; then the rest
@@ -290,20 +291,21 @@ func (g Group) Diagnostics() []analysis.Diagnostic {
 // shows what it can. It reads only the diagnostics it keeps and the
 // per-chunk and per-game counts, and skips chunks with none to keep in
 // one step.
-func pick(out []Group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []analysis.Diagnostic, limit int, focus syntax.Pos) (_ []Group, total int) {
+func pick(out []Group, f *syntax.File, chunks []*chunkDiags, file []analysis.Diagnostic, reps repeats, msgs *duplicates.Messages, limit int, focus syntax.Pos) (_ []Group, total int) {
 	out = out[:0]
-	var count, fileCount [analysis.Hint + 1]int
+	refs := f.Chunks()
+	var count [analysis.Hint + 1]int
 	for _, cd := range chunks {
 		for s, n := range cd.n {
 			count[s] += int(n)
 		}
 	}
+	fileCount := reps.count(chunks)
 	for _, x := range file {
 		fileCount[min(x.Severity, analysis.Hint)]++
 	}
-	total = len(file)
-	for _, n := range count {
-		total += n
+	for s := range count {
+		total += count[s] + fileCount[s]
 	}
 	// The game at focus, if any: chunk fc, game fj.
 	fc, fj := -1, -1
@@ -358,6 +360,11 @@ func pick(out []Group, refs []syntax.ChunkRef, chunks []*chunkDiags, file []anal
 			cut(&fileLevel, &fileQuota, s, fileCount[s])
 			cut(&level, &quota, s, count[s]-fn[s])
 		}
+	}
+	// The repeated games' diagnostics are made for those kept only.
+	if len(reps) > 0 {
+		file = reps.diagnostics(slices.Clip(file), f, refs, chunks, fileLevel, fileQuota, msgs)
+		analysis.Sort(file)
 	}
 	fileGroup := Group{File: true, ds: file}
 	if fileLevel <= analysis.Hint {
@@ -519,20 +526,6 @@ func withResults(refs []syntax.ChunkRef, chunks []*chunkDiags, todo []int, done 
 		}
 	}
 	return out
-}
-
-// fingerprints returns the fingerprint of game i of the states chunks of
-// the chunks refs, for duplicates.File, which asks for the games mostly
-// in order.
-func fingerprints(refs []syntax.ChunkRef, chunks []*chunkDiags) func(i int) (duplicates.Fingerprint, bool) {
-	c := 0
-	return func(i int) (duplicates.Fingerprint, bool) {
-		if c+1 < len(refs) && refs[c+1].First <= i || refs[c].First > i {
-			c = sort.Search(len(refs), func(k int) bool { return refs[k].First > i }) - 1
-		}
-		gs := chunks[c].games[i-refs[c].First]
-		return gs.fp, gs.hasFP
-	}
 }
 
 // appendShifted appends the game-relative diagnostics ds, moved to the

@@ -1,0 +1,272 @@
+package duplicates
+
+import "slices"
+
+// Live finds the repeated games of a document that changes, as an Index
+// finds those of a file read once, but games come and go in any order:
+// an update costs in proportion to the games it removes and adds, and to
+// the findings it changes, never to the games of the document.
+//
+// It keeps, by main line (Fingerprint.Moves), the games with it in file
+// order, the first of which is the one the others duplicate; and, by
+// first NearPlies half-moves (Fingerprint.Prefix), the games that are
+// the first with their main lines, in file order, among which a game
+// looks for the one it is a near-duplicate of (as Index.Add does). The
+// caller says what the order is (Order): the games are its own (G, such
+// as a place in its table of chunks), and their order is compared, not
+// numbered, so that a game inserted before others renumbers nothing.
+//
+// An update is Remove of the games that went, ordered as in the version
+// before, then Add of those that came, ordered as in the new version,
+// then Settle; the games kept keep their relative order.
+type Live[G comparable] struct {
+	full   map[uint64][]G // Moves -> the games with it, in file order
+	prefix map[uint64][]G // Prefix -> the first games of their main lines with at least NearPlies half-moves, in file order
+	found  map[G]Repeat[G]
+	lines  map[uint64][]uint64 // Moves -> Line of the games with it, when read
+
+	// Of the update under way.
+	firsts map[uint64]first[G] // Moves -> the first game with it before the update, for those it changes
+	added  map[G]struct{}      // games added
+	near   map[G]struct{}      // games whose near-duplicate is to be looked for again
+	before func(a, b G) bool
+}
+
+// Repeat is how a game repeats an earlier one: Finding without Other
+// (always 0), and Of, the earlier game.
+type Repeat[G comparable] struct {
+	Finding
+	Of G
+}
+
+// Order is what Live needs of a version of the caller's games: the
+// fingerprint of each and their order.
+type Order[G comparable] struct {
+	Print  func(G) Fingerprint
+	Before func(a, b G) bool
+}
+
+func (x *Live[G]) init() {
+	if x.full == nil {
+		x.full, x.prefix = make(map[uint64][]G), make(map[uint64][]G)
+		x.found, x.lines = make(map[G]Repeat[G]), make(map[uint64][]uint64)
+	}
+	if x.firsts == nil {
+		x.firsts, x.added, x.near = make(map[uint64]first[G]), make(map[G]struct{}), make(map[G]struct{})
+	}
+}
+
+// Len returns the number of games found repeating an earlier one.
+func (x *Live[G]) Len() int { return len(x.found) }
+
+// Found returns how g repeats an earlier game, if it does.
+func (x *Live[G]) Found(g G) (Repeat[G], bool) {
+	r, ok := x.found[g]
+	return r, ok
+}
+
+// search returns where g is, or goes, in the file-ordered list l.
+func (x *Live[G]) search(l []G, g G) (int, bool) {
+	k, _ := slices.BinarySearchFunc(l, g, func(a, b G) int {
+		if x.before(a, b) {
+			return -1
+		}
+		if x.before(b, a) {
+			return 1
+		}
+		return 0
+	})
+	return k, k < len(l) && l[k] == g
+}
+
+// Remove takes games out, ordered as in the version they were in; o
+// gives their fingerprints and that order. changed is called with each
+// game whose finding goes.
+func (x *Live[G]) Remove(games []G, o Order[G], changed func(G)) {
+	x.init()
+	x.before = o.Before
+	for _, g := range games {
+		fp := o.Print(g)
+		l := x.full[fp.Moves]
+		k, ok := x.search(l, g)
+		if !ok {
+			continue
+		}
+		x.touch(fp.Moves, l)
+		l = slices.Delete(l, k, k+1)
+		x.setFull(fp.Moves, l)
+		if k == 0 {
+			x.unprefix(g, fp)
+			if len(l) > 0 {
+				x.enprefix(l[0], o.Print(l[0]))
+			}
+		}
+		if _, ok := x.found[g]; ok {
+			delete(x.found, g)
+			changed(g)
+		}
+		delete(x.near, g)
+		delete(x.added, g)
+	}
+}
+
+// Add puts games in, ordered as in the version they are in, which the
+// games already in share; o gives their fingerprints and that order.
+// Settle then finds what they repeat.
+func (x *Live[G]) Add(games []G, o Order[G]) {
+	x.init()
+	x.before = o.Before
+	for _, g := range games {
+		fp := o.Print(g)
+		l := x.full[fp.Moves]
+		k, ok := x.search(l, g)
+		if ok {
+			continue
+		}
+		x.touch(fp.Moves, l)
+		x.added[g] = struct{}{}
+		if k == 0 && len(l) > 0 {
+			x.unprefix(l[0], o.Print(l[0]))
+		}
+		x.setFull(fp.Moves, slices.Insert(l, k, g))
+		if k == 0 {
+			x.enprefix(g, fp)
+		}
+	}
+}
+
+// touch records the first game with main line moves before the update,
+// l being the games with it, when the update first changes them.
+func (x *Live[G]) touch(moves uint64, l []G) {
+	if _, ok := x.firsts[moves]; ok {
+		return
+	}
+	var f first[G]
+	if len(l) > 0 {
+		f = first[G]{l[0], true}
+	}
+	x.firsts[moves] = f
+}
+
+// first is the first game with a main line, if any.
+type first[G comparable] struct {
+	g  G
+	ok bool
+}
+
+func (x *Live[G]) setFull(moves uint64, l []G) {
+	if len(l) == 0 {
+		delete(x.full, moves)
+		return
+	}
+	x.full[moves] = l
+}
+
+// enprefix records g, now the first game with its main line, among
+// those sharing its first NearPlies half-moves, and marks the games
+// whose near-duplicate may change.
+func (x *Live[G]) enprefix(g G, fp Fingerprint) {
+	x.near[g] = struct{}{}
+	if fp.Plies < NearPlies {
+		return
+	}
+	l := x.prefix[fp.Prefix]
+	k, _ := x.search(l, g)
+	l = slices.Insert(l, k, g)
+	x.prefix[fp.Prefix] = l
+	x.after(l, k+1)
+}
+
+// unprefix takes g, no longer the first game with its main line, out of
+// the games sharing its first NearPlies half-moves.
+func (x *Live[G]) unprefix(g G, fp Fingerprint) {
+	if fp.Plies < NearPlies {
+		return
+	}
+	l := x.prefix[fp.Prefix]
+	k, ok := x.search(l, g)
+	if !ok {
+		return
+	}
+	l = slices.Delete(l, k, k+1)
+	if len(l) == 0 {
+		delete(x.prefix, fp.Prefix)
+	} else {
+		x.prefix[fp.Prefix] = l
+	}
+	x.after(l, k)
+}
+
+// after marks the games of l from k on whose candidates (the
+// maxCandidates before them) changed.
+func (x *Live[G]) after(l []G, k int) {
+	for _, g := range l[k:min(len(l), k+maxCandidates)] {
+		x.near[g] = struct{}{}
+	}
+}
+
+// Settle finds what the games the update added, and those whose earlier
+// games it changed, repeat, in the version the last Add was given
+// (o, with line returning Line of a game, or false when it cannot be
+// read again). changed is called with each game whose finding changes.
+func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func(G)) {
+	x.init()
+	x.before = o.Before
+	set := func(g G, r Repeat[G], ok bool) {
+		old, had := x.found[g]
+		switch {
+		case ok && (!had || old != r):
+			x.found[g] = r
+			changed(g)
+		case !ok && had:
+			delete(x.found, g)
+			changed(g)
+		}
+	}
+	for moves, before := range x.firsts {
+		l := x.full[moves]
+		if len(l) == 0 {
+			delete(x.lines, moves)
+			continue
+		}
+		first := o.Print(l[0])
+		for _, g := range l[1:] {
+			if _, ok := x.added[g]; ok || !before.ok || l[0] != before.g {
+				set(g, Repeat[G]{finding(Duplicate, o.Print(g), first), l[0]}, true)
+			}
+		}
+	}
+	lineOf := func(g G, fp Fingerprint) ([]uint64, bool) {
+		if l, ok := x.lines[fp.Moves]; ok {
+			return l, true
+		}
+		l, ok := line(g)
+		if ok {
+			x.lines[fp.Moves] = l
+		}
+		return l, ok
+	}
+	for g := range x.near {
+		fp := o.Print(g)
+		if l := x.full[fp.Moves]; len(l) == 0 || l[0] != g {
+			continue // gone, or a duplicate
+		}
+		if fp.Plies < NearPlies {
+			set(g, Repeat[G]{}, false)
+			continue
+		}
+		cands := x.prefix[fp.Prefix]
+		k, _ := x.search(cands, g)
+		kind, y, ok := near(fp, func() []uint64 { l, _ := lineOf(g, fp); return l }, cands[:k], o.Print,
+			func(y G) ([]uint64, bool) { return lineOf(y, o.Print(y)) })
+		if !ok {
+			set(g, Repeat[G]{}, false)
+			continue
+		}
+		set(g, Repeat[G]{finding(kind, fp, o.Print(y)), y}, true)
+	}
+	clear(x.firsts)
+	clear(x.added)
+	clear(x.near)
+	x.before = nil
+}
