@@ -34,13 +34,15 @@ type mapper struct{ f *syntax.File }
 func (m mapper) position(p syntax.Pos) protocol.Position {
 	f := m.f
 	p = min(max(p, 0), f.Len())
-	line := f.Position(p).Line
-	start, end := f.LineStart(line), f.LineEnd(line)
-	p = min(p, end) // inside the line terminator: the end of the line
-	return protocol.Position{
-		Line:      uint32(line - 1),
-		Character: uint32(utf16Len(f.Slice(syntax.Span{Start: start, End: end}), int(p-start))),
+	at := f.Position(p)
+	start := p - syntax.Pos(at.Col-1)
+	// The line up to p, and the rest of a character p may cut.
+	s := f.Slice(syntax.Span{Start: start, End: p + utf8.UTFMax - 1})
+	n := int(p - start)
+	if n > 0 && s[n-1] == '\r' && n < len(s) && s[n] == '\n' {
+		n-- // inside the line terminator: the end of the line
 	}
+	return protocol.Position{Line: uint32(at.Line - 1), Character: uint32(utf16Len(s, n))}
 }
 
 // rangeOf returns the LSP range of the file-absolute span s.

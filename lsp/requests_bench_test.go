@@ -62,6 +62,8 @@ func serverProcess(b *testing.B) (*exec.Cmd, *lsptest.Client) {
 		Timeout:        10 * time.Minute,
 		Capabilities: map[string]any{"textDocument": map[string]any{
 			"hover": map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
+			// As VS Code, Neovim and Emacs declare.
+			"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": true},
 		}},
 	})
 	c.Initialize(nil)

@@ -325,7 +325,13 @@ func (s *server) respond(m *message, result any, err error) {
 		delete(s.inflight, m.id)
 	}
 	s.mu.Unlock()
-	if werr := m.reply(s.ctx, result, err); werr != nil {
+	var werr error
+	if raw, ok := result.(json.RawMessage); ok && err == nil && raw != nil {
+		werr = s.stream.RespondRaw(m.id, raw)
+	} else {
+		werr = m.reply(s.ctx, result, err)
+	}
+	if werr != nil {
 		s.logger.Debug("reply not sent", zap.String("method", m.req.Method()), zap.Error(werr))
 	}
 }

@@ -46,22 +46,46 @@ func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (an
 	if err != nil {
 		return nil, err
 	}
-	if !s.client.hierarchical {
-		out := []protocol.SymbolInformation{}
-		var flat func(ss []query.Symbol, container string)
-		flat = func(ss []query.Symbol, container string) {
-			for _, x := range ss {
-				out = append(out, protocol.SymbolInformation{Name: x.Name, Kind: symbolKind(x.Kind), ContainerName: container,
-					Location: protocol.Location{URI: protocol.DocumentURI(doc.URI), Range: m.rangeOf(x.Span)}})
-				flat(x.Children, x.Name)
-			}
-		}
-		flat(syms, "")
-		return out, nil
-	}
 	// Encoded by hand: a big database has tens of thousands of symbols,
 	// and their protocol values and reflection cost most of the answer.
-	return json.RawMessage(appendSymbols(make([]byte, 0, 256*len(syms)), m, syms)), nil
+	b := make([]byte, 0, 256*len(syms))
+	if !s.client.hierarchical {
+		return json.RawMessage(appendSymbolInformation(b, m, wire.AppendString(nil, doc.URI), syms)), nil
+	}
+	return json.RawMessage(appendSymbols(b, m, syms)), nil
+}
+
+// appendSymbolInformation appends syms and their descendants as the JSON
+// of a flat SymbolInformation array, each child with its parent's name as
+// container, as encoding/json writes []protocol.SymbolInformation
+// (TestAppendSymbols); uri is the document's URI, encoded.
+func appendSymbolInformation(b []byte, m mapper, uri []byte, syms []query.Symbol) []byte {
+	b = append(b, '[')
+	var flat func(ss []query.Symbol, container string)
+	flat = func(ss []query.Symbol, container string) {
+		for _, x := range ss {
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"name":`...)
+			b = wire.AppendString(b, x.Name)
+			b = append(b, `,"kind":`...)
+			b = strconv.AppendInt(b, int64(symbolKind(x.Kind)), 10)
+			b = append(b, `,"location":{"uri":`...)
+			b = append(b, uri...)
+			b = append(b, `,"range":`...)
+			b = wire.AppendRange(b, m.rangeOf(x.Span))
+			b = append(b, '}')
+			if container != "" {
+				b = append(b, `,"containerName":`...)
+				b = wire.AppendString(b, container)
+			}
+			b = append(b, '}')
+			flat(x.Children, x.Name)
+		}
+	}
+	flat(syms, "")
+	return append(b, ']')
 }
 
 // appendSymbols appends syms as the JSON of a DocumentSymbol array, as

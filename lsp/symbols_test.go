@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -44,16 +45,37 @@ func TestAppendSymbols(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := appendSymbols(nil, m, syms)
-		var a, b any
-		if err := json.Unmarshal(got, &a); err != nil {
-			t.Fatalf("%s: invalid JSON: %v\n%.300s", name, err, got)
+		sameJSON(t, name+" (tree)", appendSymbols(nil, m, syms), want)
+
+		const uri = "file:///a%20b/c.pgn"
+		flat := []protocol.SymbolInformation{}
+		var walk func(ss []query.Symbol, container string)
+		walk = func(ss []query.Symbol, container string) {
+			for _, x := range ss {
+				flat = append(flat, protocol.SymbolInformation{Name: x.Name, Kind: symbolKind(x.Kind), ContainerName: container,
+					Location: protocol.Location{URI: uri, Range: m.rangeOf(x.Span)}})
+				walk(x.Children, x.Name)
+			}
 		}
-		_ = json.Unmarshal(want, &b)
-		ga, _ := json.Marshal(a)
-		gb, _ := json.Marshal(b)
-		if string(ga) != string(gb) {
-			t.Fatalf("%s: hand-encoded symbols differ:\n got %.300s\nwant %.300s", name, got, want)
+		walk(syms, "")
+		if want, err = json.Marshal(flat); err != nil {
+			t.Fatal(err)
 		}
+		sameJSON(t, name+" (flat)", appendSymbolInformation(nil, m, wire.AppendString(nil, uri), syms), want)
+	}
+}
+
+// sameJSON fails unless got is valid JSON of the same value as want.
+func sameJSON(t *testing.T, name string, got, want []byte) {
+	t.Helper()
+	var a, b any
+	if err := json.Unmarshal(got, &a); err != nil {
+		t.Fatalf("%s: invalid JSON: %v\n%.300s", name, err, got)
+	}
+	_ = json.Unmarshal(want, &b)
+	ga, _ := json.Marshal(a)
+	gb, _ := json.Marshal(b)
+	if string(ga) != string(gb) {
+		t.Fatalf("%s: hand-encoded symbols differ:\n got %.300s\nwant %.300s", name, got, want)
 	}
 }

@@ -27,7 +27,10 @@
 //   - Writing: Conn.Notify encodes params by reflection, and would parse
 //     and encode again params that are already JSON; Stream.NotifyRaw
 //     frames a notification with encoded params (the diagnostics) in one
-//     write under the Stream's lock.
+//     write under the Stream's lock. Likewise a reply validates and copies
+//     a result that is already JSON twice (NewResponse marshals it, then
+//     the response around it); Stream.RespondRaw frames it as it is (the
+//     document symbols of a big database: megabytes).
 //
 // go.lsp.dev/protocol v0.12.0:
 //

@@ -49,9 +49,9 @@ const stashKey = `$pgnls.stash`
 //     it answers: jsonrpc2 decodes a message without a method as a
 //     response, which nobody answers.
 //   - Each message is framed in one write under the stream's own lock, so
-//     that NotifyRaw can send a notification whose params are already
-//     encoded without their being parsed and encoded again, as the Conn's
-//     Notify would.
+//     that NotifyRaw and RespondRaw can send a notification whose params,
+//     or a response whose result, are already encoded without their being
+//     parsed and encoded again, as the Conn's Notify and replies would.
 type Stream struct {
 	// StashBytes is the size from which a notification's params are
 	// stashed; 0 means DefaultStashBytes. Set it before the first Read.
@@ -300,18 +300,35 @@ func (s *Stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 
 // NotifyRaw sends a notification whose params are encoded JSON.
 func (s *Stream) NotifyRaw(method string, params []byte) error {
-	m := AppendString(nil, method)
-	const head, tail = `{"jsonrpc":"2.0","method":`, `,"params":`
-	size := len(head) + len(m) + len(tail) + len(params) + 1
+	head := append(AppendString([]byte(`{"jsonrpc":"2.0","method":`), method), `,"params":`...)
+	return s.writeRaw(head, params)
+}
+
+// RespondRaw answers the call id with a result that is encoded JSON. The
+// Conn's reply would validate and copy it twice (jsonrpc2 marshals the
+// result, then the response around it): a big database's document
+// symbols are megabytes.
+func (s *Stream) RespondRaw(id jsonrpc2.ID, result []byte) error {
+	b, err := id.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	head := append(append([]byte(`{"jsonrpc":"2.0","id":`), b...), `,"result":`...)
+	return s.writeRaw(head, result)
+}
+
+// writeRaw writes the message made of head, raw and a closing brace.
+func (s *Stream) writeRaw(head, raw []byte) error {
+	size := len(head) + len(raw) + 1
 	p := framePool.Get().(*[]byte)
 	defer framePool.Put(p)
 	buf := fmt.Appendf((*p)[:0], "Content-Length: %d\r\n\r\n", size)
-	buf = append(append(append(append(append(buf, head...), m...), tail...), params...), '}')
+	buf = append(append(append(buf, head...), raw...), '}')
 	*p = buf
 	return s.write(buf)
 }
 
-// framePool holds buffers for NotifyRaw: diagnostics of big documents
+// framePool holds buffers for writeRaw: diagnostics of big documents
 // make messages of hundreds of kilobytes, several per keystroke.
 var framePool = sync.Pool{New: func() any { return new([]byte) }}
 

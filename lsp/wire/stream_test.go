@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -115,5 +116,32 @@ func TestNotifyRaw(t *testing.T) {
 	msg, err := jsonrpc2.DecodeMessage([]byte(body))
 	if n, ok := msg.(*jsonrpc2.Notification); err != nil || !ok || !json.Valid(n.Params()) {
 		t.Fatalf("jsonrpc2 decodes %#v, %v", msg, err)
+	}
+}
+
+// TestRespondRaw: the frame of a response with an encoded result is the
+// one jsonrpc2 writes for that response, for number and string ids.
+func TestRespondRaw(t *testing.T) {
+	result := `[{"name":"a","kind":2}]`
+	for _, id := range []jsonrpc2.ID{jsonrpc2.NewNumberID(7), jsonrpc2.NewStringID("x\"1")} {
+		p := &pipe{in: strings.NewReader("")}
+		s := NewStream(p, nil)
+		if err := s.RespondRaw(id, []byte(result)); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := jsonrpc2.NewResponse(id, json.RawMessage(result), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := resp.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := p.out.String()
+		_, body, _ := strings.Cut(got, "\r\n\r\n")
+		var a, b any
+		if got != frame(body) || json.Unmarshal([]byte(body), &a) != nil || json.Unmarshal(want, &b) != nil || !reflect.DeepEqual(a, b) {
+			t.Fatalf("RespondRaw(%v) wrote %q, want the frame of %s", id, got, want)
+		}
 	}
 }
