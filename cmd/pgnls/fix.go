@@ -26,8 +26,9 @@ missing or "*" and the position does not contradict it, missing roster
 tags, escaped quotes, impossible FEN castling rights, C'escacs DPTL,
 '^+' and 'x', and the other quick fixes. Only what is fixed changes;
 --format also puts the fixed games in export form, as pgnls fmt does.
-A fix is never applied when it would change a move or another's fix
-overlaps it; a game with a syntax error no fix repairs is left exactly
+A fix is never applied when it would change a move; fixes that overlap
+are applied one after the other, each computed from the text the one
+before it left; a game with a syntax error no fix repairs is left exactly
 as it is. Without paths it fixes standard input to standard output;
 with paths and no flag it prints the fixed files. A directory is
 searched recursively for *.pgn and *.ctl-pgn files.
