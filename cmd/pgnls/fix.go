@@ -53,12 +53,14 @@ Flags:
   --format      put every game in export form too, as pgnls fmt does (a
                 game it cannot format is written fixed, and reported)
   --dialect D   auto (default), pgn or ctl-pgn
+  -j, --jobs N  fix N games at once (default 0: one per core)
 `
 
 // fixer rewrites the games of a file for fix and reports what it fixed.
 type fixer struct {
 	opts   fix.Options
 	format bool
+	jobs   int // games fixed at once; 0: one per core
 	stderr io.Writer
 	cur    fixItem               // the game being written
 	fixed  map[analysis.Code]int // per file
@@ -74,10 +76,15 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVar(&x.format, "format", false, "")
 	only := fl.String("only", "", "")
 	dialect := fl.String("dialect", "auto", "")
+	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fixUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
+	if !validJobs("fix", *jobs, stderr) {
+		return exitUsage
+	}
+	x.jobs = *jobs
 	var ok bool
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
@@ -108,7 +115,7 @@ type fixItem struct {
 	unformatted string // with --format, why the fixed game is not formatted
 }
 
-// stream fixes the games of gr on every core while later games are
+// stream fixes the games of gr, x.jobs at once, while later games are
 // still being read, formats them with --format, and calls emit in file
 // order.
 func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syntax.StreamGame, format.Result)) {
@@ -127,7 +134,7 @@ func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syn
 		}
 		it.Value = item
 	}
-	analysis.EachGame(ctx, gr, nil, work, func(it *analysis.StreamItem[fixItem]) {
+	analysis.EachGame(ctx, gr, x.jobs, nil, work, func(it *analysis.StreamItem[fixItem]) {
 		x.cur = it.Value
 		emit(it.Game, it.Value.res)
 	})
