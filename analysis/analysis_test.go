@@ -69,7 +69,7 @@ func TestEachGameJoins(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		n := 0
 		gr := syntax.NewGameReader(strings.NewReader(text), "x.pgn", syntax.PGN, false)
-		analysis.EachGame(ctx, gr, nil, func(*analysis.StreamItem[int]) {}, func(*analysis.StreamItem[int]) {
+		analysis.EachGame(ctx, gr, 0, nil, func(*analysis.StreamItem[int]) {}, func(*analysis.StreamItem[int]) {
 			if n++; cancelled && n == 100 {
 				cancel()
 			}

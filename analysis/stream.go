@@ -20,25 +20,29 @@ type StreamItem[T any] struct {
 	Value T
 }
 
-// EachGame reads the games of gr and runs work on them on every core
-// while later games are still being read. read runs on each game as it is
+// EachGame reads the games of gr and runs work on them on jobs
+// goroutines, or on every core (runtime.GOMAXPROCS) when jobs < 1, while
+// later games are still being read. read runs on each game as it is
 // read, in file order (for what depends on the games before it, such as
 // gr.Facts); work runs concurrently; emit runs in file order once work is
 // done. At most a few batches of games per core are held at once, so
 // memory does not grow with the stream. It stops early when ctx is done,
 // and returns once the goroutines it started have ended.
-func EachGame[T any](ctx context.Context, gr *syntax.GameReader, read, work, emit func(*StreamItem[T])) {
+func EachGame[T any](ctx context.Context, gr *syntax.GameReader, jobs int, read, work, emit func(*StreamItem[T])) {
 	type batch struct {
 		items []StreamItem[T]
 		done  chan struct{}
 	}
-	workers := runtime.GOMAXPROCS(0)
-	jobs := make(chan *batch, workers)
+	workers := jobs
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	todo := make(chan *batch, workers)
 	order := make(chan *batch, 4*workers) // bounds the batches in flight
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for b := range jobs {
+			for b := range todo {
 				for i := range b.items {
 					work(&b.items[i])
 				}
@@ -48,11 +52,11 @@ func EachGame[T any](ctx context.Context, gr *syntax.GameReader, read, work, emi
 	}
 	wg.Go(func() {
 		defer close(order)
-		defer close(jobs)
+		defer close(todo)
 		b, size := &batch{done: make(chan struct{})}, 0
 		send := func() {
 			order <- b
-			jobs <- b
+			todo <- b
 			b, size = &batch{done: make(chan struct{})}, 0
 		}
 		for ctx.Err() == nil {

@@ -21,14 +21,15 @@ import (
 func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Config, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
 	rep := NewRepeats()
 	rep.Stream(gr.Name(), nil)
-	CheckStreamRepeats(ctx, gr, cfg, All, rep, emit)
+	CheckStreamRepeats(ctx, gr, 0, cfg, All, rep, emit)
 }
 
-// CheckStreamRepeats is CheckStream with the given analyzers (nil: only
-// the parser's diagnostics) and the repeated games found by rep, whose
-// current stream (see Repeats.Stream) is gr's: across the streams checked
-// with rep before, too.
-func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Config, analyzers []*analysis.Analyzer, rep *Repeats, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
+// CheckStreamRepeats is CheckStream analysing jobs games at once (every
+// core when jobs < 1), with the given analyzers (nil: only the parser's
+// diagnostics) and the repeated games found by rep, whose current stream
+// (see Repeats.Stream) is gr's: across the streams checked with rep
+// before, too.
+func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, jobs int, cfg *analysis.Config, analyzers []*analysis.Analyzer, rep *Repeats, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
 	type result struct {
 		file  []analysis.Diagnostic // file-level diagnostics starting in the game
 		diags []analysis.Diagnostic
@@ -63,7 +64,7 @@ func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, cfg *analysi
 		}
 		it.Value.diags = analysis.GameThen(it.Game.Game, gr.Dialect(), cfg, analyzers, fingerprint)
 	}
-	analysis.EachGame(ctx, gr, read, work, func(it *analysis.StreamItem[result]) {
+	analysis.EachGame(ctx, gr, jobs, read, work, func(it *analysis.StreamItem[result]) {
 		ds := append(it.Value.diags, it.Value.file...)
 		if repeats {
 			if d, ok := rep.add(it.Game, it.Value.fp, it.Value.hasFP, cfg); ok {

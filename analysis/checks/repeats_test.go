@@ -72,7 +72,7 @@ func streamRepeats(t *testing.T, rep *checks.Repeats, name, text string, cfg *an
 	rep.Stream(name, func(off int64, n int) (string, bool) { return text[off : off+int64(n)], true })
 	gr := syntax.NewGameReader(strings.NewReader(text), name, syntax.PGN, false)
 	var out []string
-	checks.CheckStreamRepeats(context.Background(), gr, cfg, nil, rep, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
+	checks.CheckStreamRepeats(context.Background(), gr, 0, cfg, nil, rep, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		for _, d := range ds {
 			if d.Source == "duplicates" {
 				line := g.Line + g.Game.Line(d.Span.Start)

@@ -2,6 +2,7 @@ package fix
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/diff"
@@ -14,11 +15,12 @@ type candidate struct {
 	diag     analysis.Diagnostic
 	fix      analysis.Fix
 	edits    []syntax.Edit // trimmed (see trim), sorted, game-relative
-	conflict string        // why it is not applied with the others; "" when it may be
+	conflict string        // why it is never applied (an analyzer's bug); "" when it may be
 }
 
 // candidates returns the chosen fixes of the diagnostics of st asked for,
-// each with the reason it conflicts with another, if it does.
+// in the order of the diagnostics, each with the reason it can never be
+// applied, if there is one. Whether it overlaps another is for disjoint.
 func (e *engine) candidates(st state) []*candidate {
 	text := st.g.Text
 	var out []*candidate
@@ -53,19 +55,42 @@ func (e *engine) candidates(st state) []*candidate {
 		}
 		out = append(out, c)
 	}
-	for i, a := range out {
-		for _, b := range out[i+1:] {
-			if conflicts(a, b) {
-				if a.conflict == "" {
-					a.conflict = "its fix overlaps the fix of " + string(b.diag.Code)
-				}
-				if b.conflict == "" {
-					b.conflict = "its fix overlaps the fix of " + string(a.diag.Code)
-				}
+	return out
+}
+
+// disjoint splits the candidates cands, which have no conflict of their
+// own, into a maximal set whose edits overlap nothing else in the set,
+// sel, and the others, which wait for a later try. It takes them in a
+// fixed order, by their first edit, then code, then diagnostic (so that
+// the outcome never depends on the order of the analyzers), each one
+// whose edits overlap none of those taken before it; the others get in
+// why the fix they overlap. sel is in the order of the diagnostics.
+func disjoint(cands []*candidate, why map[int]string) (sel, wait []*candidate) {
+	order := slices.Clone(cands)
+	slices.SortStableFunc(order, func(a, b *candidate) int {
+		if c := compareEdits(a.edits[0], b.edits[0]); c != 0 {
+			return c
+		}
+		if a.diag.Code != b.diag.Code {
+			return strings.Compare(string(a.diag.Code), string(b.diag.Code))
+		}
+		return a.index - b.index
+	})
+next:
+	for _, c := range order {
+		for _, s := range sel {
+			if conflicts(c, s) {
+				why[c.index] = "its fix overlaps the fix of " + string(s.diag.Code)
+				wait = append(wait, c)
+				continue next
 			}
 		}
+		sel = append(sel, c)
 	}
-	return out
+	byIndex := func(a, b *candidate) int { return a.index - b.index }
+	slices.SortFunc(sel, byIndex)
+	slices.SortFunc(wait, byIndex)
+	return sel, wait
 }
 
 // trim reduces an edit of text to the bytes that change (diff.Span),

@@ -3,15 +3,21 @@
 //
 // Of each diagnostic it applies the chosen fix (Chosen: the one fix not
 // marked analysis.Fix.Manual), game by game, in rounds: the diagnostics
-// of a game are computed, their chosen fixes applied together, and the
-// game analysed again, until no chosen fix is left to apply. A later
-// round repairs what an earlier one revealed (a game ended with "*"
-// where the final position is a checkmate then gets "1-0"); most games
-// take one.
+// of a game are computed, a maximal set of their chosen fixes whose
+// edits do not overlap applied together, and the game analysed again,
+// until no chosen fix is left to apply. A later round repairs what an
+// earlier one revealed (a game ended with "*" where the final position
+// is a checkmate then gets "1-0") and applies, computed afresh from the
+// new text, a fix that overlapped one applied before it (a C'escacs
+// move lacking both its check indicator and its end mark gets the
+// indicator, then the mark); most games take one.
 //
 // Invariants. Fixing never changes what a game means:
-//   - a fix whose edits overlap another fix's edits (the same edits
-//     excepted) is applied with none of those it overlaps, and reported;
+//   - fixes whose edits overlap (the same edits excepted) are never
+//     applied together: of those, the set of a round takes them in a
+//     fixed order, by their first edit, then code, each one that
+//     overlaps none taken before it, so the outcome does not depend on
+//     the order of the analyzers;
 //   - the fixes of a round are applied only when the fixed game still
 //     reads as one game, plays every move of every line as the same
 //     move as before (a move that did not resolve keeps its text), keeps
@@ -21,7 +27,10 @@
 //   - a game with a syntax error that has no chosen fix, whose meaning is
 //     uncertain, is left byte for byte and reported, as the formatter
 //     leaves it;
-//   - Game(Game(x).Text) changes nothing: fixing is idempotent.
+//   - Game(Game(x).Text) changes nothing: fixing is idempotent;
+//   - a game whose fixes do not settle (fixes that undo each other,
+//     which no analyzer is known to offer) is left as it was, and
+//     reported.
 //
 // The package speaks in game-relative byte offsets and plain data; it
 // knows nothing of files, streams or the protocol.
@@ -44,7 +53,8 @@ import (
 
 // maxRounds bounds the rounds of fixing of one game; a game whose fixes
 // have not settled by then (which no analyzer is known to cause) is left
-// as it was.
+// as it was. Overlapping fixes take a round each: the shared corpora,
+// with their games mutated to need every fix, take at most three.
 const maxRounds = 8
 
 // Options control what is fixed.
@@ -85,7 +95,8 @@ type Result struct {
 	// their spans.
 	Fixed []Applied
 	// Left lists the diagnostics of the fixed game (of the codes asked
-	// for) that offer a fix not applied, in the order of their spans.
+	// for) that offer a fix not applied (a Manual one, a choice, or one
+	// that would change the game's meaning), in the order of their spans.
 	Left []Left
 	// Skipped says why the game was left as it was without trying; "" when
 	// it was tried. Broken tells that it was for a problem of the game.
@@ -193,25 +204,30 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	var fixed []Applied
 	var why map[int]string // by index in cur.diags: why its chosen fix was not applied
 	for round := 0; ; round++ {
-		cands := e.candidates(cur)
-		var sel []*candidate
 		why = map[int]string{}
-		for _, c := range cands {
+		var ready []*candidate
+		for _, c := range e.candidates(cur) {
 			if c.conflict != "" {
 				why[c.index] = c.conflict
 			} else {
-				sel = append(sel, c)
+				ready = append(ready, c)
 			}
 		}
-		if len(sel) == 0 {
-			break
-		}
-		if round == maxRounds {
+		if len(ready) > 0 && round == maxRounds {
 			unfixed.Skipped = "its fixes did not settle after " + strconv.Itoa(maxRounds) + " rounds"
 			return unfixed
 		}
-		base.meaning(g, d)
-		accepted, next, edits := e.apply(cur, sel, base, why)
+		// Apply a maximal set of fixes that do not overlap; should the
+		// game refuse every one of them, try those they overlapped.
+		var accepted []*candidate
+		var next state
+		var edits []syntax.Edit
+		for len(ready) > 0 && len(accepted) == 0 {
+			var sel []*candidate
+			sel, ready = disjoint(ready, why)
+			base.meaning(g, d)
+			accepted, next, edits = e.apply(cur, sel, base, why)
+		}
 		if len(accepted) == 0 {
 			break
 		}

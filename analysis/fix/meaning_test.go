@@ -69,8 +69,16 @@ func TestMeaningKept(t *testing.T) {
 			strings.Replace(game, "Nf3", "Ng1f3", 1), nil},
 		{"one good fix, one bad", []offer{{code: "good", from: "Nf3", to: []string{"Ng1f3"}}, {code: "bad", from: "e5", to: []string{"e6"}}},
 			strings.Replace(game, "Nf3", "Ng1f3", 1), map[string]string{"bad": "would change the move e5 into e6"}},
-		{"overlapping fixes", []offer{{code: "a", from: "Nf3", to: []string{"Ng1f3"}}, {code: "b", from: "Nf3", to: []string{"Sf3"}}}, game,
-			map[string]string{"a": "overlaps the fix of b", "b": "overlaps the fix of a"}},
+		// Of two fixes that overlap, the first (by place, then code) is
+		// applied; the other, analysed again, is no longer offered.
+		{"overlapping fixes", []offer{{code: "b", from: "Nf3", to: []string{"Ngf3"}}, {code: "a", from: "Nf3", to: []string{"Ng1f3"}}},
+			strings.Replace(game, "Nf3", "Ng1f3", 1), nil},
+		// The first of two overlapping fixes would change the move: the
+		// one it overlapped is tried in the same round.
+		{"overlapping fixes, the first refused", []offer{{code: "a", from: "N", to: []string{"B"}}, {code: "b", from: "Nf3", to: []string{"Ng1f3"}}},
+			strings.Replace(game, "Nf3", "Ng1f3", 1), map[string]string{"a": "would change the move Nf3 into Bg1f3"}},
+		// Two fixes that undo each other never settle: the game is left
+		// as it was (see TestUnsettled).
 		{"a manual fix", []offer{{code: "t", from: "Nf3", to: []string{"Ng1f3"}, manual: "a person must decide"}}, game,
 			map[string]string{"t": "a person must decide"}},
 		{"a choice", []offer{{code: "t", from: "Nf3", to: []string{"Ng1f3", "Ngf3"}}}, game,
@@ -95,5 +103,18 @@ func TestMeaningKept(t *testing.T) {
 				t.Errorf("left %v, want %v", left, tc.left)
 			}
 		})
+	}
+}
+
+// TestUnsettled fixes a game with two fixes that undo each other, as no
+// analyzer should offer: they never settle, and the game is left as it
+// was, with why.
+func TestUnsettled(t *testing.T) {
+	const game = "[Event \"E\"]\n\n1. e4 e5 2. Nf3 *\n"
+	g := syntax.Parse("", game, syntax.PGN).Game(0).Game
+	a := offering(offer{code: "a", from: "Nf3", to: []string{"Ng1f3"}}, offer{code: "b", from: "Ng1f3", to: []string{"Nf3"}})
+	res := fix.Game(g, syntax.PGN, fix.Options{Analyzers: []*analysis.Analyzer{a}})
+	if res.Text != game || len(res.Fixed) > 0 || !strings.Contains(res.Skipped, "did not settle") {
+		t.Errorf("fixed %q (%v), skipped %q; want the game as it was, skipped as unsettled", res.Text, res.Fixed, res.Skipped)
 	}
 }

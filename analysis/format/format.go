@@ -238,13 +238,14 @@ func broken(g *syntax.Game) string {
 	return ""
 }
 
-// Stream formats the games of gr on every core while later games are
-// still being read, and calls emit for each game in file order with its
-// result; memory does not grow with the stream (see analysis.EachGame).
-func Stream(ctx context.Context, gr *syntax.GameReader, opts Options, emit func(syntax.StreamGame, Result)) {
+// Stream formats the games of gr, jobs at once (every core when jobs < 1),
+// while later games are still being read, and calls emit for each game in
+// file order with its result; memory does not grow with the stream (see
+// analysis.EachGame).
+func Stream(ctx context.Context, gr *syntax.GameReader, jobs int, opts Options, emit func(syntax.StreamGame, Result)) {
 	if gr.Dialect() == syntax.PGN {
 		gr.DropTokens() // the PGN printer reads only the tree (TestStreamMatchesFile)
 	}
 	work := func(it *analysis.StreamItem[Result]) { it.Value = Game(it.Game.Game, gr.Dialect(), opts) }
-	analysis.EachGame(ctx, gr, nil, work, func(it *analysis.StreamItem[Result]) { emit(it.Game, it.Value) })
+	analysis.EachGame(ctx, gr, jobs, nil, work, func(it *analysis.StreamItem[Result]) { emit(it.Game, it.Value) })
 }

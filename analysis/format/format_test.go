@@ -375,7 +375,7 @@ func TestStreamMatchesFile(t *testing.T) {
 		var b strings.Builder
 		gr := syntax.NewGameReader(strings.NewReader(text), path, syntax.PGN, true)
 		j := format.NewJoiner(&b, gr.Dialect())
-		format.Stream(context.Background(), gr, format.Options{}, func(g syntax.StreamGame, res format.Result) { j.Add(g.Game, res) })
+		format.Stream(context.Background(), gr, 0, format.Options{}, func(g syntax.StreamGame, res format.Result) { j.Add(g.Game, res) })
 		if b.String() != want {
 			t.Errorf("%s: streamed formatting differs from format.File", path)
 		}

@@ -53,6 +53,10 @@ Flags:
                      files given (the same main line, or one beginning the
                      other's: a truncated copy) and print only those, then
                      a summary on standard error; exit status 1 if any
+  -j, --jobs N       analyse N games at once (default 0: one per core);
+                     reading, decompressing and printing run beside them,
+                     so -j with fewer than the machine's cores leaves the
+                     rest to a compressed file's decoder (or to other work)
   --reader R         how CTL-PGN records are read: full (default: the
                      rules of C'escacs and the whole format) or minimal
                      (the minimal reader of the specification, §8.9: the
@@ -70,6 +74,7 @@ type checker struct {
 	auto    bool // detect the dialect per file
 	min     analysis.Severity
 	cfg     *analysis.Config
+	jobs    int // games analysed at once; 0: one per core
 	out     reporter
 	stdout  *bufio.Writer
 	stderr  io.Writer
@@ -89,11 +94,15 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	profile := fl.String("profile", "default", "")
 	reader := fl.String("reader", "full", "")
 	duplicates := fl.Bool("duplicates", false, "")
+	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
-	c := &checker{ctx: context.Background(), cfg: analysis.DefaultConfig(), stdout: bufio.NewWriter(stdout), stderr: stderr}
+	if !validJobs("check", *jobs, stderr) {
+		return exitUsage
+	}
+	c := &checker{ctx: context.Background(), cfg: analysis.DefaultConfig(), jobs: *jobs, stdout: bufio.NewWriter(stdout), stderr: stderr}
 	var ok bool
 	if c.dialect, c.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)

@@ -18,11 +18,11 @@ func (c *checker) checkStream(gr *syntax.GameReader, again func(off int64, n int
 	if c.repeats == nil {
 		rep := checks.NewRepeats()
 		rep.Stream(gr.Name(), again)
-		checks.CheckStreamRepeats(c.ctx, gr, c.cfg, checks.All, rep, emit)
+		checks.CheckStreamRepeats(c.ctx, gr, c.jobs, c.cfg, checks.All, rep, emit)
 		return
 	}
 	c.repeats.Stream(gr.Name(), again)
-	checks.CheckStreamRepeats(c.ctx, gr, c.cfg, nil, c.repeats, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
+	checks.CheckStreamRepeats(c.ctx, gr, c.jobs, c.cfg, nil, c.repeats, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		kept := ds[:0]
 		for _, d := range ds {
 			if d.Code == duplicates.CodeDuplicate || d.Code == duplicates.CodeNear {

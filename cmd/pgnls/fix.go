@@ -26,8 +26,9 @@ missing or "*" and the position does not contradict it, missing roster
 tags, escaped quotes, impossible FEN castling rights, C'escacs DPTL,
 '^+' and 'x', and the other quick fixes. Only what is fixed changes;
 --format also puts the fixed games in export form, as pgnls fmt does.
-A fix is never applied when it would change a move or another's fix
-overlaps it; a game with a syntax error no fix repairs is left exactly
+A fix is never applied when it would change a move; fixes that overlap
+are applied one after the other, each computed from the text the one
+before it left; a game with a syntax error no fix repairs is left exactly
 as it is. Without paths it fixes standard input to standard output;
 with paths and no flag it prints the fixed files. A directory is
 searched recursively for *.pgn and *.ctl-pgn files.
@@ -52,12 +53,14 @@ Flags:
   --format      put every game in export form too, as pgnls fmt does (a
                 game it cannot format is written fixed, and reported)
   --dialect D   auto (default), pgn or ctl-pgn
+  -j, --jobs N  fix N games at once (default 0: one per core)
 `
 
 // fixer rewrites the games of a file for fix and reports what it fixed.
 type fixer struct {
 	opts   fix.Options
 	format bool
+	jobs   int // games fixed at once; 0: one per core
 	stderr io.Writer
 	cur    fixItem               // the game being written
 	fixed  map[analysis.Code]int // per file
@@ -73,10 +76,15 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVar(&x.format, "format", false, "")
 	only := fl.String("only", "", "")
 	dialect := fl.String("dialect", "auto", "")
+	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fixUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
+	if !validJobs("fix", *jobs, stderr) {
+		return exitUsage
+	}
+	x.jobs = *jobs
 	var ok bool
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
@@ -107,7 +115,7 @@ type fixItem struct {
 	unformatted string // with --format, why the fixed game is not formatted
 }
 
-// stream fixes the games of gr on every core while later games are
+// stream fixes the games of gr, x.jobs at once, while later games are
 // still being read, formats them with --format, and calls emit in file
 // order.
 func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syntax.StreamGame, format.Result)) {
@@ -126,7 +134,7 @@ func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syn
 		}
 		it.Value = item
 	}
-	analysis.EachGame(ctx, gr, nil, work, func(it *analysis.StreamItem[fixItem]) {
+	analysis.EachGame(ctx, gr, x.jobs, nil, work, func(it *analysis.StreamItem[fixItem]) {
 		x.cur = it.Value
 		emit(it.Game, it.Value.res)
 	})

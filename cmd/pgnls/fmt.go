@@ -65,6 +65,7 @@ Flags:
                  a character Latin-1 cannot hold is an error, and CTL-PGN
                  is always UTF-8). Converting standard input reads it all
                  first.
+  -j, --jobs N   format N games at once (default 0: one per core)
 `
 
 // formatter holds the settings of one fmt or fix run: how the games of a
@@ -74,6 +75,7 @@ type formatter struct {
 	verb              string // "fmt" or "fix", for messages
 	list, diff, write bool
 	opts              format.Options
+	jobs              int    // games rewritten at once; 0: one per core
 	encoding          string // encKeep, encUTF8 or encLatin1
 	dialect           syntax.Dialect
 	auto              bool
@@ -104,10 +106,15 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dialect := fl.String("dialect", "auto", "")
 	encoding := fl.String("encoding", "keep", "")
 	fl.BoolVar(&f.opts.Filter, "filter", false, "")
+	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
+	if !validJobs("fmt", *jobs, stderr) {
+		return exitUsage
+	}
+	f.jobs = *jobs
 	if f.opts.Filter {
 		f.left = "record left unfiltered"
 		bad := ""
@@ -316,7 +323,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	rewrite := f.rewrite
 	if rewrite == nil {
 		rewrite = func(ctx context.Context, gr *syntax.GameReader, emit func(syntax.StreamGame, format.Result)) {
-			format.Stream(ctx, gr, f.opts, emit)
+			format.Stream(ctx, gr, f.jobs, f.opts, emit)
 		}
 	}
 	rewrite(context.Background(), gr, func(g syntax.StreamGame, res format.Result) {
