@@ -42,60 +42,49 @@ func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (an
 		return nil, err
 	}
 	m := mapper{doc.File}
-	syms, err := s.store.outline(protocol.DocumentURI(doc.URI)).Symbols(ctx, doc.File)
+	placed, err := s.store.outline(protocol.DocumentURI(doc.URI)).Symbols(ctx, doc.File)
 	if err != nil {
 		return nil, err
 	}
-	// Encoded by hand: a big database has tens of thousands of symbols,
-	// and their protocol values and reflection cost most of the answer.
-	b := make([]byte, 0, 256*len(syms))
+	var uri []byte // for flat symbols
 	if !s.client.hierarchical {
-		return json.RawMessage(appendSymbolInformation(b, m, wire.AppendString(nil, doc.URI), syms)), nil
+		uri = wire.AppendString(nil, doc.URI)
 	}
-	return json.RawMessage(appendSymbols(b, m, syms)), nil
+	return json.RawMessage(encodeSymbols(m, placed, uri)), nil
 }
 
-// appendSymbolInformation appends syms and their descendants as the JSON
-// of a flat SymbolInformation array, each child with its parent's name as
-// container, as encoding/json writes []protocol.SymbolInformation
-// (TestAppendSymbols); uri is the document's URI, encoded.
-func appendSymbolInformation(b []byte, m mapper, uri []byte, syms []query.Symbol) []byte {
-	b = append(b, '[')
-	var flat func(ss []query.Symbol, container string)
-	flat = func(ss []query.Symbol, container string) {
-		for _, x := range ss {
-			if len(b) > 1 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"name":`...)
-			b = wire.AppendString(b, x.Name)
-			b = append(b, `,"kind":`...)
-			b = strconv.AppendInt(b, int64(symbolKind(x.Kind)), 10)
-			b = append(b, `,"location":{"uri":`...)
-			b = append(b, uri...)
-			b = append(b, `,"range":`...)
-			b = wire.AppendRange(b, m.rangeOf(x.Span))
-			b = append(b, '}')
-			if container != "" {
-				b = append(b, `,"containerName":`...)
-				b = wire.AppendString(b, container)
-			}
-			b = append(b, '}')
-			flat(x.Children, x.Name)
+// encodeSymbols returns the JSON of the symbols placed: an array of
+// DocumentSymbol, or with uri (the document's, encoded) of
+// SymbolInformation. Encoded by hand: a big database has tens of
+// thousands of symbols, and their protocol values and reflection cost
+// most of the answer.
+func encodeSymbols(m mapper, placed []query.Placed, uri []byte) []byte {
+	n := 0
+	for _, p := range placed {
+		n += len(p.Symbols)
+	}
+	b := append(make([]byte, 0, 256*n), '[')
+	first := true
+	for _, p := range placed {
+		if uri == nil {
+			b = appendSymbols(b, m, p.Base, p.Symbols, &first)
+		} else {
+			b = appendSymbolInformation(b, m, uri, p.Base, p.Symbols, "", &first)
 		}
 	}
-	flat(syms, "")
 	return append(b, ']')
 }
 
-// appendSymbols appends syms as the JSON of a DocumentSymbol array, as
-// encoding/json writes []protocol.DocumentSymbol (TestAppendSymbols).
-func appendSymbols(b []byte, m mapper, syms []query.Symbol) []byte {
-	b = append(b, '[')
-	for i, x := range syms {
-		if i > 0 {
+// appendSymbols appends syms, whose spans count from base, as elements of
+// the JSON of a DocumentSymbol array, as encoding/json writes
+// []protocol.DocumentSymbol (TestAppendSymbols); first tells whether no
+// element precedes them, and is cleared.
+func appendSymbols(b []byte, m mapper, base syntax.Pos, syms []query.Symbol, first *bool) []byte {
+	for _, x := range syms {
+		if !*first {
 			b = append(b, ',')
 		}
+		*first = false
 		b = append(b, `{"name":`...)
 		b = wire.AppendString(b, x.Name)
 		if x.Detail != "" {
@@ -105,16 +94,48 @@ func appendSymbols(b []byte, m mapper, syms []query.Symbol) []byte {
 		b = append(b, `,"kind":`...)
 		b = strconv.AppendInt(b, int64(symbolKind(x.Kind)), 10)
 		b = append(b, `,"range":`...)
-		b = wire.AppendRange(b, m.rangeOf(x.Span))
+		b = wire.AppendRange(b, m.rangeOf(x.Span.Shift(base)))
 		b = append(b, `,"selectionRange":`...)
-		b = wire.AppendRange(b, m.rangeOf(x.Selection))
+		b = wire.AppendRange(b, m.rangeOf(x.Selection.Shift(base)))
 		if len(x.Children) > 0 {
-			b = append(b, `,"children":`...)
-			b = appendSymbols(b, m, x.Children)
+			b = append(b, `,"children":[`...)
+			kids := true
+			b = append(appendSymbols(b, m, base, x.Children, &kids), ']')
 		}
 		b = append(b, '}')
 	}
-	return append(b, ']')
+	return b
+}
+
+// appendSymbolInformation appends syms, whose spans count from base, and
+// their descendants as elements of the JSON of a flat SymbolInformation
+// array, each with container as its container name and each child with
+// its parent's name, as encoding/json writes []protocol.SymbolInformation
+// (TestAppendSymbols); uri is the document's URI, encoded; first is as
+// for appendSymbols.
+func appendSymbolInformation(b []byte, m mapper, uri []byte, base syntax.Pos, syms []query.Symbol, container string, first *bool) []byte {
+	for _, x := range syms {
+		if !*first {
+			b = append(b, ',')
+		}
+		*first = false
+		b = append(b, `{"name":`...)
+		b = wire.AppendString(b, x.Name)
+		b = append(b, `,"kind":`...)
+		b = strconv.AppendInt(b, int64(symbolKind(x.Kind)), 10)
+		b = append(b, `,"location":{"uri":`...)
+		b = append(b, uri...)
+		b = append(b, `,"range":`...)
+		b = wire.AppendRange(b, m.rangeOf(x.Span.Shift(base)))
+		b = append(b, '}')
+		if container != "" {
+			b = append(b, `,"containerName":`...)
+			b = wire.AppendString(b, container)
+		}
+		b = append(b, '}')
+		b = appendSymbolInformation(b, m, uri, base, x.Children, x.Name, first)
+	}
+	return b
 }
 
 func symbolKind(k query.SymbolKind) protocol.SymbolKind {

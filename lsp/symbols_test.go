@@ -1,9 +1,11 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -23,15 +25,25 @@ func TestAppendSymbols(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("only %d files found", len(files))
 	}
+	chunks := 0
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		text := string(data) + "\n[White \"a\\\"<b>&\\u2028\t\"]\n\n1. e4 (1. d4) *\n"
-		f := syntax.Parse(name, text, syntax.DetectDialect(name, text))
+		// Enough games for chunks of their own, whose symbols the
+		// outline keeps chunk-relative.
+		text = strings.Repeat(text+"\n", 300/(strings.Count(text, "*\n")+1)+1)
+		f := syntax.ParseCompact(name, text, syntax.DetectDialect(name, text), 64<<10)
 		m := mapper{f}
 		syms := query.Symbols(f)
+		var o query.Outline
+		placed, err := o.Symbols(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks = max(chunks, len(placed))
 		var tree func(ss []query.Symbol) []protocol.DocumentSymbol
 		tree = func(ss []query.Symbol) []protocol.DocumentSymbol {
 			out := make([]protocol.DocumentSymbol, 0, len(ss))
@@ -45,7 +57,7 @@ func TestAppendSymbols(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sameJSON(t, name+" (tree)", appendSymbols(nil, m, syms), want)
+		sameJSON(t, name+" (tree)", encodeSymbols(m, placed, nil), want)
 
 		const uri = "file:///a%20b/c.pgn"
 		flat := []protocol.SymbolInformation{}
@@ -61,7 +73,10 @@ func TestAppendSymbols(t *testing.T) {
 		if want, err = json.Marshal(flat); err != nil {
 			t.Fatal(err)
 		}
-		sameJSON(t, name+" (flat)", appendSymbolInformation(nil, m, wire.AppendString(nil, uri), syms), want)
+		sameJSON(t, name+" (flat)", encodeSymbols(m, placed, wire.AppendString(nil, uri)), want)
+	}
+	if chunks < 2 {
+		t.Errorf("no file made more than %d chunk", chunks)
 	}
 }
 

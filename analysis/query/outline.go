@@ -30,17 +30,25 @@ type chunkOutline struct {
 	folds   []Fold
 }
 
-// Symbols returns Symbols(f), or nil and ctx's error once ctx is done.
-func (o *Outline) Symbols(ctx context.Context, f *syntax.File) ([]Symbol, error) {
+// Placed is symbols whose spans count from Base: the symbols of a chunk,
+// which the cache keeps from one version to the next, placed in one.
+type Placed struct {
+	Base    syntax.Pos
+	Symbols []Symbol
+}
+
+// Symbols returns Symbols(f) as the symbols of each chunk, placed, or
+// nil and ctx's error once ctx is done. Nothing is copied: a big
+// database has tens of thousands of symbols, and a caller that encodes
+// them adds the Base of each.
+func (o *Outline) Symbols(ctx context.Context, f *syntax.File) ([]Placed, error) {
 	cs, err := o.of(ctx, f)
 	if err != nil {
 		return nil, err
 	}
-	var out []Symbol
+	out := make([]Placed, len(cs))
 	for i, ref := range f.Chunks() {
-		for _, s := range cs[i].symbols {
-			out = append(out, shiftSymbol(s, ref.Start))
-		}
+		out[i] = Placed{Base: ref.Start, Symbols: cs[i].symbols}
 	}
 	return out, nil
 }

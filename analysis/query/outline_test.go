@@ -28,9 +28,15 @@ func TestOutline(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	pieces := []string{"", "x", "\n\n[Event \"new\"]\n\n1. d4 *\n\n", "{\n}", "(1... d5)", "*"}
 	for step := range 40 {
-		syms, err := o.Symbols(context.Background(), f)
+		placed, err := o.Symbols(context.Background(), f)
 		if err != nil {
 			t.Fatal(err)
+		}
+		var syms []Symbol
+		for _, p := range placed {
+			for _, s := range p.Symbols {
+				syms = append(syms, shiftSymbol(s, p.Base))
+			}
 		}
 		folds, err := o.Folds(context.Background(), f)
 		if err != nil {

@@ -320,6 +320,11 @@ func (s *Stream) RespondRaw(id jsonrpc2.ID, result []byte) error {
 // writeRaw writes the message made of head, raw and a closing brace.
 func (s *Stream) writeRaw(head, raw []byte) error {
 	size := len(head) + len(raw) + 1
+	if len(raw) >= copyUnder {
+		// Written in place: a copy would double a big message.
+		start := fmt.Appendf(make([]byte, 0, len(head)+32), "Content-Length: %d\r\n\r\n", size)
+		return s.write(append(start, head...), raw, []byte{'}'})
+	}
 	p := framePool.Get().(*[]byte)
 	defer framePool.Put(p)
 	buf := fmt.Appendf((*p)[:0], "Content-Length: %d\r\n\r\n", size)
@@ -328,16 +333,22 @@ func (s *Stream) writeRaw(head, raw []byte) error {
 	return s.write(buf)
 }
 
-// framePool holds buffers for writeRaw: diagnostics of big documents
-// make messages of hundreds of kilobytes, several per keystroke.
+// copyUnder is the size of encoded params or result under which writeRaw
+// copies them into one buffer, to write the message in one call.
+const copyUnder = 64 << 10
+
+// framePool holds buffers for writeRaw: diagnostics make messages of
+// tens of kilobytes, several per keystroke.
 var framePool = sync.Pool{New: func() any { return new([]byte) }}
 
-// write writes one whole framed message.
-func (s *Stream) write(buf []byte) error {
+// write writes one whole framed message, made of parts.
+func (s *Stream) write(parts ...[]byte) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, err := s.rwc.Write(buf); err != nil {
-		return fmt.Errorf("write data to conn: %w", err)
+	for _, b := range parts {
+		if _, err := s.rwc.Write(b); err != nil {
+			return fmt.Errorf("write data to conn: %w", err)
+		}
 	}
 	return nil
 }

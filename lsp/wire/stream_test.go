@@ -120,10 +120,19 @@ func TestNotifyRaw(t *testing.T) {
 }
 
 // TestRespondRaw: the frame of a response with an encoded result is the
-// one jsonrpc2 writes for that response, for number and string ids.
+// one jsonrpc2 writes for that response, for number and string ids, and
+// for a result written in place (see copyUnder).
 func TestRespondRaw(t *testing.T) {
-	result := `[{"name":"a","kind":2}]`
-	for _, id := range []jsonrpc2.ID{jsonrpc2.NewNumberID(7), jsonrpc2.NewStringID("x\"1")} {
+	big := "[" + strings.Repeat(`{"name":"a","kind":2},`, copyUnder/10) + "1]"
+	for _, c := range []struct {
+		id     jsonrpc2.ID
+		result string
+	}{
+		{jsonrpc2.NewNumberID(7), `[{"name":"a","kind":2}]`},
+		{jsonrpc2.NewStringID("x\"1"), `[{"name":"a","kind":2}]`},
+		{jsonrpc2.NewNumberID(8), big},
+	} {
+		id, result := c.id, c.result
 		p := &pipe{in: strings.NewReader("")}
 		s := NewStream(p, nil)
 		if err := s.RespondRaw(id, []byte(result)); err != nil {
