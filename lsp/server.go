@@ -48,6 +48,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -70,7 +71,7 @@ type Options struct {
 	// LimitMemory lets the server set the Go runtime's soft memory limit
 	// (runtime/debug.SetMemoryLimit) from the size of the open documents,
 	// so that the process stays within a few times their size (see
-	// memoryLimit), and return memory to the system when a big document
+	// session.NewDocuments), and return memory to the system when a big document
 	// closes. For a server that owns its process; ignored when the
 	// GOMEMLIMIT environment variable is set.
 	LimitMemory bool
@@ -162,7 +163,7 @@ type server struct {
 	opts   Options
 	extra  map[string]requestHandler // test-only methods
 
-	store     *store
+	docs      *session.Documents
 	diags     *diagnoser
 	analyzers []*analysis.Analyzer // what diagnoses documents, and what fix-all fixes
 	queue     queue
@@ -207,13 +208,13 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 		logger:   logger,
 		opts:     opts,
 		extra:    extra,
-		store:    newStore(opts.LimitMemory),
+		docs:     session.NewDocuments(opts.LimitMemory),
 		exited:   make(chan struct{}),
 		inflight: make(map[jsonrpc2.ID]*message),
 
 		progressCancel: make(map[string]context.CancelFunc),
 	}
-	st.Big = func(n int64) { s.store.expect(n) } // before a big message is read
+	st.Big = s.docs.Expect // before a big message is read
 	s.queue.wake = make(chan struct{}, 1)
 	if analyzers == nil {
 		analyzers = checks.All
@@ -221,7 +222,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	s.analyzers = analyzers
 	s.diags = newDiagnoser(ctx, diagnoserOut{
 		logger:    logger,
-		current:   s.store.current,
+		current:   s.docs.Current,
 		notify:    s.notify,
 		notifyRaw: s.notifyRaw,
 		progress:  s.beginProgress,
@@ -399,7 +400,7 @@ func (s *server) handle(m *message) {
 	if background[method] && s.phase == phaseRunning {
 		var p documentParams
 		if wire.Unmarshal(m.params, &p) == nil {
-			if doc := s.store.get(p.TextDocument.URI); doc != nil {
+			if doc := s.docs.Get(string(p.TextDocument.URI)); doc != nil {
 				ctx := context.WithValue(m.ctx, pinnedKey{}, doc)
 				s.wg.Go(func() { s.handleBackground(ctx, m, method) })
 				return
