@@ -11,15 +11,17 @@
 //     encoding of diagnostics, cancellation ids) is in lsp/wire, whose
 //     package comment lists each workaround; the handlers decode and
 //     encode through it.
-//   - Handlers are thin: decode params, take a document snapshot from the
-//     store, call syntax or analysis, convert the result. Chess and
-//     notation logic lives in analysis, never here.
+//   - Handlers are thin: decode params, take a document snapshot from
+//     session.Documents, call syntax or analysis, convert the result.
+//     Chess and notation logic lives in analysis, never here; so do the
+//     open documents and the application of edits (session), which
+//     text_sync.go feeds byte edits converted through the mapper.
 //   - Only mapper.go knows UTF-16. Everything else speaks byte offsets
 //     (syntax.Pos), converted at the edge.
 //   - Messages are handled one at a time in arrival order by a single
 //     worker goroutine, so a request sees every edit sent before it. Only
 //     $/cancelRequest and exit act at once, on the reading goroutine.
-//   - Documents are immutable values; an edit stores a new one. Background
+//   - Documents are immutable values; an edit makes a new one. Background
 //     work (the debounced analysis) captures a value and publishes only if
 //     that value is still the current one.
 //   - Methods are routed through an explicit allow-list: an unknown request
