@@ -12,6 +12,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/fix"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
@@ -74,7 +75,7 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	doc := s.store.get(p.TextDocument.URI)
+	doc := s.docs.Get(string(p.TextDocument.URI))
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
@@ -130,7 +131,7 @@ func (s *server) fixOptions() fix.Options {
 
 // quickFixes returns the fixes of the server's diagnostics that match the
 // client's diagnostics by range and code.
-func (s *server) quickFixes(doc *document, client []json.RawMessage) []codeAction {
+func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []codeAction {
 	m := mapper{doc.File}
 	games := map[int][]analysis.Diagnostic{} // file-absolute, per game index
 	var out []codeAction
@@ -221,7 +222,7 @@ func shiftEdits(edits []syntax.Edit, by syntax.Pos) []syntax.Edit {
 }
 
 // workspaceEdit wraps file-absolute edits of doc.
-func workspaceEdit(doc *document, edits []syntax.Edit) *protocol.WorkspaceEdit {
+func workspaceEdit(doc *session.Document, edits []syntax.Edit) *protocol.WorkspaceEdit {
 	return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{protocol.DocumentURI(doc.URI): textEdits(mapper{doc.File}, edits)}}
 }
 

@@ -74,7 +74,7 @@ const (
 type diagnoserOut struct {
 	logger *zap.Logger
 	// current reports whether doc is its URI's current version.
-	current func(doc *document) bool
+	current func(doc *session.Document) bool
 	// notify and notifyRaw send a notification to the client.
 	notify    func(method string, params any)
 	notifyRaw func(method string, params []byte)
@@ -191,7 +191,7 @@ func (d *diagnoser) Fault(doc *session.Document, game int, value any, stack []by
 }
 
 // changed hands a new version to the engine.
-func (d *diagnoser) changed(doc *document, edits []syntax.Edit, kept syntax.Kept) {
+func (d *diagnoser) changed(doc *session.Document, edits []syntax.Edit, kept syntax.Kept) {
 	d.engine.Changed(doc, edits, kept)
 }
 
@@ -204,7 +204,7 @@ func (d *diagnoser) setLost(uri protocol.DocumentURI, lost int) {
 }
 
 // gameDiagnostics returns a fresh analysis of game i of doc, with fixes.
-func (d *diagnoser) gameDiagnostics(doc *document, i int) []analysis.Diagnostic {
+func (d *diagnoser) gameDiagnostics(doc *session.Document, i int) []analysis.Diagnostic {
 	return d.engine.GameDiagnostics(doc, i)
 }
 
@@ -232,6 +232,6 @@ func (d *diagnoser) wait() { d.engine.Wait() }
 
 // analysed reports whether every game of doc, the current version of its
 // document, is analysed under the configuration in force.
-func (d *diagnoser) analysed(doc *document) bool { return d.engine.Analysed(doc) }
+func (d *diagnoser) analysed(doc *session.Document) bool { return d.engine.Analysed(doc) }
 
 var _ session.Host = (*diagnoser)(nil)

@@ -16,7 +16,7 @@ import (
 
 func TestToProtocol(t *testing.T) {
 	text := "1. 🩐D2-B6, K5-K7 @@ *\n"
-	doc := &document{URI: string("file:///a.ctl-pgn"), Version: 4, File: syntax.Parse("a.ctl-pgn", text, syntax.CTLPGN)}
+	doc := &session.Document{URI: string("file:///a.ctl-pgn"), Version: 4, File: syntax.Parse("a.ctl-pgn", text, syntax.CTLPGN)}
 	at := func(sub string) syntax.Span {
 		i := syntax.Pos(strings.Index(text, sub))
 		return syntax.Span{Start: i, End: i + syntax.Pos(len(sub))}
@@ -54,7 +54,7 @@ func TestToProtocol(t *testing.T) {
 }
 
 func TestToProtocolEmptyIsNotNull(t *testing.T) {
-	doc := &document{URI: string("file:///a.pgn"), Version: 1, File: syntax.Parse("a.pgn", "", syntax.PGN)}
+	doc := &session.Document{URI: string("file:///a.pgn"), Version: 1, File: syntax.Parse("a.pgn", "", syntax.PGN)}
 	b, err := json.Marshal(&protocol.PublishDiagnosticsParams{URI: protocol.DocumentURI(doc.URI), Version: 1, Diagnostics: toProtocol(doc, nil, defaultCatalogueURL)})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestToProtocolEmptyIsNotNull(t *testing.T) {
 }
 
 func TestCodeDescription(t *testing.T) {
-	doc := &document{URI: string("file:///a.pgn"), Version: 1, File: syntax.Parse("a.pgn", "1. e4 @@ *\n", syntax.PGN)}
+	doc := &session.Document{URI: string("file:///a.pgn"), Version: 1, File: syntax.Parse("a.pgn", "1. e4 @@ *\n", syntax.PGN)}
 	ds := []analysis.Diagnostic{{Span: syntax.Span{Start: 6, End: 8}, Code: "unknown-token", Message: "m"}, {Span: syntax.Span{Start: 0, End: 1}, Message: "no code"}}
 	got := toProtocol(doc, ds, "https://example.com/codes#")
 	if got[0].CodeDescription != nil {
@@ -81,7 +81,7 @@ func TestCodeDescription(t *testing.T) {
 
 // toProtocol is the reference for encodeCache.encode: the same conversion
 // through protocol.Diagnostic values (sorted, duplicates removed).
-func toProtocol(doc *document, ds []analysis.Diagnostic, catalogue string) []protocol.Diagnostic {
+func toProtocol(doc *session.Document, ds []analysis.Diagnostic, catalogue string) []protocol.Diagnostic {
 	analysis.Sort(ds)
 	m := mapper{doc.File}
 	out := make([]protocol.Diagnostic, 0, len(ds))
@@ -110,7 +110,7 @@ func toProtocol(doc *document, ds []analysis.Diagnostic, catalogue string) []pro
 // output for protocol.Diagnostic, byte for byte.
 func TestEncodeDiagnostics(t *testing.T) {
 	text := "[Event \"é<&>\"]\n1. 🩐D2-B6, K5-K7 @@ *\r\n\r\n"
-	doc := &document{URI: string("file:///a%20b.ctl-pgn"), Version: 4, File: syntax.Parse("a b.ctl-pgn", text, syntax.CTLPGN)}
+	doc := &session.Document{URI: string("file:///a%20b.ctl-pgn"), Version: 4, File: syntax.Parse("a b.ctl-pgn", text, syntax.CTLPGN)}
 	sp := func(a, b int) syntax.Span { return syntax.Span{Start: syntax.Pos(a), End: syntax.Pos(b)} }
 	ds := []analysis.Diagnostic{
 		{Span: sp(20, 27), Severity: analysis.Hint, Code: "h", Message: "quote \" backslash \\ tab \t nl \n ctl \x01 html <&> \u2028 bad \xff 🩐",

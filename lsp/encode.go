@@ -56,7 +56,7 @@ type encoded struct {
 // document publishes thousands of diagnostics per keystroke, and
 // reflection, searches of the whole file's line table and encoding them
 // all again were the largest costs of an edit.
-func (c *encodeCache) encode(b []byte, doc *document, groups []session.Group, catalogue string) (_ []byte, n int) {
+func (c *encodeCache) encode(b []byte, doc *session.Document, groups []session.Group, catalogue string) (_ []byte, n int) {
 	m := mapper{doc.File}
 	uri := protocol.DocumentURI(doc.URI)
 	if c.catalogue != catalogue {

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 )
 
@@ -47,7 +48,7 @@ var testMethods = map[string]requestHandler{
 		if err := wire.Unmarshal(params, &p); err != nil {
 			return nil, err
 		}
-		doc := s.store.get(p.URI)
+		doc := s.docs.Get(string(p.URI))
 		if doc == nil {
 			return nil, nil
 		}
@@ -58,7 +59,7 @@ var testMethods = map[string]requestHandler{
 		if err := wire.Unmarshal(params, &p); err != nil {
 			return nil, err
 		}
-		doc := s.store.get(p.URI)
+		doc := s.docs.Get(string(p.URI))
 		if doc == nil {
 			return false, nil
 		}
@@ -100,9 +101,9 @@ func ParseSettings(raw json.RawMessage) (any, []string) {
 // SetHeldTrees sets the syntax tree budget of documents opened from now
 // on and returns a function that restores it.
 func SetHeldTrees(bytes int) (restore func()) {
-	old := heldTrees
-	heldTrees = bytes
-	return func() { heldTrees = old }
+	old := session.HeldTrees
+	session.HeldTrees = bytes
+	return func() { session.HeldTrees = old }
 }
 
 // SetStashBytes sets the size from which notifications' params are

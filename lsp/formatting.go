@@ -42,7 +42,7 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	doc := s.store.get(p.TextDocument.URI)
+	doc := s.docs.Get(string(p.TextDocument.URI))
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}

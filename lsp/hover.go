@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -19,12 +20,12 @@ type positionParams struct {
 
 // at decodes position params and returns the document and the byte
 // offset they point at.
-func (s *server) at(params json.RawMessage) (*document, syntax.Pos, error) {
+func (s *server) at(params json.RawMessage) (*session.Document, syntax.Pos, error) {
 	var p positionParams
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, 0, err
 	}
-	doc := s.store.get(p.TextDocument.URI)
+	doc := s.docs.Get(string(p.TextDocument.URI))
 	if doc == nil {
 		return nil, 0, errNotOpen(p.TextDocument.URI)
 	}

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -56,7 +57,7 @@ func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	doc := s.store.get(p.TextDocument.URI)
+	doc := s.docs.Get(string(p.TextDocument.URI))
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
@@ -67,7 +68,7 @@ func (s *server) semanticTokensRange(ctx context.Context, params json.RawMessage
 // five numbers per token, line and start relative to the previous token.
 // Tokens come in order, so positions are converted with the mapper of the
 // game at hand.
-func semanticTokens(ctx context.Context, doc *document, within syntax.Span) (*protocol.SemanticTokens, error) {
+func semanticTokens(ctx context.Context, doc *session.Document, within syntax.Span) (*protocol.SemanticTokens, error) {
 	f := doc.File
 	data := []uint32{}
 	var line, char uint32

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -21,7 +22,7 @@ func TestSemanticTokensByChunk(t *testing.T) {
 		fmt.Fprintf(&b, "[Event \"é%d 🩐\"]\n[Result \"*\"]\n\n1. e4 {c%d\nnext} e5 (1... c5 $1) 2. Nf3 *\n\n", i, i)
 	}
 	text := b.String()
-	doc := &document{URI: "file:///s.pgn", File: parseDocument("s.pgn", text, syntax.PGN)}
+	doc := &session.Document{URI: "file:///s.pgn", File: session.Parse("s.pgn", text, syntax.PGN)}
 	if n := len(doc.File.Chunks()); n < 3 {
 		t.Fatalf("%d chunks, want several", n)
 	}

@@ -11,15 +11,17 @@
 //     encoding of diagnostics, cancellation ids) is in lsp/wire, whose
 //     package comment lists each workaround; the handlers decode and
 //     encode through it.
-//   - Handlers are thin: decode params, take a document snapshot from the
-//     store, call syntax or analysis, convert the result. Chess and
-//     notation logic lives in analysis, never here.
+//   - Handlers are thin: decode params, take a document snapshot from
+//     session.Documents, call syntax or analysis, convert the result.
+//     Chess and notation logic lives in analysis, never here; so do the
+//     open documents and the application of edits (session), which
+//     text_sync.go feeds byte edits converted through the mapper.
 //   - Only mapper.go knows UTF-16. Everything else speaks byte offsets
 //     (syntax.Pos), converted at the edge.
 //   - Messages are handled one at a time in arrival order by a single
 //     worker goroutine, so a request sees every edit sent before it. Only
 //     $/cancelRequest and exit act at once, on the reading goroutine.
-//   - Documents are immutable values; an edit stores a new one. Background
+//   - Documents are immutable values; an edit makes a new one. Background
 //     work (the debounced analysis) captures a value and publishes only if
 //     that value is still the current one.
 //   - Methods are routed through an explicit allow-list: an unknown request
@@ -48,6 +50,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -70,7 +73,7 @@ type Options struct {
 	// LimitMemory lets the server set the Go runtime's soft memory limit
 	// (runtime/debug.SetMemoryLimit) from the size of the open documents,
 	// so that the process stays within a few times their size (see
-	// memoryLimit), and return memory to the system when a big document
+	// session.NewDocuments), and return memory to the system when a big document
 	// closes. For a server that owns its process; ignored when the
 	// GOMEMLIMIT environment variable is set.
 	LimitMemory bool
@@ -162,7 +165,7 @@ type server struct {
 	opts   Options
 	extra  map[string]requestHandler // test-only methods
 
-	store     *store
+	docs      *session.Documents
 	diags     *diagnoser
 	analyzers []*analysis.Analyzer // what diagnoses documents, and what fix-all fixes
 	queue     queue
@@ -207,13 +210,13 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 		logger:   logger,
 		opts:     opts,
 		extra:    extra,
-		store:    newStore(opts.LimitMemory),
+		docs:     session.NewDocuments(opts.LimitMemory),
 		exited:   make(chan struct{}),
 		inflight: make(map[jsonrpc2.ID]*message),
 
 		progressCancel: make(map[string]context.CancelFunc),
 	}
-	st.Big = func(n int64) { s.store.expect(n) } // before a big message is read
+	st.Big = s.docs.Expect // before a big message is read
 	s.queue.wake = make(chan struct{}, 1)
 	if analyzers == nil {
 		analyzers = checks.All
@@ -221,7 +224,7 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 	s.analyzers = analyzers
 	s.diags = newDiagnoser(ctx, diagnoserOut{
 		logger:    logger,
-		current:   s.store.current,
+		current:   s.docs.Current,
 		notify:    s.notify,
 		notifyRaw: s.notifyRaw,
 		progress:  s.beginProgress,
@@ -405,7 +408,7 @@ func (s *server) handle(m *message) {
 	if background[method] && s.phase == phaseRunning {
 		var p documentParams
 		if wire.Unmarshal(m.params, &p) == nil {
-			if doc := s.store.get(p.TextDocument.URI); doc != nil {
+			if doc := s.docs.Get(string(p.TextDocument.URI)); doc != nil {
 				ctx := context.WithValue(m.ctx, pinnedKey{}, doc)
 				s.wg.Go(func() { s.handleBackground(ctx, m, method) })
 				return

@@ -291,7 +291,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 		return
 	}
 	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics(s.client.maxDiagnostics()))
-	for _, doc := range s.store.all() {
+	for _, doc := range s.docs.All() {
 		if !reparsed[protocol.DocumentURI(doc.URI)] {
 			s.diags.changed(doc, []syntax.Edit{}, syntax.Kept{Prefix: doc.File.NumGames(), Suffix: doc.File.NumGames()})
 		}

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -19,15 +20,15 @@ type documentParams struct {
 
 // document decodes params naming a document and returns it: the version
 // ctx pins (a background request's), else the current one.
-func (s *server) document(ctx context.Context, params json.RawMessage) (*document, error) {
+func (s *server) document(ctx context.Context, params json.RawMessage) (*session.Document, error) {
 	var p documentParams
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	if doc, ok := ctx.Value(pinnedKey{}).(*document); ok && protocol.DocumentURI(doc.URI) == p.TextDocument.URI {
+	if doc, ok := ctx.Value(pinnedKey{}).(*session.Document); ok && protocol.DocumentURI(doc.URI) == p.TextDocument.URI {
 		return doc, nil // a background request's version
 	}
-	doc := s.store.get(p.TextDocument.URI)
+	doc := s.docs.Get(string(p.TextDocument.URI))
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
@@ -42,7 +43,7 @@ func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (an
 		return nil, err
 	}
 	m := mapper{doc.File}
-	placed, err := s.store.outline(protocol.DocumentURI(doc.URI)).Symbols(ctx, doc.File)
+	placed, err := s.docs.Outline(doc.URI).Symbols(ctx, doc.File)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +154,7 @@ func (s *server) foldingRange(ctx context.Context, params json.RawMessage) (any,
 		return nil, err
 	}
 	m := mapper{doc.File}
-	folds, err := s.store.outline(protocol.DocumentURI(doc.URI)).Folds(ctx, doc.File)
+	folds, err := s.docs.Outline(doc.URI).Folds(ctx, doc.File)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +189,7 @@ func (s *server) selectionRange(_ context.Context, params json.RawMessage) (any,
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	doc := s.store.get(p.TextDocument.URI)
+	doc := s.docs.Get(string(p.TextDocument.URI))
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}

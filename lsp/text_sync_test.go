@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -110,18 +112,19 @@ func TestApplyChanges(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			old := syntax.Parse("t.pgn", tc.text, syntax.DetectDialect("t.pgn", tc.text))
-			f, edits, _, clamped, err := applyChanges(old, tc.changes)
+			ch, clamped, err := applyChanges(old, tc.changes)
 			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 				t.Fatalf("err = %v, want %q", err, tc.err)
 			}
-			if err != nil && f != old {
-				t.Errorf("on error, the file is not the old one")
+			if err != nil {
+				return // nothing applied
 			}
+			f := ch.File
 			text := tc.text
-			for _, e := range edits {
+			for _, e := range ch.Edits {
 				text = e.Apply(text)
 			}
-			if err == nil && text != tc.want {
+			if text != tc.want {
 				t.Errorf("the edits returned give %q, want %q", text, tc.want)
 			}
 			if got := f.Text(); got != tc.want {
@@ -134,35 +137,6 @@ func TestApplyChanges(t *testing.T) {
 				t.Errorf("incremental parse differs from a full parse:\n%s\nwant:\n%s", got, want)
 			}
 		})
-	}
-}
-
-// TestFullEditReusesGames checks that a full-text change re-parses only
-// the games that differ.
-func TestFullEditReusesGames(t *testing.T) {
-	game := func(i int) string {
-		return "[Event \"" + strings.Repeat("x", i) + "\"]\n\n1. e4 e5 *\n\n"
-	}
-	var b strings.Builder
-	for i := range 6 {
-		b.WriteString(game(i))
-	}
-	old := syntax.Parse("t.pgn", b.String(), syntax.PGN)
-	text := strings.Replace(b.String(), "\"xxx\"", "\"xyx\"", 1)
-	f, _ := syntax.Reparse(old, fullEdit(old.Text(), text))
-	if f.Text() != text {
-		t.Fatalf("text = %q, want %q", f.Text(), text)
-	}
-	if f.NumGames() != 6 {
-		t.Fatalf("%d games, want 6", f.NumGames())
-	}
-	for _, i := range []int{0, 5} {
-		if f.Game(i).Game != old.Game(i).Game {
-			t.Errorf("game %d was parsed again; want it shared", i)
-		}
-	}
-	if f.Game(3).Game == old.Game(3).Game {
-		t.Errorf("the changed game 3 was reused")
 	}
 }
 
@@ -182,11 +156,11 @@ func TestFileName(t *testing.T) {
 
 // TestApplyChangesBatches: many ranged changes in one didChange, as an
 // editor sends the edits of a formatting (each before the previous one,
-// or each after it), give exactly what applying them one by one gives:
-// the text and its parse. The batch takes one reparse per group of
-// nearby edits instead of one per change.
+// or each after it), read in the lines of the original text (inOriginal),
+// give exactly what mapping and applying them one by one gives: the text
+// and its parse. (session's TestApplyBatches checks the batch's
+// application.)
 func TestApplyChangesBatches(t *testing.T) {
-	defer func(v int) { wholeParseSpan = v }(wholeParseSpan)
 	r := rand.New(rand.NewPCG(3, 4))
 	pieces := []string{"1. e4 e5 ", "{é 🩐}", "\r\n", "\n", "\r", "[Event \"x\"]", "*", "\n\n", "Nf3 ", "ü"}
 	for iter := range 300 {
@@ -195,7 +169,7 @@ func TestApplyChangesBatches(t *testing.T) {
 			b.WriteString(pieces[r.IntN(len(pieces))])
 		}
 		text := b.String()
-		f := parseDocument("t.pgn", text, syntax.PGN)
+		f := session.Parse("t.pgn", text, syntax.PGN)
 		// Random edits in ascending order at character boundaries.
 		var cuts []int
 		for i := 0; i <= len(text); i++ {
@@ -240,18 +214,21 @@ func TestApplyChangesBatches(t *testing.T) {
 			cur, _ = syntax.Reparse(cur, syntax.Edit{Start: e.Start + shift, End: e.End + shift, New: e.New})
 			shift += syntax.Pos(len(e.New)) - (e.End - e.Start)
 		}
-		// Half the time the batch is parsed whole, as a big formatting is.
-		wholeParseSpan = []int{1 << 20, 0}[iter%2]
 		for _, changes := range [][]wire.ContentChange{desc, asc} {
-			got, _, _, _, err := applyChanges(f, changes)
+			if _, ok := inOriginal(f, changes); !ok && !strings.Contains(fmt.Sprint(text, changes), "\r") {
+				t.Fatalf("iteration %d: changes in one direction not read in the original text: %+v", iter, changes)
+			}
+			ch, _, err := applyChanges(f, changes)
 			if err != nil {
 				t.Fatal(err)
 			}
+			got := ch.File
 			want := f
 			for _, c := range changes {
-				want, _, _, _, _ = applyChanges(want, []wire.ContentChange{c})
+				one, _, _ := applyChanges(want, []wire.ContentChange{c})
+				want = one.File
 			}
-			if got.Text() != want.Text() || syntax.Dump(got) != syntax.Dump(parseDocument("t.pgn", want.Text(), syntax.PGN)) {
+			if got.Text() != want.Text() || syntax.Dump(got) != syntax.Dump(session.Parse("t.pgn", want.Text(), syntax.PGN)) {
 				t.Fatalf("iteration %d: batch gives %q, one by one %q (text %q, changes %+v)", iter, got.Text(), want.Text(), text, changes)
 			}
 		}

@@ -17,25 +17,19 @@ import (
 )
 
 // host is a Host that keeps the last publication of each document's
-// current version.
+// current version (in docs).
 type host struct {
-	mu      sync.Mutex
-	current map[string]*Document
-	last    map[string][]string
+	docs *Documents
+	mu   sync.Mutex
+	last map[string][]string
 }
 
-func newHost() *host { return &host{current: map[string]*Document{}, last: map[string][]string{}} }
-
-func (h *host) set(doc *Document) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.current[doc.URI] = doc
-}
+func newHost() *host { return &host{docs: NewDocuments(false), last: map[string][]string{}} }
 
 func (h *host) Publish(p Publication) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.current[p.Doc.URI] != p.Doc || p.Phase != PhaseAnalysis || !p.Complete {
+	if !h.docs.Current(p.Doc) || p.Phase != PhaseAnalysis || !p.Complete {
 		return
 	}
 	h.last[p.Doc.URI] = describe(p)
@@ -78,38 +72,54 @@ func carried(t *testing.T, text string, edits []syntax.Edit) (got, want []string
 // index follows every version.
 func carriedBy(t *testing.T, text string, edits []syntax.Edit, settle bool) (got, want []string) {
 	t.Helper()
+	versions := make([][]syntax.Edit, len(edits))
+	for i, e := range edits {
+		versions[i] = []syntax.Edit{e}
+	}
+	return carriedIn(t, text, versions, settle)
+}
+
+// carriedIn is carriedBy with the edits of each version applied together
+// (each in the text the ones before it left), through the documents.
+func carriedIn(t *testing.T, text string, versions [][]syntax.Edit, settle bool) (got, want []string) {
+	t.Helper()
+	defer func(v int) { HeldTrees = v }(HeldTrees)
+	HeldTrees = 4 << 10
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := newHost()
 	e := New(ctx, h, checks.All, 0, analysis.DefaultConfig(), 0)
-	doc := &Document{URI: "file:///a.pgn", Version: 1, File: syntax.ParseCompact("a.pgn", text, syntax.DetectDialect("a.pgn", text), 4<<10)}
-	h.set(doc)
+	const uri = "file:///a.pgn"
+	doc := h.docs.Open(uri, 1, "a.pgn", text, syntax.DetectDialect("a.pgn", text))
 	e.Changed(doc, nil, syntax.Kept{})
-	for i, ed := range edits {
-		f, kept := syntax.Reparse(doc.File, ed)
-		doc = &Document{URI: doc.URI, Version: int32(i + 2), File: f}
-		h.set(doc)
-		e.Changed(doc, []syntax.Edit{ed}, kept)
+	for i, edits := range versions {
+		ch := NewChange(doc.File).Apply(edits...)
+		doc = h.docs.Update(uri, int32(i+2), ch.File)
+		e.Changed(doc, ch.Edits, ch.Kept)
 		if settle {
 			e.Wait()
 		}
 	}
 	e.Wait()
-	got = h.last[doc.URI]
+	got = h.last[uri]
+	if h.docs.Close(uri) != doc {
+		t.Errorf("Close did not return the last version")
+	}
 
 	fresh := newHost()
 	e2 := New(ctx, fresh, checks.All, 0, analysis.DefaultConfig(), 0)
-	final := &Document{URI: doc.URI, Version: 1, File: syntax.ParseCompact("a.pgn", doc.File.Text(), doc.File.Dialect, 4<<10)}
-	fresh.set(final)
+	final := fresh.docs.Open(uri, 1, "a.pgn", doc.File.Text(), doc.File.Dialect)
 	e2.Changed(final, nil, syntax.Kept{})
 	e2.Wait()
-	return got, fresh.last[doc.URI]
+	return got, fresh.last[uri]
 }
 
 // FuzzCarry holds the engine's invariant: however many edits lead to a
 // version, once it is analysed its diagnostics are those of a fresh
 // analysis of its text. The fuzzer picks a text and edits (a start, a
-// length to replace, a text to insert, three times).
+// length to replace, a text to insert, three times); the high bit of the
+// first length applies the three edits together, as one version (one
+// didChange of three content changes), instead of one version each.
 func FuzzCarry(f *testing.F) {
 	for _, p := range []string{"../../testdata/analysis/legality/moves.pgn", "../../testdata/format/fidelity.pgn", "../../testdata/analysis/ctllegality/moves.ctl-pgn"} {
 		if data, err := os.ReadFile(p); err == nil {
@@ -117,6 +127,7 @@ func FuzzCarry(f *testing.F) {
 		}
 	}
 	f.Add("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n", uint16(20), uint8(2), "Nf3", uint16(5), uint8(1), "", uint16(30), uint8(0), "{")
+	f.Add("[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n", uint16(40), uint8(0x80|2), "Ke3", uint16(20), uint8(1), "", uint16(3), uint8(0), "{")
 	if data, err := os.ReadFile("../../testdata/analysis/duplicates/games.pgn"); err == nil {
 		f.Add(string(data), uint16(700), uint8(4), "Nf3", uint16(10), uint8(0), "\n\n[Event \"x\"]\n\n1. e4 e5 *\n\n", uint16(1500), uint8(2), "")
 	}
@@ -137,7 +148,11 @@ func FuzzCarry(f *testing.F) {
 			edits = append(edits, x)
 			cur = x.Apply(cur)
 		}
-		got, want := carried(t, text, edits)
+		versions := [][]syntax.Edit{edits}
+		if n1&0x80 == 0 {
+			versions = [][]syntax.Edit{edits[:1], edits[1:2], edits[2:]}
+		}
+		got, want := carriedIn(t, text, versions, false)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Fatalf("after the edits %+v of %q:\ncarried:\n%s\nfresh:\n%s", edits, text, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
@@ -269,8 +284,7 @@ func TestBigRun(t *testing.T) {
 	h := newHost()
 	cfg := analysis.DefaultConfig()
 	e := New(ctx, h, checks.All, 0, cfg, 0)
-	doc := &Document{URI: "file:///big.pgn", Version: 1, File: syntax.ParseCompact("big.pgn", text, syntax.PGN, 16<<10)}
-	h.set(doc)
+	doc := h.docs.Update("file:///big.pgn", 1, syntax.ParseCompact("big.pgn", text, syntax.PGN, 16<<10))
 	e.Changed(doc, nil, syntax.Kept{})
 	e.Wait()
 

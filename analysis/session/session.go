@@ -1,10 +1,11 @@
-// Package session is the incremental diagnostics engine of the language
-// server, without the protocol: the open documents' versions, the
-// analysis state of their games, how that state is carried through edits,
-// when it is analysed, and which diagnostics a publication holds. The
-// language server (package lsp) decodes the client's messages into calls
-// of an Engine and turns its publications into the protocol's, through
-// the Host interface.
+// Package session is the incremental engine of the language server,
+// without the protocol: the open documents and their versions
+// (Documents), the application of edits to them (Change), the analysis
+// state of their games, how that state is carried through edits, when it
+// is analysed, and which diagnostics a publication holds. The language
+// server (package lsp) decodes the client's messages, turns positions
+// into byte offsets, calls Documents, Change and an Engine, and turns the
+// Engine's publications into the protocol's, through the Host interface.
 //
 // Diagnostics are computed in two phases per document version:
 //
