@@ -5,39 +5,31 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"go.lsp.dev/protocol"
 )
-
-// changeMeta is DidChangeParams without the changes, which DecodeDidChange
-// decodes itself.
-type changeMeta struct {
-	TextDocument struct {
-		URI     protocol.DocumentURI `json:"uri"`
-		Version int32                `json:"version"`
-	} `json:"textDocument"`
-}
 
 // DecodeDidChange decodes the params of textDocument/didChange. An editor
 // applying a formatting sends thousands of changes in one notification;
 // encoding/json decodes them by reflection, a third of the notification's
-// cost, so they are read here by hand, and the rest by encoding/json
-// (which skips them without decoding them). Params in a form the shortcut
-// does not expect (a key spelt otherwise, a number with a fraction, a
-// null) are decoded by encoding/json alone: the result is the same either
-// way (FuzzDecodeDidChange). Errors are as Unmarshal's.
+// cost, and reads the whole params twice (to check them, then to skip
+// the changes) even for the few bytes of textDocument. So the params are
+// checked once (json.Valid), the changes read here by hand and
+// textDocument alone decoded by encoding/json. Params in a form the
+// shortcut does not expect (a key spelt otherwise, a number with a
+// fraction, a null) are decoded by encoding/json alone: the result is
+// the same either way (FuzzDecodeDidChange). Errors are as Unmarshal's.
 func DecodeDidChange(params json.RawMessage) (DidChangeParams, error) {
-	var meta changeMeta
-	if err := Unmarshal(params, &meta); err != nil {
-		return DidChangeParams{}, err
-	}
 	var p DidChangeParams
-	if at, ok := member(params, skipSpace(params, 0), "contentChanges"); ok {
-		if changes, ok := decodeChanges(params, at); ok {
-			p.TextDocument.URI = meta.TextDocument.URI
-			p.TextDocument.Version = meta.TextDocument.Version
-			p.ContentChanges = changes
-			return p, nil
+	if json.Valid(params) {
+		start := skipSpace(params, 0)
+		if at, ok := member(params, start, "contentChanges"); ok {
+			if changes, ok := decodeChanges(params, at); ok {
+				doc, ok := member(params, start, "textDocument")
+				if ok && Unmarshal(params[doc:valueEnd(params, doc)], &p.TextDocument) == nil {
+					p.ContentChanges = changes
+					return p, nil
+				}
+				p = DidChangeParams{}
+			}
 		}
 	}
 	err := Unmarshal(params, &p)
