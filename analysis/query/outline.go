@@ -117,58 +117,20 @@ func (o *Outline) of(ctx context.Context, f *syntax.File) ([]*chunkOutline, erro
 
 // outlineChunk computes the outline of the chunk ref of f.
 func outlineChunk(f *syntax.File, ref syntax.ChunkRef) *chunkOutline {
-	games := make([]GameOutline, ref.Chunk.Len())
-	for j := range games {
-		games[j] = OutlineOf(f.Dialect, f.Game(ref.First+j), ref.First+j)
-	}
-	return chunkOf(ref, games)
-}
-
-// GameOutline is the part of a document's outline one game makes: its
-// symbol, if it has one, and its folds, file-absolute.
-type GameOutline struct {
-	Symbol    Symbol
-	HasSymbol bool
-	Folds     []Fold
-}
-
-// OutlineOf returns the outline of r, game i of a file of dialect d.
-// The language server's analysis computes it while it holds the game's
-// tree, for Put.
-func OutlineOf(d syntax.Dialect, r syntax.GameRef, i int) GameOutline {
-	s, ok := gameSymbol(d, r, i)
-	return GameOutline{Symbol: s, HasSymbol: ok, Folds: gameFolds(nil, r)}
-}
-
-// chunkOf returns the outline of the chunk ref made of its games'.
-func chunkOf(ref syntax.ChunkRef, games []GameOutline) *chunkOutline {
 	c := &chunkOutline{first: ref.First}
-	for _, g := range games {
-		if g.HasSymbol {
-			c.symbols = append(c.symbols, shiftSymbol(g.Symbol, -ref.Start))
+	for i := ref.First; i < ref.First+ref.Chunk.Len(); i++ {
+		r := f.Game(i)
+		if s, ok := gameSymbol(f.Dialect, r, i); ok {
+			c.symbols = append(c.symbols, shiftSymbol(s, -ref.Start))
 		}
-		for _, fd := range g.Folds {
-			c.folds = append(c.folds, Fold{Span: fd.Span.Shift(-ref.Start), Kind: fd.Kind})
+		n := len(c.folds)
+		c.folds = gameFolds(c.folds, r)
+		for k := n; k < len(c.folds); k++ {
+			c.folds[k].Span = c.folds[k].Span.Shift(-ref.Start)
 		}
 	}
 	sortFolds(c.folds) // a chunk starts a game: no fold spans two
 	return c
-}
-
-// Put keeps the outline of the chunk ref, given as the outlines of
-// its games (OutlineOf, in order), so that a request need not parse the
-// chunk again. It panics unless there is one per game.
-func (o *Outline) Put(ref syntax.ChunkRef, games []GameOutline) {
-	if len(games) != ref.Chunk.Len() {
-		panic("query: Outline.Put with a wrong number of games")
-	}
-	c := chunkOf(ref, games)
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.chunks == nil {
-		o.chunks = make(map[*syntax.Chunk]*chunkOutline)
-	}
-	o.chunks[ref.Chunk] = c
 }
 
 // shiftSymbol returns s and its children moved by d.
