@@ -38,6 +38,9 @@ import (
 //     file, then the requests an editor sends after a keystroke (hover,
 //     documentHighlight, codeAction, semantic tokens of the screen), all
 //     at once: from the didChange to the last answer, median and p99.
+//   - typing-outline/21MB: the same after a documentSymbol and a
+//     foldingRange, as VS Code asks at once for its outline and
+//     breadcrumbs: the outline's cache is then in memory while typing.
 //
 // Every case reports the server's peak resident memory (VmHWM, opening
 // included) as a multiple of the file's size. The big messages are
@@ -46,7 +49,7 @@ import (
 func BenchmarkRequestsProcess(b *testing.B) {
 	b.Run("format/4MB", func(b *testing.B) { benchmarkFormatProcess(b, corpusText(b, 4<<20)) })
 	text21 := ""
-	for _, what := range []string{"whole", "typing"} {
+	for _, what := range []string{"whole", "typing", "typing-outline"} {
 		b.Run(what+"/21MB", func(b *testing.B) {
 			if text21 == "" {
 				text21 = corpusText(b, 21<<20)
@@ -308,7 +311,14 @@ func benchmarkRequestsProcess(b *testing.B, text, what string) {
 		b.ReportMetric(median(times[protocol.MethodTextDocumentDocumentSymbol]), "symbols-ms")
 		b.ReportMetric(median(times[protocol.MethodTextDocumentFoldingRange]), "folding-ms")
 		b.ReportMetric(median(times[protocol.MethodSemanticTokensFull]), "tokens-ms")
-	case "typing":
+	case "typing", "typing-outline":
+		if what == "typing-outline" {
+			for _, m := range []string{protocol.MethodTextDocumentDocumentSymbol, protocol.MethodTextDocumentFoldingRange} {
+				if err := c.Call(m, map[string]any{"textDocument": doc}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 		at := middleMove(text)
 		screen := protocol.Range{Start: protocol.Position{Line: max(at.Line, 30) - 30}, End: protocol.Position{Line: at.Line + 30}}
 		var times []time.Duration

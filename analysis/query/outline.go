@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/pgnls/pgnls/syntax"
@@ -117,7 +118,9 @@ func (o *Outline) of(ctx context.Context, f *syntax.File) ([]*chunkOutline, erro
 
 // outlineChunk computes the outline of the chunk ref of f.
 func outlineChunk(f *syntax.File, ref syntax.ChunkRef) *chunkOutline {
-	c := &chunkOutline{first: ref.First}
+	// Kept while the document is open: no room to spare (a symbol a game
+	// at most, the folds cut to size).
+	c := &chunkOutline{first: ref.First, symbols: make([]Symbol, 0, ref.Chunk.Len())}
 	for i := ref.First; i < ref.First+ref.Chunk.Len(); i++ {
 		r := f.Game(i)
 		if s, ok := gameSymbol(f.Dialect, r, i); ok {
@@ -130,6 +133,7 @@ func outlineChunk(f *syntax.File, ref syntax.ChunkRef) *chunkOutline {
 		}
 	}
 	sortFolds(c.folds) // a chunk starts a game: no fold spans two
+	c.folds = slices.Clone(c.folds)
 	return c
 }
 
