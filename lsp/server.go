@@ -399,7 +399,13 @@ func (s *server) handle(m *message) {
 		}
 	}()
 	if !m.call {
-		s.notification(m.ctx, method, m.params)
+		// m stays referenced until handle returns (the deferred recover):
+		// let go of its params, so that the megabytes of a big didChange
+		// or didOpen can be collected once the handler has decoded them,
+		// not kept live through the parse that follows.
+		params := m.params
+		m.params = nil
+		s.notification(m.ctx, method, params)
 		return
 	}
 	if m.replied.Load() {

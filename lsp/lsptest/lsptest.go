@@ -411,6 +411,37 @@ func (c *Client) Notify(method string, params any) {
 	}
 }
 
+// Frame is a notification encoded and framed ahead of its sending
+// (Encode), so that a benchmark's clock does not count the client's
+// encoding of a big message: jsonrpc2 encodes params given as a
+// json.RawMessage again, which for the thousands of objects of a big
+// didChange takes longer than the server takes to decode them.
+type Frame []byte
+
+// Encode returns the notification of method with params, framed.
+func (c *Client) Encode(method string, params any) Frame {
+	c.t.Helper()
+	n, err := jsonrpc2.NewNotification(method, params)
+	if err != nil {
+		c.t.Fatalf("lsptest: %s: %v", method, err)
+	}
+	data, err := json.Marshal(n)
+	if err != nil {
+		c.t.Fatalf("lsptest: %s: %v", method, err)
+	}
+	return append(fmt.Appendf(nil, "%s: %d\r\n\r\n", jsonrpc2.HdrContentLength, len(data)), data...)
+}
+
+// NotifyFrame sends a notification that Encode encoded.
+func (c *Client) NotifyFrame(f Frame) {
+	c.t.Helper()
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	if _, err := c.conn.Write(f); err != nil {
+		c.t.Fatalf("lsptest: sending a frame: %v", err)
+	}
+}
+
 // Code returns the JSON-RPC error code of err, or 0 if it has none.
 func Code(err error) jsonrpc2.Code {
 	var e *jsonrpc2.Error

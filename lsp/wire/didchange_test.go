@@ -20,6 +20,9 @@ func FuzzDecodeDidChange(f *testing.F) {
 		`{"contentChanges":[null,{"text":null}]}`,
 		`{"contentChanges":{"text":"x"}}`,
 		`{"contentChanges":[{"text":"a"}],"contentChanges":[{"text":"b"}]}`,
+		`{"textDocument":"u","contentChanges":[]}`,
+		`{"textDocument":{"uri":"u","version":1.5},"contentChanges":[]}`,
+		`{"textDocument":{"uri":"u"},"TextDocument":{"version":2},"contentChanges":[]}`,
 		`[]`, `null`, `{"contentChanges":[{"range":{"start":{"line":1e3}}}]}`,
 	} {
 		f.Add([]byte(s))
