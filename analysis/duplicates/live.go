@@ -23,21 +23,26 @@ type Live[G comparable] struct {
 	full   map[uint64][]G // Moves -> the games with it, in file order
 	prefix map[uint64][]G // Prefix -> the first games of their main lines with at least NearPlies half-moves, in file order
 	found  map[G]Repeat[G]
-	lines  map[uint64][]uint64 // Moves -> Line of the games with it, when read
 
 	// Of the update under way.
+	lines  map[uint64][]uint64 // Moves -> Line of the games with it, when read
 	firsts map[uint64]first[G] // Moves -> the first game with it before the update, for those it changes
 	added  map[G]struct{}      // games added
 	near   map[G]struct{}      // games whose near-duplicate is to be looked for again
 	before func(a, b G) bool
 }
 
-// Repeat is how a game repeats an earlier one: Finding without Other
-// (always 0), and Of, the earlier game.
+// Repeat is how a game repeats an earlier one: the kind, and Of, the
+// earlier game. The rest of the finding follows from the fingerprints
+// of the two (Finding), so that it is not kept per game.
 type Repeat[G comparable] struct {
-	Finding
-	Of G
+	Of   G
+	Kind Kind
 }
+
+// Finding returns the finding of r, without Other, for a game with
+// fingerprint fp whose earlier game has fingerprint of.
+func (r Repeat[G]) Finding(fp, of Fingerprint) Finding { return finding(r.Kind, fp, of) }
 
 // Order is what Live needs of a version of the caller's games: the
 // fingerprint of each and their order.
@@ -49,10 +54,11 @@ type Order[G comparable] struct {
 func (x *Live[G]) init() {
 	if x.full == nil {
 		x.full, x.prefix = make(map[uint64][]G), make(map[uint64][]G)
-		x.found, x.lines = make(map[G]Repeat[G]), make(map[uint64][]uint64)
+		x.found = make(map[G]Repeat[G])
 	}
 	if x.firsts == nil {
 		x.firsts, x.added, x.near = make(map[uint64]first[G]), make(map[G]struct{}), make(map[G]struct{})
+		x.lines = make(map[uint64][]uint64)
 	}
 }
 
@@ -226,13 +232,11 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 	for moves, before := range x.firsts {
 		l := x.full[moves]
 		if len(l) == 0 {
-			delete(x.lines, moves)
 			continue
 		}
-		first := o.Print(l[0])
 		for _, g := range l[1:] {
 			if _, ok := x.added[g]; ok || !before.ok || l[0] != before.g {
-				set(g, Repeat[G]{finding(Duplicate, o.Print(g), first), l[0]}, true)
+				set(g, Repeat[G]{l[0], Duplicate}, true)
 			}
 		}
 	}
@@ -263,10 +267,8 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 			set(g, Repeat[G]{}, false)
 			continue
 		}
-		set(g, Repeat[G]{finding(kind, fp, o.Print(y)), y}, true)
+		set(g, Repeat[G]{y, kind}, true)
 	}
-	clear(x.firsts)
-	clear(x.added)
-	clear(x.near)
+	x.firsts, x.added, x.near, x.lines = nil, nil, nil, nil
 	x.before = nil
 }
