@@ -20,24 +20,29 @@ import "slices"
 // before, then Add of those that came, ordered as in the new version,
 // then Settle; the games kept keep their relative order.
 type Live[G comparable] struct {
-	full   map[uint64][]G // Moves -> the games with it, in file order
-	prefix map[uint64][]G // Prefix -> the first games of their main lines with at least NearPlies half-moves, in file order
+	full   groups[G] // Moves -> the games with it, in file order
+	prefix groups[G] // Prefix -> the first games of their main lines with at least NearPlies half-moves, in file order
 	found  map[G]Repeat[G]
-	lines  map[uint64][]uint64 // Moves -> Line of the games with it, when read
 
 	// Of the update under way.
+	lines  map[uint64][]uint64 // Moves -> Line of the games with it, when read
 	firsts map[uint64]first[G] // Moves -> the first game with it before the update, for those it changes
 	added  map[G]struct{}      // games added
 	near   map[G]struct{}      // games whose near-duplicate is to be looked for again
 	before func(a, b G) bool
 }
 
-// Repeat is how a game repeats an earlier one: Finding without Other
-// (always 0), and Of, the earlier game.
+// Repeat is how a game repeats an earlier one: the kind, and Of, the
+// earlier game. The rest of the finding follows from the fingerprints
+// of the two (Finding), so that it is not kept per game.
 type Repeat[G comparable] struct {
-	Finding
-	Of G
+	Of   G
+	Kind Kind
 }
+
+// Finding returns the finding of r, without Other, for a game with
+// fingerprint fp whose earlier game has fingerprint of.
+func (r Repeat[G]) Finding(fp, of Fingerprint) Finding { return finding(r.Kind, fp, of) }
 
 // Order is what Live needs of a version of the caller's games: the
 // fingerprint of each and their order.
@@ -47,12 +52,14 @@ type Order[G comparable] struct {
 }
 
 func (x *Live[G]) init() {
-	if x.full == nil {
-		x.full, x.prefix = make(map[uint64][]G), make(map[uint64][]G)
-		x.found, x.lines = make(map[G]Repeat[G]), make(map[uint64][]uint64)
+	if x.found == nil {
+		x.full.init()
+		x.prefix.init()
+		x.found = make(map[G]Repeat[G])
 	}
 	if x.firsts == nil {
 		x.firsts, x.added, x.near = make(map[uint64]first[G]), make(map[G]struct{}), make(map[G]struct{})
+		x.lines = make(map[uint64][]uint64)
 	}
 }
 
@@ -87,14 +94,15 @@ func (x *Live[G]) Remove(games []G, o Order[G], changed func(G)) {
 	x.before = o.Before
 	for _, g := range games {
 		fp := o.Print(g)
-		l := x.full[fp.Moves]
+		var one [1]G
+		l := x.full.get(fp.Moves, &one)
 		k, ok := x.search(l, g)
 		if !ok {
 			continue
 		}
 		x.touch(fp.Moves, l)
 		l = slices.Delete(l, k, k+1)
-		x.setFull(fp.Moves, l)
+		x.full.set(fp.Moves, l)
 		if k == 0 {
 			x.unprefix(g, fp)
 			if len(l) > 0 {
@@ -118,7 +126,8 @@ func (x *Live[G]) Add(games []G, o Order[G]) {
 	x.before = o.Before
 	for _, g := range games {
 		fp := o.Print(g)
-		l := x.full[fp.Moves]
+		var one [1]G
+		l := x.full.get(fp.Moves, &one)
 		k, ok := x.search(l, g)
 		if ok {
 			continue
@@ -128,7 +137,7 @@ func (x *Live[G]) Add(games []G, o Order[G]) {
 		if k == 0 && len(l) > 0 {
 			x.unprefix(l[0], o.Print(l[0]))
 		}
-		x.setFull(fp.Moves, slices.Insert(l, k, g))
+		x.full.set(fp.Moves, slices.Insert(l, k, g))
 		if k == 0 {
 			x.enprefix(g, fp)
 		}
@@ -154,12 +163,41 @@ type first[G comparable] struct {
 	ok bool
 }
 
-func (x *Live[G]) setFull(moves uint64, l []G) {
-	if len(l) == 0 {
-		delete(x.full, moves)
-		return
+// groups is games by a hash, each group in file order. A group of one
+// game, by far the most common (a main line, or the first NearPlies
+// half-moves of the first game with it, in a database with few
+// repeats), is kept without a slice.
+type groups[G comparable] struct {
+	one  map[uint64]G
+	many map[uint64][]G // groups of two games or more
+}
+
+func (m *groups[G]) init() {
+	m.one, m.many = make(map[uint64]G), make(map[uint64][]G)
+}
+
+// get returns the group of h, a lone game in one.
+func (m *groups[G]) get(h uint64, one *[1]G) []G {
+	if g, ok := m.one[h]; ok {
+		one[0] = g
+		return one[:]
 	}
-	x.full[moves] = l
+	return m.many[h]
+}
+
+// set makes l the group of h.
+func (m *groups[G]) set(h uint64, l []G) {
+	switch len(l) {
+	case 0:
+		delete(m.one, h)
+		delete(m.many, h)
+	case 1:
+		m.one[h] = l[0]
+		delete(m.many, h)
+	default:
+		delete(m.one, h)
+		m.many[h] = l
+	}
 }
 
 // enprefix records g, now the first game with its main line, among
@@ -170,10 +208,11 @@ func (x *Live[G]) enprefix(g G, fp Fingerprint) {
 	if fp.Plies < NearPlies {
 		return
 	}
-	l := x.prefix[fp.Prefix]
+	var one [1]G
+	l := x.prefix.get(fp.Prefix, &one)
 	k, _ := x.search(l, g)
 	l = slices.Insert(l, k, g)
-	x.prefix[fp.Prefix] = l
+	x.prefix.set(fp.Prefix, l)
 	x.after(l, k+1)
 }
 
@@ -183,17 +222,14 @@ func (x *Live[G]) unprefix(g G, fp Fingerprint) {
 	if fp.Plies < NearPlies {
 		return
 	}
-	l := x.prefix[fp.Prefix]
+	var one [1]G
+	l := x.prefix.get(fp.Prefix, &one)
 	k, ok := x.search(l, g)
 	if !ok {
 		return
 	}
 	l = slices.Delete(l, k, k+1)
-	if len(l) == 0 {
-		delete(x.prefix, fp.Prefix)
-	} else {
-		x.prefix[fp.Prefix] = l
-	}
+	x.prefix.set(fp.Prefix, l)
 	x.after(l, k)
 }
 
@@ -224,15 +260,14 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 		}
 	}
 	for moves, before := range x.firsts {
-		l := x.full[moves]
+		var one [1]G
+		l := x.full.get(moves, &one)
 		if len(l) == 0 {
-			delete(x.lines, moves)
 			continue
 		}
-		first := o.Print(l[0])
 		for _, g := range l[1:] {
 			if _, ok := x.added[g]; ok || !before.ok || l[0] != before.g {
-				set(g, Repeat[G]{finding(Duplicate, o.Print(g), first), l[0]}, true)
+				set(g, Repeat[G]{l[0], Duplicate}, true)
 			}
 		}
 	}
@@ -248,14 +283,15 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 	}
 	for g := range x.near {
 		fp := o.Print(g)
-		if l := x.full[fp.Moves]; len(l) == 0 || l[0] != g {
+		var one, two [1]G
+		if l := x.full.get(fp.Moves, &one); len(l) == 0 || l[0] != g {
 			continue // gone, or a duplicate
 		}
 		if fp.Plies < NearPlies {
 			set(g, Repeat[G]{}, false)
 			continue
 		}
-		cands := x.prefix[fp.Prefix]
+		cands := x.prefix.get(fp.Prefix, &two)
 		k, _ := x.search(cands, g)
 		kind, y, ok := near(fp, func() []uint64 { l, _ := lineOf(g, fp); return l }, cands[:k], o.Print,
 			func(y G) ([]uint64, bool) { return lineOf(y, o.Print(y)) })
@@ -263,10 +299,8 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 			set(g, Repeat[G]{}, false)
 			continue
 		}
-		set(g, Repeat[G]{finding(kind, fp, o.Print(y)), y}, true)
+		set(g, Repeat[G]{y, kind}, true)
 	}
-	clear(x.firsts)
-	clear(x.added)
-	clear(x.near)
+	x.firsts, x.added, x.near, x.lines = nil, nil, nil, nil
 	x.before = nil
 }

@@ -85,10 +85,13 @@ func TestLive(t *testing.T) {
 			}
 			repeats++
 			kinds[w.Kind]++
-			other := slices.Index(games, got.Of)
-			got.Finding.Other = other
-			if !ok || got.Finding != w {
-				t.Fatalf("step %d: game %d: Live finds %+v (ok %v), Index %+v", step, i, got.Finding, ok, w)
+			if !ok {
+				t.Fatalf("step %d: game %d: Live finds nothing, Index %+v", step, i, w)
+			}
+			fd := got.Finding(g.fp, got.Of.fp)
+			fd.Other = slices.Index(games, got.Of)
+			if fd != w {
+				t.Fatalf("step %d: game %d: Live finds %+v, Index %+v", step, i, fd, w)
 			}
 		}
 		if x.Len() != repeats {

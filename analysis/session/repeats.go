@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -37,10 +38,12 @@ type chunkRepeats struct {
 	n     [analysis.Hint + 1]int32 // by severity
 }
 
+// gameRepeat is the finding of game j of a chunk state, of severity sev:
+// the rest of it follows from the fingerprints the states keep.
 type gameRepeat struct {
+	r   duplicates.Repeat[gameID]
 	j   int32
 	sev analysis.Severity
-	r   duplicates.Repeat[gameID]
 }
 
 // repeats is the repeated games of a version: the findings by chunk
@@ -144,10 +147,11 @@ func (x *repeatIndex) update(f *syntax.File, chunks []*chunkDiags, cfg *analysis
 			if !ok || sev[r.Kind] == 0 {
 				continue
 			}
-			cr.games = append(cr.games, gameRepeat{int32(j), sev[r.Kind], r})
+			cr.games = append(cr.games, gameRepeat{r, int32(j), sev[r.Kind]})
 			cr.n[min(sev[r.Kind], analysis.Hint)]++
 		}
 		if len(cr.games) > 0 {
+			cr.games = slices.Clip(cr.games)
 			found[cd] = &cr
 		}
 	}
@@ -204,9 +208,11 @@ func (r repeats) diagnostics(out []analysis.Diagnostic, f *syntax.File, refs []s
 			related := g.r.Of.fingerprint().Mark.Shift(other)
 			where := duplicates.Where(refs[oc].First+int(g.r.Of.j), f.Position(related.Start).Line)
 			start := refs[c].Chunk.GameSpan(int(g.j)).Start + refs[c].Start
+			fp := cd.games[g.j].fp
+			fd := g.r.Finding(fp, g.r.Of.fingerprint())
 			out = append(out, analysis.Diagnostic{
-				Span: cd.games[g.j].fp.Mark.Shift(start), Severity: g.sev, Code: g.r.Code(), Source: duplicates.Source,
-				Message: msgs.Message(g.r.Finding, where), Related: []analysis.Related{{Span: related, Msg: duplicates.EarlierGame}},
+				Span: fp.Mark.Shift(start), Severity: g.sev, Code: fd.Code(), Source: duplicates.Source,
+				Message: msgs.Message(fd, where), Related: []analysis.Related{{Span: related, Msg: duplicates.EarlierGame}},
 			})
 		}
 	}
