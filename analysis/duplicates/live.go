@@ -86,6 +86,15 @@ func (x *Live[G]) search(l []G, g G) (int, bool) {
 	return k, k < len(l) && l[k] == g
 }
 
+// place returns the fingerprint of g, the games with its main line (in
+// one, for a lone game) and where g is, or goes, among them.
+func (x *Live[G]) place(g G, o Order[G], one *[1]G) (fp Fingerprint, l []G, k int, ok bool) {
+	fp = o.Print(g)
+	l = x.full.get(fp.Moves, one)
+	k, ok = x.search(l, g)
+	return fp, l, k, ok
+}
+
 // Remove takes games out, ordered as in the version they were in; o
 // gives their fingerprints and that order. changed is called with each
 // game whose finding goes.
@@ -93,10 +102,8 @@ func (x *Live[G]) Remove(games []G, o Order[G], changed func(G)) {
 	x.init()
 	x.before = o.Before
 	for _, g := range games {
-		fp := o.Print(g)
 		var one [1]G
-		l := x.full.get(fp.Moves, &one)
-		k, ok := x.search(l, g)
+		fp, l, k, ok := x.place(g, o, &one)
 		if !ok {
 			continue
 		}
@@ -125,10 +132,8 @@ func (x *Live[G]) Add(games []G, o Order[G]) {
 	x.init()
 	x.before = o.Before
 	for _, g := range games {
-		fp := o.Print(g)
 		var one [1]G
-		l := x.full.get(fp.Moves, &one)
-		k, ok := x.search(l, g)
+		fp, l, k, ok := x.place(g, o, &one)
 		if ok {
 			continue
 		}
