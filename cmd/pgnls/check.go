@@ -99,10 +99,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	if !validJobs("check", *jobs, stderr) {
-		return exitUsage
-	}
-	c := &checker{ctx: context.Background(), cfg: analysis.DefaultConfig(), jobs: *jobs, stdout: bufio.NewWriter(stdout), stderr: stderr}
+	c := &checker{ctx: context.Background(), cfg: analysis.DefaultConfig(), jobs: int(*jobs), stdout: bufio.NewWriter(stdout), stderr: stderr}
 	var ok bool
 	if c.dialect, c.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)

@@ -81,10 +81,7 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	if !validJobs("fix", *jobs, stderr) {
-		return exitUsage
-	}
-	x.jobs = *jobs
+	x.jobs = int(*jobs)
 	var ok bool
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)

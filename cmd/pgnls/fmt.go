@@ -111,10 +111,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	if !validJobs("fmt", *jobs, stderr) {
-		return exitUsage
-	}
-	f.jobs = *jobs
+	f.jobs = int(*jobs)
 	if f.opts.Filter {
 		f.left = "record left unfiltered"
 		bad := ""

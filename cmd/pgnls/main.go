@@ -26,6 +26,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 )
 
@@ -97,25 +98,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // to be interleaved ("check a.pgn --json"); everything after "--" is
 // positional. On -h it prints help to stdout. The second result is the
 // exit code to return at once, or -1 to go on.
-// jobsFlag defines -j and --jobs N on fl, the games check, fmt and fix
-// work on at once; validJobs checks the value after parsing.
-func jobsFlag(fl *flag.FlagSet) *int {
-	n := new(int)
-	fl.IntVar(n, "j", 0, "")
-	fl.IntVar(n, "jobs", 0, "")
-	return n
-}
-
-// validJobs reports whether n is a valid -j value (0: every core), else
-// writes why to stderr.
-func validJobs(verb string, n int, stderr io.Writer) bool {
-	if n < 0 {
-		fmt.Fprintf(stderr, "pgnls %s: -j %d: want a number of games at once, or 0 for one per core\n", verb, n)
-		return false
-	}
-	return true
-}
-
 func parseFlags(fs *flag.FlagSet, help string, args []string, stdout, stderr io.Writer) ([]string, int) {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
@@ -140,4 +122,27 @@ func parseFlags(fs *flag.FlagSet, help string, args []string, stdout, stderr io.
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// jobs is the value of -j and --jobs: how many games check, fmt and fix
+// work on at once; 0 (the default) is one per core.
+type jobs int
+
+func (j *jobs) String() string { return strconv.Itoa(int(*j)) }
+
+func (j *jobs) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return errors.New("want a number of games at once, or 0 for one per core")
+	}
+	*j = jobs(n)
+	return nil
+}
+
+// jobsFlag defines -j and --jobs N on fl.
+func jobsFlag(fl *flag.FlagSet) *jobs {
+	j := new(jobs)
+	fl.Var(j, "j", "")
+	fl.Var(j, "jobs", "")
+	return j
 }
