@@ -167,3 +167,13 @@ func LineEnd(g *syntax.Game) string {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// Digits reports whether s is one or more ASCII digits.
+func Digits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -63,18 +63,8 @@ func ValidClock(s string) bool {
 	h, rest, ok1 := strings.Cut(s, ":")
 	m, sec, ok2 := strings.Cut(rest, ":")
 	sec, frac, hasFrac := strings.Cut(sec, ".")
-	return ok1 && ok2 && len(s) <= 16 && digits(h) && len(m) == 2 && digits(m) && m < "60" &&
-		len(sec) == 2 && digits(sec) && sec < "60" && (!hasFrac || digits(frac))
-}
-
-// digits reports whether s is one or more ASCII digits.
-func digits(s string) bool {
-	for i := range len(s) {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return ok1 && ok2 && len(s) <= 16 && analysis.Digits(h) && len(m) == 2 && analysis.Digits(m) && m < "60" &&
+		len(sec) == 2 && analysis.Digits(sec) && sec < "60" && (!hasFrac || analysis.Digits(frac))
 }
 
 // CodeClock is the code the Analyzer reports.

@@ -3,6 +3,7 @@ package openings
 import (
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -40,7 +41,7 @@ func run(p *analysis.Pass) {
 		}
 	}
 	var codeSet, nameSet *Set
-	if eco != nil && validCode(eco.Value) && p.Enabled(CodeECO, analysis.Hint) {
+	if eco != nil && tags.ValidECO(eco.Value) && p.Enabled(CodeECO, analysis.Hint) {
 		codeSet = CodeSet(eco.Value)
 	}
 	if opening != nil && p.Enabled(CodeOpening, analysis.Hint) {
@@ -68,12 +69,6 @@ func run(p *analysis.Pass) {
 	if nameSet != nil && !l.Agrees(1) {
 		reportName(p, last, opening, variation)
 	}
-}
-
-// validCode reports whether v is an ECO code, A00 to E99; bad-tag-value
-// reports the others.
-func validCode(v string) bool {
-	return len(v) == 3 && v[0] >= 'A' && v[0] <= 'E' && v[1] >= '0' && v[1] <= '9' && v[2] >= '0' && v[2] <= '9'
 }
 
 // reportName reports an Opening tag (with its Variation tag, if any)

@@ -99,7 +99,7 @@ func run(p *analysis.Pass) {
 // half-moves of the main line. A value that is not a number is
 // bad-tag-value's.
 func checkPlyCount(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
-	if t == nil || t.ValueSpan == (syntax.Span{}) || !digits(t.Value) || len(t.Value) > 6 {
+	if t == nil || t.ValueSpan == (syntax.Span{}) || !analysis.Digits(t.Value) || len(t.Value) > 6 {
 		return
 	}
 	plies := 0
@@ -356,15 +356,15 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 			problem = "Result must be 1-0, 0-1, 1/2-1/2 or *"
 		}
 	case "WhiteElo", "BlackElo":
-		if v != "" && v != "?" && v != "-" && (len(v) > 4 || !digits(v)) {
+		if v != "" && v != "?" && v != "-" && (len(v) > 4 || !analysis.Digits(v)) {
 			problem = t.Name + " must be a whole number (or \"-\" or \"?\")"
 		}
 	case "PlyCount", "WhiteFideId", "BlackFideId":
-		if !digits(v) && v != "?" && v != "-" {
+		if !analysis.Digits(v) && v != "?" && v != "-" {
 			problem = t.Name + " must be a whole number"
 		}
 	case "ECO":
-		if v != "?" && (len(v) != 3 || v[0] < 'A' || v[0] > 'E' || !digits(v[1:])) {
+		if v != "?" && !ValidECO(v) {
 			problem = "ECO must be a code from A00 to E99"
 		}
 	case "TimeControl":
@@ -420,14 +420,9 @@ func dateFields(v string) (y, m, d string, sep byte, ok bool) {
 	return v[:4], v[5:7], v[8:], v[4], true
 }
 
-// digits reports whether s is one or more ASCII digits.
-func digits(s string) bool {
-	for i := range len(s) {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+// ValidECO reports whether v is an ECO code, A00 to E99.
+func ValidECO(v string) bool {
+	return len(v) == 3 && v[0] >= 'A' && v[0] <= 'E' && analysis.Digits(v[1:])
 }
 
 // validRound reports whether s is a Round value: "?", "-", or numbers
@@ -437,7 +432,7 @@ func validRound(s string) bool {
 		return true
 	}
 	for part := range strings.SplitSeq(s, ".") {
-		if !digits(part) {
+		if !analysis.Digits(part) {
 			return false
 		}
 	}
