@@ -75,11 +75,14 @@ func (r *Repeats) line(ref duplicates.Ref, _ duplicates.Fingerprint) ([]uint64, 
 	if f.NumGames() != 1 {
 		return nil, false
 	}
-	g := f.Game(0).Game
-	if fp, ok := duplicates.Of(g, s.dialect); !ok || fp.Moves != loc.moves {
+	// Lines are asked of games of NearPlies half-moves or more, whose
+	// line ends with the hash of the whole main line, Fingerprint.Moves:
+	// one replay tells the game and gives its line.
+	l := duplicates.Line(f.Game(0).Game, s.dialect)
+	if len(l) == 0 || l[len(l)-1] != loc.moves {
 		return nil, false
 	}
-	return duplicates.Line(g, s.dialect), true
+	return l, true
 }
 
 // add records the next game g of the current stream, with fingerprint fp

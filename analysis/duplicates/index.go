@@ -186,12 +186,20 @@ func (x *Index) Games() int { return len(x.games) }
 // and whether cfg keeps it; where names the other game ("game 12, line
 // 340"), and related points at it when it is in the same text.
 func (f Finding) Diagnostic(cfg *analysis.Config, span syntax.Span, where string, related []analysis.Related) (analysis.Diagnostic, bool) {
-	code := f.Code()
-	sev, ok := cfg.Resolve(nil, code, analysis.Info)
-	if f.Kind == None || !ok {
+	sev, ok := f.Severity(cfg)
+	if !ok {
 		return analysis.Diagnostic{}, false
 	}
-	return analysis.Diagnostic{Span: span, Severity: sev, Code: code, Source: Source, Message: f.Message(where), Related: related}, true
+	return analysis.Diagnostic{Span: span, Severity: sev, Code: f.Code(), Source: Source, Message: f.Message(where), Related: related}, true
+}
+
+// Severity returns the severity of the diagnostic of f under cfg; ok is
+// false when f finds nothing or cfg turns its code off.
+func (f Finding) Severity(cfg *analysis.Config) (sev analysis.Severity, ok bool) {
+	if f.Kind == None {
+		return 0, false
+	}
+	return cfg.Resolve(nil, f.Code(), analysis.Info)
 }
 
 // Source is the source of the diagnostics of repeated games.

@@ -127,8 +127,8 @@ func (x *repeatIndex) update(f *syntax.File, chunks []*chunkDiags, cfg *analysis
 
 	var sev [duplicates.Extended + 1]analysis.Severity // by kind; 0: off
 	for k := duplicates.Duplicate; k <= duplicates.Extended; k++ {
-		if d, ok := (duplicates.Finding{Kind: k}).Diagnostic(cfg, syntax.Span{}, "", nil); ok {
-			sev[k] = d.Severity
+		if s, ok := (duplicates.Finding{Kind: k}).Severity(cfg); ok {
+			sev[k] = s
 		}
 	}
 	found := make(repeats, len(x.found)+len(dirty))
