@@ -65,12 +65,11 @@ func encodeSymbols(m mapper, placed []query.Placed, uri []byte) []byte {
 		n += len(p.Symbols)
 	}
 	b := append(make([]byte, 0, 256*n), '[')
-	first := true
 	for _, p := range placed {
 		if uri == nil {
-			b = appendSymbols(b, m, p.Base, p.Symbols, &first)
+			b = appendSymbols(b, m, p.Base, p.Symbols)
 		} else {
-			b = appendSymbolInformation(b, m, uri, p.Base, p.Symbols, "", &first)
+			b = appendSymbolInformation(b, m, uri, p.Base, p.Symbols, "")
 		}
 	}
 	return append(b, ']')
@@ -78,14 +77,13 @@ func encodeSymbols(m mapper, placed []query.Placed, uri []byte) []byte {
 
 // appendSymbols appends syms, whose spans count from base, as elements of
 // the JSON of a DocumentSymbol array, as encoding/json writes
-// []protocol.DocumentSymbol (TestAppendSymbols); first tells whether no
-// element precedes them, and is cleared.
-func appendSymbols(b []byte, m mapper, base syntax.Pos, syms []query.Symbol, first *bool) []byte {
+// []protocol.DocumentSymbol (TestAppendSymbols), after the array's '['
+// or an element.
+func appendSymbols(b []byte, m mapper, base syntax.Pos, syms []query.Symbol) []byte {
 	for _, x := range syms {
-		if !*first {
+		if b[len(b)-1] != '[' {
 			b = append(b, ',')
 		}
-		*first = false
 		b = append(b, `{"name":`...)
 		b = wire.AppendString(b, x.Name)
 		if x.Detail != "" {
@@ -100,8 +98,7 @@ func appendSymbols(b []byte, m mapper, base syntax.Pos, syms []query.Symbol, fir
 		b = wire.AppendRange(b, m.rangeOf(x.Selection.Shift(base)))
 		if len(x.Children) > 0 {
 			b = append(b, `,"children":[`...)
-			kids := true
-			b = append(appendSymbols(b, m, base, x.Children, &kids), ']')
+			b = append(appendSymbols(b, m, base, x.Children), ']')
 		}
 		b = append(b, '}')
 	}
@@ -112,14 +109,13 @@ func appendSymbols(b []byte, m mapper, base syntax.Pos, syms []query.Symbol, fir
 // their descendants as elements of the JSON of a flat SymbolInformation
 // array, each with container as its container name and each child with
 // its parent's name, as encoding/json writes []protocol.SymbolInformation
-// (TestAppendSymbols); uri is the document's URI, encoded; first is as
-// for appendSymbols.
-func appendSymbolInformation(b []byte, m mapper, uri []byte, base syntax.Pos, syms []query.Symbol, container string, first *bool) []byte {
+// (TestAppendSymbols), after the array's '[' or an element; uri is the
+// document's URI, encoded.
+func appendSymbolInformation(b []byte, m mapper, uri []byte, base syntax.Pos, syms []query.Symbol, container string) []byte {
 	for _, x := range syms {
-		if !*first {
+		if b[len(b)-1] != '[' {
 			b = append(b, ',')
 		}
-		*first = false
 		b = append(b, `{"name":`...)
 		b = wire.AppendString(b, x.Name)
 		b = append(b, `,"kind":`...)
@@ -134,7 +130,7 @@ func appendSymbolInformation(b []byte, m mapper, uri []byte, base syntax.Pos, sy
 			b = wire.AppendString(b, container)
 		}
 		b = append(b, '}')
-		b = appendSymbolInformation(b, m, uri, base, x.Children, x.Name, first)
+		b = appendSymbolInformation(b, m, uri, base, x.Children, x.Name)
 	}
 	return b
 }
