@@ -56,11 +56,13 @@ func run(p *analysis.Pass) {
 	// One rewrite of the tag section, offered by every finding it
 	// repairs, so that bulk fixing applies it once.
 	var rewrite []analysis.Fix
-	if t, _ := unsorted(g); outOfRoster(g) != nil || t != nil && p.Enabled(CodeSort, analysis.Hint) {
+	out := outOfRoster(g)
+	later, prev := unsorted(g)
+	if out != nil || later != nil && p.Enabled(CodeSort, analysis.Hint) {
 		rewrite = sortFix(g, p.Enabled(CodeSort, analysis.Hint), missing)
 	}
 	checkRoster(p, g, missing, rewrite)
-	checkOrder(p, g, rewrite)
+	checkOrder(p, out, later, prev, rewrite)
 	// The first tag of each name: a scan, not a map, since a game has a
 	// dozen tags or so and this runs for every game of a file.
 	firstOf := func(name string, before int) *syntax.Tag {
@@ -256,20 +258,21 @@ func unsorted(g *syntax.Game) (t, prev *syntax.Tag) {
 	return nil, nil
 }
 
-// checkOrder reports the first tag out of export order, with rewrite,
-// the fix that rewrites the tag lines in order.
-func checkOrder(p *analysis.Pass, g *syntax.Game, rewrite []analysis.Fix) {
-	if t := outOfRoster(g); t != nil {
+// checkOrder reports t, the first tag out of roster order (outOfRoster),
+// and later, the first tag after the roster out of ASCII order with prev
+// (unsorted), with rewrite, the fix that rewrites the tag lines in order.
+func checkOrder(p *analysis.Pass, t, later, prev *syntax.Tag, rewrite []analysis.Fix) {
+	if t != nil {
 		p.Report(analysis.Diagnostic{
 			Span: t.NameSpan, Severity: analysis.Warning, Code: CodeOrder,
 			Message: t.Name + " must come before the other tags: export order starts Event, Site, Date, Round, White, Black, Result",
 			Fixes:   rewrite,
 		})
 	}
-	if t, prev := unsorted(g); t != nil {
+	if later != nil {
 		p.Report(analysis.Diagnostic{
-			Span: t.NameSpan, Severity: analysis.Hint, Code: CodeSort,
-			Message: t.Name + " should come before " + prev.Name + ": export format sorts the tags after the Seven Tag Roster in ASCII order",
+			Span: later.NameSpan, Severity: analysis.Hint, Code: CodeSort,
+			Message: later.Name + " should come before " + prev.Name + ": export format sorts the tags after the Seven Tag Roster in ASCII order",
 			Fixes:   rewrite,
 		})
 	}
