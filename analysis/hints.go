@@ -115,8 +115,7 @@ func Terminator(g *syntax.Game, d syntax.Dialect) (term string, ok bool) {
 	}
 	v, has := g.TagValue("Result")
 	if d == syntax.PGN {
-		switch v {
-		case "1-0", "0-1", "1/2-1/2":
+		if slices.Contains(PGNResults, v) {
 			return v, true
 		}
 		return "*", true
@@ -129,6 +128,9 @@ func Terminator(g *syntax.Game, d syntax.Dialect) (term string, ok bool) {
 	}
 	return "", false
 }
+
+// PGNResults are the termination markers of PGN (its standard, 8.2.6).
+var PGNResults = []string{"1-0", "0-1", "1/2-1/2", "*"}
 
 // CTLResults are the results of CTL-PGN (the C'escacs specification,
 // §5.4).

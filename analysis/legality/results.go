@@ -1,6 +1,7 @@
 package legality
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -46,12 +47,12 @@ func checkResultTag(p *analysis.Pass, g *syntax.Game, decided string) {
 	case decided != "" && g.Result.Text != decided:
 		toTag.Manual = "the final position decides the result"
 		toMarker.Manual = toTag.Manual
-	case g.Result.Text == "*" && decided == "" && isResult(tag.Value):
+	case g.Result.Text == "*" && decided == "" && slices.Contains(analysis.PGNResults, tag.Value):
 		toTag.Manual = "the Result tag tells more than the marker *"
 	default:
 		toMarker.Manual = "the termination marker, not the tag, gives the result"
 	}
-	if !isResult(tag.Value) {
+	if !slices.Contains(analysis.PGNResults, tag.Value) {
 		toMarker.Manual = "the Result tag's value is not a result"
 	}
 	p.Report(analysis.Diagnostic{
@@ -60,15 +61,6 @@ func checkResultTag(p *analysis.Pass, g *syntax.Game, decided string) {
 		Related: []analysis.Related{{Span: tag.ValueSpan, Msg: "Result tag"}},
 		Fixes:   []analysis.Fix{toTag, toMarker},
 	})
-}
-
-// isResult reports whether v is a PGN termination marker.
-func isResult(v string) bool {
-	switch v {
-	case "1-0", "0-1", "1/2-1/2", "*":
-		return true
-	}
-	return false
 }
 
 // checkFinal compares the result with the final position of the main

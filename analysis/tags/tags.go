@@ -353,9 +353,7 @@ func checkValue(p *analysis.Pass, t *syntax.Tag) {
 			problem = "Round must be \"?\", \"-\" or numbers joined by dots, like \"3\" or \"2.1\""
 		}
 	case "Result":
-		switch v {
-		case "1-0", "0-1", "1/2-1/2", "*":
-		default:
+		if !slices.Contains(analysis.PGNResults, v) {
 			problem = "Result must be 1-0, 0-1, 1/2-1/2 or *"
 		}
 	case "WhiteElo", "BlackElo":
