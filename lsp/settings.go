@@ -158,7 +158,7 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 			problems = append(problems, "pgnls.diagnostics."+key+" must be error, warning, info, hint or off, not "+s)
 			continue
 		}
-		if !knownCode(analysis.Code(key)) {
+		if _, ok := checks.Lookup(analysis.Code(key)); !ok {
 			problems = append(problems, "pgnls.diagnostics."+key+": no such diagnostic code (see docs/DIAGNOSTICS.md); kept in case an analyzer reports it")
 		}
 		if st.severity == nil {
@@ -167,16 +167,6 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 		st.severity[analysis.Code(key)] = sev
 	}
 	return st, problems
-}
-
-// knownCode reports whether the catalogue has code.
-func knownCode(code analysis.Code) bool {
-	for _, e := range checks.Catalogue() {
-		if e.Code == code {
-			return true
-		}
-	}
-	return false
 }
 
 // parseSeverity reads a severity setting; "off" is 0.

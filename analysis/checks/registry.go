@@ -6,6 +6,7 @@ package checks
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/commands"
@@ -76,3 +77,18 @@ func Catalogue() []CatalogueEntry {
 	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out
 }
+
+// Lookup returns the catalogue's entry of code, if it has one.
+func Lookup(code analysis.Code) (CatalogueEntry, bool) {
+	e, ok := byCode()[code]
+	return e, ok
+}
+
+// byCode is the catalogue by code, made once.
+var byCode = sync.OnceValue(func() map[analysis.Code]CatalogueEntry {
+	m := map[analysis.Code]CatalogueEntry{}
+	for _, e := range Catalogue() {
+		m[e.Code] = e
+	}
+	return m
+})

@@ -42,7 +42,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
@@ -151,7 +150,7 @@ func newEngine(d syntax.Dialect, opts Options) *engine {
 		cfg := *e.cfg
 		cfg.Severity = maps.Clone(cfg.Severity)
 		for _, c := range e.only {
-			if _, set := cfg.Severity[c]; !set && layoutCodes()[c] {
+			if _, set := cfg.Severity[c]; !set && isLayout(c) {
 				if cfg.Severity == nil {
 					cfg.Severity = map[analysis.Code]analysis.Severity{}
 				}
@@ -163,16 +162,11 @@ func newEngine(d syntax.Dialect, opts Options) *engine {
 	return e
 }
 
-// layoutCodes is the set of layout codes of the catalogue.
-var layoutCodes = sync.OnceValue(func() map[analysis.Code]bool {
-	m := map[analysis.Code]bool{}
-	for _, c := range checks.Catalogue() {
-		if c.Layout {
-			m[c.Code] = true
-		}
-	}
-	return m
-})
+// isLayout reports whether the catalogue marks c a layout code.
+func isLayout(c analysis.Code) bool {
+	e, _ := checks.Lookup(c)
+	return e.Layout
+}
 
 func (e *engine) wanted(c analysis.Code) bool {
 	return len(e.only) == 0 || slices.Contains(e.only, c)

@@ -220,7 +220,7 @@ func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n 
 			if diag.Severity > c.min || printErr != nil {
 				continue
 			}
-			printErr = c.print(name, g, diag)
+			printErr = c.out.diagnostic(name, g, diag)
 		}
 	})
 	if err := gr.Err(); err != nil {
@@ -229,11 +229,6 @@ func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n 
 	if printErr != nil {
 		c.ioError(printErr)
 	}
-}
-
-// print writes one diagnostic in the output format.
-func (c *checker) print(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
-	return c.out.diagnostic(name, g, d)
 }
 
 // ioError reports a path that could not be read or an output failure;

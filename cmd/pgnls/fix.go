@@ -87,15 +87,11 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
 		return exitUsage
 	}
-	known := map[analysis.Code]bool{}
-	for _, c := range checks.Catalogue() {
-		known[c.Code] = true
-	}
 	for c := range strings.SplitSeq(*only, ",") {
 		if c = strings.TrimSpace(c); c == "" {
 			continue
 		}
-		if !known[analysis.Code(c)] {
+		if _, ok := checks.Lookup(analysis.Code(c)); !ok {
 			fmt.Fprintf(stderr, "pgnls fix: unknown code %q (docs/DIAGNOSTICS.md lists them)\n", c)
 			return exitUsage
 		}

@@ -146,8 +146,7 @@ type sarifReporter struct {
 	rules    []sarifRule
 	index    map[analysis.Code]int // rule index of each code used
 	notes    []sarifNotification   // paths that could not be read
-	docs     map[analysis.Code]checks.CatalogueEntry
-	rootBase *sarifArtifact // the working directory, base of relative paths
+	rootBase *sarifArtifact        // the working directory, base of relative paths
 }
 
 // SARIF's identification of the format and of pgnls.
@@ -246,10 +245,7 @@ type sarifTail struct {
 }
 
 func newSARIFReporter(w io.Writer, profile analysis.Profile) *sarifReporter {
-	r := &sarifReporter{w: w, profile: profile, index: map[analysis.Code]int{}, docs: map[analysis.Code]checks.CatalogueEntry{}}
-	for _, e := range checks.Catalogue() {
-		r.docs[e.Code] = e
-	}
+	r := &sarifReporter{w: w, profile: profile, index: map[analysis.Code]int{}}
 	if wd, err := os.Getwd(); err == nil {
 		u := fileURI(wd)
 		if !strings.HasSuffix(u, "/") {
@@ -309,7 +305,7 @@ func (r *sarifReporter) rule(code analysis.Code) int {
 		return i
 	}
 	rule := sarifRule{ID: string(code), Name: pascalCase(string(code)), HelpURI: checks.CatalogueURL + string(code)}
-	if e, ok := r.docs[code]; ok {
+	if e, ok := checks.Lookup(code); ok {
 		rule.ShortDescription = &sarifMessage{Text: checks.Summary(e.Doc)}
 		rule.FullDescription = &sarifMessage{Text: e.Doc}
 		rule.DefaultConfiguration.Level = sarifLevel(e.In(r.profile))
