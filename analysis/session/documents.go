@@ -15,9 +15,12 @@ import (
 // syntax.ParseCompact): trees take ten to twenty times their text, so a
 // big document costs about its text plus this budget's trees, and a
 // request on a game whose tree was dropped parses its chunk (about 256
-// games) again, a few milliseconds. It applies to the documents parsed
-// after it is set; tests lower it.
-var HeldTrees = 512 << 10
+// games) again, a few milliseconds. 256 KB holds a chunk or two of a
+// typical database (the one edited and the one on screen); 512 KB took
+// 0.1x the document more at the peak of a 21 MB outline
+// (docs/BENCHMARKS.md). It applies to the documents parsed after it is
+// set; tests lower it.
+var HeldTrees = 256 << 10
 
 // Parse parses the text of an open document, keeping the trees of
 // HeldTrees bytes of it.
