@@ -91,6 +91,57 @@ func sameJSON(t *testing.T, name string, got, want []byte) {
 	ga, _ := json.Marshal(a)
 	gb, _ := json.Marshal(b)
 	if string(ga) != string(gb) {
-		t.Fatalf("%s: hand-encoded symbols differ:\n got %.300s\nwant %.300s", name, got, want)
+		t.Fatalf("%s: hand-encoded JSON differs:\n got %.300s\nwant %.300s", name, got, want)
+	}
+}
+
+// TestEncodeFolds: the hand-written encoding of folding ranges is what
+// encoding/json writes for the protocol values, one-line folds left out,
+// on files of every kind of fold.
+func TestEncodeFolds(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/syntax/*/*.pgn")
+	more, _ := filepath.Glob("../../shared/testdata/ctl-pgn/*.ctl-pgn")
+	files = append(files, more...)
+	if len(files) < 10 {
+		t.Fatalf("only %d files found", len(files))
+	}
+	kinds := map[string]int{}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data) + "\n[White \"a\"]\n\n1. e4 {one line} (1. d4) *\n\n[White \"b\"]\n\n1. e4 {a comment\non two lines} (1. d4\n1... d5) *\n"
+		f := syntax.Parse(name, text, syntax.DetectDialect(name, text))
+		m := mapper{f}
+		var o query.Outline
+		folds, err := o.Folds(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []protocol.FoldingRange{}
+		for _, fd := range folds {
+			start, end := m.position(fd.Span.Start), m.position(fd.Span.End)
+			if end.Character == 0 && end.Line > start.Line {
+				end.Line--
+			}
+			if end.Line <= start.Line {
+				continue
+			}
+			kind := protocol.RegionFoldingRange
+			if fd.Kind == query.FoldComment {
+				kind = protocol.CommentFoldingRange
+			}
+			kinds[string(kind)]++
+			want = append(want, protocol.FoldingRange{StartLine: start.Line, EndLine: end.Line, Kind: kind})
+		}
+		raw, err := json.Marshal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameJSON(t, name, encodeFolds(m, folds), raw)
+	}
+	if kinds[string(protocol.RegionFoldingRange)] == 0 || kinds[string(protocol.CommentFoldingRange)] == 0 {
+		t.Errorf("folds of each kind: %v", kinds)
 	}
 }

@@ -60,7 +60,11 @@ func (o *Outline) Folds(ctx context.Context, f *syntax.File) ([]Fold, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Fold
+	n := 0
+	for _, c := range cs {
+		n += len(c.folds)
+	}
+	out := make([]Fold, 0, n)
 	for i, ref := range f.Chunks() {
 		for _, fd := range cs[i].folds {
 			out = append(out, Fold{Span: fd.Span.Shift(ref.Start), Kind: fd.Kind})
