@@ -4,6 +4,8 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/pgnls/pgnls/analysis/query"
@@ -39,6 +41,7 @@ type Documents struct {
 	// chunk, across its versions.
 	outlines map[string]*query.Outline
 	limit    bool  // set the memory limit from the documents' sizes
+	base     int64 // resident bytes of the process before any document
 	bytes    int64 // of the open documents
 	extra    int64 // of a document being opened
 	last     int64 // the limit last set
@@ -46,15 +49,21 @@ type Documents struct {
 
 // Memory: a document costs its text, its line table, its diagnostics
 // and the syntax trees of its most recently used games (HeldTrees), about
-// two to three times its size (docs/BENCHMARKS.md). The Go runtime lets
-// the heap grow to twice what is live before it collects, so with a
-// memory limit the documents set a soft limit of memoryPerByte times the
-// open documents' bytes (never below minMemoryLimit): the heap is then
-// collected before the process outgrows four times its documents.
+// two to three times its size (docs/BENCHMARKS.md). The promise is a peak
+// resident set of at most memoryPromise times the open documents. The Go
+// runtime lets the heap grow to twice what is live before it collects, so
+// with a memory limit the documents set the runtime's soft limit to what
+// the promise leaves: memoryPromise times the documents, less what the
+// collector overshoots its goal by while it marks (memoryOvershoot times
+// the documents: a big open or outline allocates that much meanwhile),
+// less what is resident outside the runtime's count (the program's own
+// code and data, measured as the process's resident set before any
+// document), never below minMemoryLimit.
 const (
-	memoryPerByte  = 3.5
-	minMemoryLimit = 64 << 20
-	bigDocument    = 4 << 20
+	memoryPromise   = 4
+	memoryOvershoot = 0.3
+	minMemoryLimit  = 64 << 20
+	bigDocument     = 4 << 20
 )
 
 // NewDocuments returns an empty set of documents. With limitMemory (for
@@ -63,11 +72,15 @@ const (
 // returns a big document's memory to the system when it closes, unless
 // the GOMEMLIMIT environment variable is set.
 func NewDocuments(limitMemory bool) *Documents {
-	return &Documents{
+	ds := &Documents{
 		docs:     make(map[string]*Document),
 		outlines: make(map[string]*query.Outline),
 		limit:    limitMemory && os.Getenv("GOMEMLIMIT") == "",
 	}
+	if ds.limit {
+		ds.base = resident()
+	}
+	return ds
 }
 
 // Get returns the current version of uri, or nil if it is not open.
@@ -155,11 +168,29 @@ func (ds *Documents) setLimit() {
 	if !ds.limit {
 		return
 	}
-	limit := max(minMemoryLimit, int64(memoryPerByte*float64(ds.bytes+ds.extra)))
+	limit := max(minMemoryLimit, int64((memoryPromise-memoryOvershoot)*float64(ds.bytes+ds.extra))-ds.base)
 	if d := limit - ds.last; d > 1<<20 || d < -1<<20 {
 		debug.SetMemoryLimit(limit)
 		ds.last = limit
 	}
+}
+
+// resident returns the resident set of the process in bytes, or 0 where
+// /proc/self/statm cannot tell (outside Linux).
+func resident() int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
 }
 
 // All returns the current version of every open document, sorted by URI.

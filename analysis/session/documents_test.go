@@ -1,6 +1,7 @@
 package session
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/pgnls/pgnls/syntax"
@@ -51,5 +52,19 @@ func TestDocuments(t *testing.T) {
 	}
 	if ds.Open(a.URI, 5, "a.pgn", "*\n", syntax.PGN); ds.bytes != 2 || ds.extra != 0 {
 		t.Errorf("after a reopen: %d bytes open, %d expected; want 2 and 0", ds.bytes, ds.extra)
+	}
+}
+
+// TestResident: the process's resident set, which the memory limit
+// leaves out of the promise, is read on Linux and plausible.
+func TestResident(t *testing.T) {
+	r := resident()
+	if runtime.GOOS != "linux" {
+		t.Skipf("resident() = %d outside Linux", r)
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if r < int64(ms.HeapInuse) || r > int64(ms.Sys)+1<<30 {
+		t.Errorf("resident() = %d bytes; the heap in use is %d, the runtime holds %d", r, ms.HeapInuse, ms.Sys)
 	}
 }
