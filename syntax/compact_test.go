@@ -124,6 +124,41 @@ func TestCompactDropsTrees(t *testing.T) {
 	}
 }
 
+// TestChunkGames checks that a walk of a chunk's games yields the games
+// Parse finds, with their indices and starts, while other readers make
+// the cache drop the chunk under it.
+func TestChunkGames(t *testing.T) {
+	text := manyGames(3000)
+	f := ParseCompact("many.pgn", text, PGN, 1)
+	whole := Parse("many.pgn", text, PGN)
+	refs := f.Chunks()
+	if len(refs) < 2 {
+		t.Fatalf("%d chunks, want several", len(refs))
+	}
+	for k, ref := range refs[:2] {
+		other := refs[(k+1)%len(refs)].First
+		n := 0
+		for i, r := range ref.Games() {
+			if i != ref.First+n {
+				t.Fatalf("chunk %d: game %d yielded as %d", k, ref.First+n, i)
+			}
+			want := whole.Game(i)
+			if r.Start != want.Start || r.Game.Text != want.Game.Text {
+				t.Fatalf("game %d: at %d %q, want at %d %q", i, r.Start, r.Game.Text, want.Start, want.Game.Text)
+			}
+			f.Game(other) // drops this chunk's trees: budget of one byte
+			if again := f.Game(i).Game; again == r.Game {
+				t.Fatalf("game %d: the cache did not drop its chunk", i)
+			}
+			f.Game(other)
+			n++
+		}
+		if n != ref.Chunk.Len() {
+			t.Errorf("chunk %d: %d games yielded, want %d", k, n, ref.Chunk.Len())
+		}
+	}
+}
+
 // TestCompactReparse edits a compact file at random places, with a tiny
 // tree budget, and compares each version with Parse of its text: the
 // chunks edits build are dropped and parsed again from the window of text

@@ -369,6 +369,21 @@ func (f *File) Chunks() []ChunkRef { return f.refs }
 // Len reports the number of games in c.
 func (c *Chunk) Len() int { return len(c.ends) }
 
+// Games iterates over the games of the chunk r places, with their
+// file-absolute indices and starts. It parses the chunk at most once,
+// where a File.Game per game parses it again whenever another reader
+// made the tree cache drop it in between: a walk of every chunk on
+// several cores would parse a fifth of them twice.
+func (r ChunkRef) Games() iter.Seq2[int, GameRef] {
+	return func(yield func(int, GameRef) bool) {
+		for j, g := range r.Chunk.games() {
+			if !yield(r.First+j, GameRef{Start: r.Start + g.Start, Game: g.Game}) {
+				return
+			}
+		}
+	}
+}
+
 // GameSpan returns the span of game j of c (0 <= j < Len), relative to
 // the chunk's first byte, without parsing anything.
 func (c *Chunk) GameSpan(j int) Span { return Span{c.start(j), c.ends[j]} }
@@ -416,9 +431,9 @@ func (f *File) GameErrors(i int) []Error {
 // Games iterates over the games of f in order, with their indices.
 func (f *File) Games() iter.Seq2[int, GameRef] {
 	return func(yield func(int, GameRef) bool) {
-		for c, ch := range f.chunks {
-			for j, r := range ch.games() {
-				if !yield(f.refs[c].First+j, GameRef{Start: f.refs[c].Start + r.Start, Game: r.Game}) {
+		for _, ref := range f.refs {
+			for i, r := range ref.Games() {
+				if !yield(i, r) {
 					return
 				}
 			}

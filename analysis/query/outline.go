@@ -125,8 +125,7 @@ func outlineChunk(f *syntax.File, ref syntax.ChunkRef) *chunkOutline {
 	// Kept while the document is open: no room to spare (a symbol a game
 	// at most, the folds cut to size).
 	c := &chunkOutline{first: ref.First, symbols: make([]Symbol, 0, ref.Chunk.Len())}
-	for i := ref.First; i < ref.First+ref.Chunk.Len(); i++ {
-		r := f.Game(i)
+	for i, r := range ref.Games() {
 		if s, ok := gameSymbol(f.Dialect, r, i); ok {
 			c.symbols = append(c.symbols, shiftSymbol(s, -ref.Start))
 		}
