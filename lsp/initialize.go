@@ -20,6 +20,7 @@ type clientCaps struct {
 	docMarkdown      bool // renders Markdown completion documentation
 	snippets         bool // takes snippets as completion insert texts
 	hierarchical     bool // takes DocumentSymbol trees, not SymbolInformation lists
+	outline          bool // shows the outline: hierarchical symbols or folding ranges
 }
 
 // isVSCode reports whether a client, by its clientInfo name, is VS Code
@@ -56,6 +57,7 @@ func capsOf(w *wire.ClientCapabilities) clientCaps {
 		docMarkdown:      markdown(td.Completion.CompletionItem.DocumentationFormat),
 		snippets:         td.Completion.CompletionItem.SnippetSupport,
 		hierarchical:     td.DocumentSymbol.Hierarchical,
+		outline:          td.DocumentSymbol.Hierarchical || len(td.FoldingRange) > 0 && !wire.IsNull(td.FoldingRange),
 	}
 }
 
@@ -87,6 +89,9 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 		return nil, err
 	}
 	s.client = capsOf(&p.Capabilities)
+	// The analysis keeps the outline of what it analyses for a client
+	// that will ask for it (VS Code, Neovim and Emacs do at once).
+	s.docs.Outlines = s.client.outline
 	if p.ClientInfo != nil {
 		s.client.vscode = isVSCode(p.ClientInfo.Name)
 	}

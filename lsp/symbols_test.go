@@ -145,3 +145,27 @@ func TestEncodeFolds(t *testing.T) {
 		t.Errorf("folds of each kind: %v", kinds)
 	}
 }
+
+// TestCapsOutline: the analysis keeps outlines for the clients that show
+// them, by their declared capabilities, and for no other.
+func TestCapsOutline(t *testing.T) {
+	for _, tc := range []struct {
+		caps string
+		want bool
+	}{
+		{`{}`, false},
+		{`{"textDocument":{"documentSymbol":{}}}`, false},
+		{`{"textDocument":{"foldingRange":null}}`, false},
+		{`{"textDocument":{"documentSymbol":{"hierarchicalDocumentSymbolSupport":true}}}`, true},
+		{`{"textDocument":{"foldingRange":{"lineFoldingOnly":true}}}`, true},
+		{`{"textDocument":{"foldingRange":{}}}`, true},
+	} {
+		var w wire.ClientCapabilities
+		if err := json.Unmarshal([]byte(tc.caps), &w); err != nil {
+			t.Fatal(err)
+		}
+		if got := capsOf(&w).outline; got != tc.want {
+			t.Errorf("%s: outline %v, want %v", tc.caps, got, tc.want)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"runtime"
-	"slices"
 	"sync"
 
 	"github.com/pgnls/pgnls/syntax"
@@ -122,22 +121,78 @@ func (o *Outline) of(ctx context.Context, f *syntax.File) ([]*chunkOutline, erro
 
 // outlineChunk computes the outline of the chunk ref of f.
 func outlineChunk(f *syntax.File, ref syntax.ChunkRef) *chunkOutline {
-	// Kept while the document is open: no room to spare (a symbol a game
-	// at most, the folds cut to size).
-	c := &chunkOutline{first: ref.First, symbols: make([]Symbol, 0, ref.Chunk.Len())}
+	games := make([]GameOutline, ref.Chunk.Len())
 	for i, r := range ref.Games() {
-		if s, ok := gameSymbol(f.Dialect, r, i); ok {
-			c.symbols = append(c.symbols, shiftSymbol(s, -ref.Start))
+		games[i-ref.First] = OutlineOf(f.Dialect, r, i)
+	}
+	return chunkOf(ref, games)
+}
+
+// GameOutline is the part of a document's outline one game makes: its
+// symbol, if it has one, and its folds, file-absolute.
+type GameOutline struct {
+	Symbol    Symbol
+	HasSymbol bool
+	Folds     []Fold
+}
+
+// OutlineOf returns the outline of r, game i of a file of dialect d.
+// The language server's analysis computes it while it holds the game's
+// tree, for Put.
+func OutlineOf(d syntax.Dialect, r syntax.GameRef, i int) GameOutline {
+	s, ok := gameSymbol(d, r, i)
+	return GameOutline{Symbol: s, HasSymbol: ok, Folds: gameFolds(nil, r)}
+}
+
+// chunkOf returns the outline of the chunk ref made of its games'.
+func chunkOf(ref syntax.ChunkRef, games []GameOutline) *chunkOutline {
+	// Kept while the document is open: no room to spare.
+	syms, folds := 0, 0
+	for _, g := range games {
+		if g.HasSymbol {
+			syms++
 		}
-		n := len(c.folds)
-		c.folds = gameFolds(c.folds, r)
-		for k := n; k < len(c.folds); k++ {
-			c.folds[k].Span = c.folds[k].Span.Shift(-ref.Start)
+		folds += len(g.Folds)
+	}
+	c := &chunkOutline{first: ref.First, symbols: make([]Symbol, 0, syms), folds: make([]Fold, 0, folds)}
+	for _, g := range games {
+		if g.HasSymbol {
+			c.symbols = append(c.symbols, shiftSymbol(g.Symbol, -ref.Start))
+		}
+		for _, fd := range g.Folds {
+			c.folds = append(c.folds, Fold{Span: fd.Span.Shift(-ref.Start), Kind: fd.Kind})
 		}
 	}
 	sortFolds(c.folds) // a chunk starts a game: no fold spans two
-	c.folds = slices.Clone(c.folds)
 	return c
+}
+
+// Put keeps the outlines of chunks of f, given by their index in
+// f.Chunks() as the outlines of their games (OutlineOf, in order), so
+// that a request need not parse them again, and forgets the chunks that
+// are not f's, as a request on f does: what an analysis keeps for a
+// version that no one asks the outline of does not pile up. It panics
+// unless each chunk given has one outline per game.
+func (o *Outline) Put(f *syntax.File, games map[int][]GameOutline) {
+	refs := f.Chunks()
+	made := make(map[int]*chunkOutline, len(games))
+	for k, gs := range games {
+		if len(gs) != refs[k].Chunk.Len() {
+			panic("query: Outline.Put with a wrong number of games")
+		}
+		made[k] = chunkOf(refs[k], gs)
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	chunks := make(map[*syntax.Chunk]*chunkOutline, len(refs))
+	for k, ref := range refs {
+		if c := made[k]; c != nil {
+			chunks[ref.Chunk] = c
+		} else if c := o.chunks[ref.Chunk]; c != nil && c.first == ref.First {
+			chunks[ref.Chunk] = c
+		}
+	}
+	o.chunks = chunks
 }
 
 // shiftSymbol returns s and its children moved by d.

@@ -59,3 +59,42 @@ func TestOutline(t *testing.T) {
 		t.Error("a cancelled request went on")
 	}
 }
+
+// TestOutlinePut: the outlines an analysis puts are those a request
+// computes, and a put forgets the chunks of other versions.
+func TestOutlinePut(t *testing.T) {
+	var b strings.Builder
+	for i := range 800 {
+		fmt.Fprintf(&b, "[White \"W%d\"]\n\n1. e4 {a\nb} (1. d4\nd5) e5 *\n\n", i)
+	}
+	f := syntax.ParseCompact("p.pgn", b.String(), syntax.PGN, 64<<10)
+	refs := f.Chunks()
+	if len(refs) < 3 {
+		t.Fatalf("%d chunks, want several", len(refs))
+	}
+	all := map[int][]GameOutline{}
+	for k, ref := range refs {
+		for i, r := range ref.Games() {
+			all[k] = append(all[k], OutlineOf(f.Dialect, r, i))
+		}
+	}
+	var o, want Outline
+	o.Put(f, all)
+	if _, err := want.Symbols(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(o.chunks, want.chunks) {
+		t.Errorf("the outlines put differ from those a request computes")
+	}
+	// An edit in the first chunk: the others are kept, the first is not.
+	g, _ := syntax.Reparse(f, syntax.Edit{Start: 2, End: 2, New: "x"})
+	o.Put(g, nil)
+	if len(o.chunks) != len(refs)-1 {
+		t.Errorf("%d chunks kept after an edit of one of %d", len(o.chunks), len(refs))
+	}
+	for _, ref := range refs[:1] {
+		if o.chunks[ref.Chunk] != nil {
+			t.Errorf("the edited chunk's outline is kept")
+		}
+	}
+}

@@ -35,6 +35,13 @@ func Parse(name, text string, d syntax.Dialect) *syntax.File {
 // keeps the Go runtime's soft memory limit in proportion to the open
 // documents' sizes. It is safe for concurrent use.
 type Documents struct {
+	// Outlines, when set before the documents open, gives each version
+	// the document's outline cache (Document.Outline), which the
+	// analysis fills: a client that shows the outline (documentSymbol,
+	// foldingRange) then gets the first one without the games being
+	// parsed again.
+	Outlines bool
+
 	mu   sync.Mutex
 	docs map[string]*Document
 	// outlines caches the symbols and folds of each open document by
@@ -100,6 +107,11 @@ func (ds *Documents) Current(doc *Document) bool {
 func (ds *Documents) Outline(uri string) *query.Outline {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
+	return ds.outline(uri)
+}
+
+// outline is Outline with ds.mu held.
+func (ds *Documents) outline(uri string) *query.Outline {
 	o := ds.outlines[uri]
 	if o == nil {
 		o = new(query.Outline)
@@ -128,6 +140,9 @@ func (ds *Documents) Update(uri string, version int32, f *syntax.File) *Document
 		ds.bytes -= int64(old.File.Len())
 	}
 	ds.docs[uri] = doc
+	if ds.Outlines {
+		doc.Outline = ds.outline(uri)
+	}
 	ds.bytes += int64(f.Len())
 	ds.extra = 0 // what was expected is the document now
 	ds.setLimit()

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -88,6 +91,7 @@ func carriedIn(t *testing.T, text string, versions [][]syntax.Edit, settle bool)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := newHost()
+	h.docs.Outlines = true
 	e := New(ctx, h, checks.All, 0, analysis.DefaultConfig(), 0)
 	const uri = "file:///a.pgn"
 	doc := h.docs.Open(uri, 1, "a.pgn", text, syntax.DetectDialect("a.pgn", text))
@@ -102,6 +106,14 @@ func carriedIn(t *testing.T, text string, versions [][]syntax.Edit, settle bool)
 	}
 	e.Wait()
 	got = h.last[uri]
+	// The outline the analysis kept (query.Outline.Put) is the outline.
+	syms, folds := outlineOf(t, doc)
+	if want := query.Symbols(doc.File); !reflect.DeepEqual(syms, want) {
+		t.Errorf("the outline kept has %d symbols, want %d:\n%+v\n%+v", len(syms), len(want), syms, want)
+	}
+	if want := query.Folds(doc.File); !slices.Equal(folds, want) {
+		t.Errorf("the outline kept has %d folds, want %d:\n%+v\n%+v", len(folds), len(want), folds, want)
+	}
 	if h.docs.Close(uri) != doc {
 		t.Errorf("Close did not return the last version")
 	}
@@ -112,6 +124,41 @@ func carriedIn(t *testing.T, text string, versions [][]syntax.Edit, settle bool)
 	e2.Changed(final, nil, syntax.Kept{})
 	e2.Wait()
 	return got, fresh.last[uri]
+}
+
+// outlineOf returns the symbols and folds of doc's outline cache, with
+// file offsets.
+func outlineOf(t *testing.T, doc *Document) ([]query.Symbol, []query.Fold) {
+	t.Helper()
+	placed, err := doc.Outline.Symbols(context.Background(), doc.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var syms []query.Symbol
+	for _, p := range placed {
+		for _, s := range p.Symbols {
+			syms = append(syms, shifted(s, p.Base))
+		}
+	}
+	folds, err := doc.Outline.Folds(context.Background(), doc.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return syms, folds
+}
+
+// shifted returns s and its children moved by d.
+func shifted(s query.Symbol, d syntax.Pos) query.Symbol {
+	s.Span, s.Selection = s.Span.Shift(d), s.Selection.Shift(d)
+	kids := make([]query.Symbol, len(s.Children))
+	for i, k := range s.Children {
+		kids[i] = shifted(k, d)
+	}
+	if len(kids) == 0 {
+		kids = nil
+	}
+	s.Children = kids
+	return s
 }
 
 // FuzzCarry holds the engine's invariant: however many edits lead to a

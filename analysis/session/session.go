@@ -44,12 +44,14 @@ import (
 	"path"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -59,6 +61,10 @@ type Document struct {
 	URI     string
 	Version int32
 	File    *syntax.File
+	// Outline is the document's outline cache, shared by its versions,
+	// which the analysis fills as it goes (nil: none; see
+	// Documents.Outlines).
+	Outline *query.Outline
 }
 
 // Host is what the engine needs of the program it runs in.
@@ -345,22 +351,27 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 			}
 		}
 	}
-	per := make([][]analysis.Diagnostic, len(todo))
-	var fps []print
+	res := results{per: make([][]analysis.Diagnostic, len(todo))}
 	if duplicates.Enabled(cfg, f.Dialect) {
-		fps = make([]print, len(todo))
+		res.fps = make([]print, len(todo))
+	}
+	if doc.Outline != nil {
+		res.outs = make([]query.GameOutline, len(todo))
 	}
 	var failed []bool
 	if len(todo) >= BigAnalysis {
-		failed = e.runBig(ctx, doc, st, cfg, chunks, todo, per, fps)
+		failed = e.runBig(ctx, doc, st, cfg, chunks, todo, res)
 	} else {
-		failed = e.run(ctx, doc, cfg, todo, per, fps, nil)
+		failed = e.run(ctx, doc, cfg, todo, res, nil)
 	}
 	if ctx.Err() != nil {
 		return
 	}
+	if res.outs != nil {
+		putOutlines(doc, todo, res.outs, failed)
+	}
 	fresh := withResults(refs, chunks, todo, func(k int) (gameState, bool) {
-		return analysedState(per, fps, k), !failed[k]
+		return analysedState(res.per, res.fps, k), !failed[k]
 	})
 	// A step per chunk, and for the repeated games a step per game of
 	// the chunk states the edits replaced (see repeats.go).
@@ -383,6 +394,34 @@ type print struct {
 	ok bool
 }
 
+// results is where run puts what it makes of the games todo[k]: per[k]
+// their diagnostics, fps[k] their fingerprints (fps nil: none wanted),
+// outs[k] their outlines (outs nil: none wanted).
+type results struct {
+	per  [][]analysis.Diagnostic
+	fps  []print
+	outs []query.GameOutline
+}
+
+// putOutlines keeps in doc's outline cache the outlines of the chunks of
+// doc whose games are all among todo, analysed, their outlines outs: a
+// request for the outline then need not parse them again.
+func putOutlines(doc *Document, todo []int, outs []query.GameOutline, failed []bool) {
+	put := make(map[int][]query.GameOutline)
+	k := 0
+	for c, ref := range doc.File.Chunks() {
+		for k < len(todo) && todo[k] < ref.First {
+			k++
+		}
+		n := ref.Chunk.Len()
+		if k+n > len(todo) || todo[k] != ref.First || todo[k+n-1] != ref.First+n-1 || slices.Contains(failed[k:k+n], true) {
+			continue
+		}
+		put[c] = outs[k : k+n]
+	}
+	doc.Outline.Put(doc.File, put)
+}
+
 // analysedState returns the state of the game at position k of an
 // analysis, from per and fps (nil: no fingerprints).
 func analysedState(per [][]analysis.Diagnostic, fps []print, k int) gameState {
@@ -393,32 +432,36 @@ func analysedState(per [][]analysis.Diagnostic, fps []print, k int) gameState {
 	return gs
 }
 
-// run analyses the games of doc listed in todo into per (by position in
-// todo), with their fingerprints into fps unless it is nil, in parallel
-// over the available cores, and calls done (if not nil) with the
+// run analyses the games of doc listed in todo into res (by position in
+// todo: their diagnostics, and their fingerprints and outlines where res
+// wants them), in parallel over the available cores, and calls done (if not nil) with the
 // position of each game analysed. It stops early when ctx
 // is done. An analyzer that panics is reported to the host; the game gets
 // its syntax diagnostics only, and failed marks it so that it is not
 // cached. Each worker claims its next game with an atomic counter and
 // writes only that game's entries: no worker takes a lock or a channel
 // shared by the document per game.
-func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, per [][]analysis.Diagnostic, fps []print, done func(int)) (failed []bool) {
+func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, res results, done func(int)) (failed []bool) {
 	failed = make([]bool, len(todo))
 	analyze := func(k int) {
 		i := todo[k]
-		g := doc.File.Game(i).Game
+		r := doc.File.Game(i)
+		g := r.Game
 		defer func() {
 			if r := recover(); r != nil {
 				e.host.Fault(doc, i, r, debug.Stack())
-				per[k] = analysis.Game(g, doc.File.Dialect, cfg, nil)
+				res.per[k] = analysis.Game(g, doc.File.Dialect, cfg, nil)
 				failed[k] = true
 			}
 		}()
 		var fingerprint func(*analysis.Pass) // reads the main line the legality analyzer replayed
-		if fps != nil {
-			fingerprint = func(p *analysis.Pass) { fps[k].fp, fps[k].ok = duplicates.OfPass(p) }
+		if res.fps != nil {
+			fingerprint = func(p *analysis.Pass) { res.fps[k].fp, res.fps[k].ok = duplicates.OfPass(p) }
 		}
-		per[k] = withoutFixes(analysis.GameThen(g, doc.File.Dialect, cfg, e.analyzers, fingerprint))
+		res.per[k] = withoutFixes(analysis.GameThen(g, doc.File.Dialect, cfg, e.analyzers, fingerprint))
+		if res.outs != nil { // while the game's tree is at hand
+			res.outs[k] = query.OutlineOf(doc.File.Dialect, r, i)
+		}
 	}
 	if done != nil {
 		inner := analyze
@@ -445,12 +488,12 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 	return failed
 }
 
-// runBig analyses the games of doc listed in todo into per, like run, but
+// runBig analyses the games of doc listed in todo into res, like run, but
 // publishes what is done every batchInterval or so and reports progress;
 // chunks are the states of doc's chunks before the run. A game not
 // analysed when the run stops (cancelled by the user) gets its syntax
 // diagnostics and counts as failed, so that it is not cached.
-func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *analysis.Config, chunks []*chunkDiags, todo []int, per [][]analysis.Diagnostic, fps []print) (failed []bool) {
+func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *analysis.Config, chunks []*chunkDiags, todo []int, res results) (failed []bool) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	prog := e.host.Progress(runCtx, "pgnls: analysing "+path.Base(doc.File.Name), cancel)
@@ -461,7 +504,7 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 	var count atomic.Int64
 	finished := make(chan []bool, 1)
 	go func() {
-		finished <- e.run(runCtx, doc, cfg, todo, per, fps, func(k int) {
+		finished <- e.run(runCtx, doc, cfg, todo, res, func(k int) {
 			done[k].Store(true)
 			count.Add(1)
 		})
@@ -474,7 +517,7 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 			for k, i := range todo {
 				if !done[k].Load() {
 					failed[k] = true
-					per[k] = analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, cfg, nil)
+					res.per[k] = analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, cfg, nil)
 				}
 			}
 			msg := fmt.Sprintf("%d games", len(todo))
@@ -490,7 +533,7 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 				if !done[k].Load() {
 					return gameState{}, false
 				}
-				return analysedState(per, fps, k), true
+				return analysedState(res.per, res.fps, k), true
 			})
 			e.mu.Lock()
 			fileDs := st.fileDs

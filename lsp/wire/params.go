@@ -127,7 +127,10 @@ type ClientCapabilities struct {
 		DocumentSymbol struct {
 			Hierarchical bool `json:"hierarchicalDocumentSymbolSupport"`
 		} `json:"documentSymbol"`
-		Completion struct {
+		// FoldingRange is there (not nil or null) when the client
+		// takes folding ranges.
+		FoldingRange json.RawMessage `json:"foldingRange"`
+		Completion   struct {
 			CompletionItem struct {
 				DocumentationFormat []string `json:"documentationFormat"`
 				SnippetSupport      bool     `json:"snippetSupport"`
