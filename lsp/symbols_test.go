@@ -19,19 +19,9 @@ import (
 // what encoding/json writes for the protocol values, on files with
 // variations, non-ASCII names and characters JSON escapes.
 func TestAppendSymbols(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/syntax/*/*.pgn")
-	more, _ := filepath.Glob("../../shared/testdata/ctl-pgn/*.ctl-pgn")
-	files = append(files, more...)
-	if len(files) < 10 {
-		t.Fatalf("only %d files found", len(files))
-	}
 	chunks := 0
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := string(data) + "\n[White \"a\\\"<b>&\\u2028\t\"]\n\n1. e4 (1. d4) *\n"
+	for name, data := range outlineFiles(t) {
+		text := data + "\n[White \"a\\\"<b>&\\u2028\t\"]\n\n1. e4 (1. d4) *\n"
 		// Enough games for chunks of their own, whose symbols the
 		// outline keeps chunk-relative.
 		text = strings.Repeat(text+"\n", 300/(strings.Count(text, "*\n")+1)+1)
@@ -80,6 +70,27 @@ func TestAppendSymbols(t *testing.T) {
 	}
 }
 
+// outlineFiles returns the texts of the syntax test files and the shared
+// CTL-PGN files, by name: games with variations, comments, non-ASCII
+// names and characters JSON escapes.
+func outlineFiles(t *testing.T) map[string]string {
+	files, _ := filepath.Glob("../testdata/syntax/*/*.pgn")
+	more, _ := filepath.Glob("../../shared/testdata/ctl-pgn/*.ctl-pgn")
+	files = append(files, more...)
+	if len(files) < 10 {
+		t.Fatalf("only %d files found", len(files))
+	}
+	texts := make(map[string]string, len(files))
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[name] = string(data)
+	}
+	return texts
+}
+
 // sameJSON fails unless got is valid JSON of the same value as want.
 func sameJSON(t *testing.T, name string, got, want []byte) {
 	t.Helper()
@@ -99,19 +110,9 @@ func sameJSON(t *testing.T, name string, got, want []byte) {
 // encoding/json writes for the protocol values, one-line folds left out,
 // on files of every kind of fold.
 func TestEncodeFolds(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/syntax/*/*.pgn")
-	more, _ := filepath.Glob("../../shared/testdata/ctl-pgn/*.ctl-pgn")
-	files = append(files, more...)
-	if len(files) < 10 {
-		t.Fatalf("only %d files found", len(files))
-	}
 	kinds := map[string]int{}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := string(data) + "\n[White \"a\"]\n\n1. e4 {one line} (1. d4) *\n\n[White \"b\"]\n\n1. e4 {a comment\non two lines} (1. d4\n1... d5) *\n"
+	for name, data := range outlineFiles(t) {
+		text := data + "\n[White \"a\"]\n\n1. e4 {one line} (1. d4) *\n\n[White \"b\"]\n\n1. e4 {a comment\non two lines} (1. d4\n1... d5) *\n"
 		f := syntax.Parse(name, text, syntax.DetectDialect(name, text))
 		m := mapper{f}
 		var o query.Outline
