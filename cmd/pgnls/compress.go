@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/bzip2"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -32,7 +31,9 @@ var compressions = []compression{
 		return gzip.NewReader(r) // reads every member of a concatenation
 	}},
 	{"bzip2", ".bz2", isBzip2, func(r io.Reader) (io.ReadCloser, error) {
-		return io.NopCloser(bzip2.NewReader(r)), nil
+		// Its blocks decoded in parallel: one stream of
+		// compress/bzip2 is slower than the check (bzip2.go).
+		return newBzip2Reader(r), nil
 	}},
 	{"xz", ".xz", prefix("\xfd7zXZ\x00"), func(r io.Reader) (io.ReadCloser, error) {
 		d, err := xz.NewReader(r)
@@ -213,15 +214,18 @@ func (d *decompressor) decode(name string, c compression, cr *countingReader, br
 	defer close(d.full)
 	var text int64 // bytes of text decoded so far
 	fail := func(err error) error {
+		// The decoder has consumed what was read, less what br holds,
+		// unless it reads ahead and tells where the data fails (bzip2):
+		// then the file may still be being read, and cr is not looked
+		// at.
+		var at *bzip2Failure
+		if errors.As(err, &at) {
+			return archiveFailure(name, c.name, at.Offset, text, at.Err)
+		}
 		if cr.err != nil {
 			return fmt.Errorf("%s: %w", name, cr.err) // the file, not the archive
 		}
-		what := "corrupt"
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			what = "truncated"
-		}
-		// The decoder has consumed what was read, less what br holds.
-		return &archiveError{Name: name, Format: c.name, What: what, Offset: cr.n - int64(br.Buffered()), Text: text, Err: err}
+		return archiveFailure(name, c.name, cr.n-int64(br.Buffered()), text, err)
 	}
 	dec, err := c.open(br)
 	if err != nil {
@@ -287,6 +291,17 @@ func (d *decompressor) Read(p []byte) (int, error) {
 func (d *decompressor) close() error {
 	d.stop.Do(func() { close(d.done) })
 	return nil
+}
+
+// archiveFailure returns the archiveError of err, the failure of the
+// decoder of the archive name in format, near byte offset of the file,
+// after text bytes of text.
+func archiveFailure(name, format string, offset, text int64, err error) *archiveError {
+	what := "corrupt"
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		what = "truncated"
+	}
+	return &archiveError{Name: name, Format: format, What: what, Offset: offset, Text: text, Err: err}
 }
 
 // An archiveError is a compressed file that cannot be read to its end.

@@ -175,13 +175,17 @@ func TestOpenTextBzip2(t *testing.T) {
 // TestOpenTextBroken checks that a truncated or corrupt archive is an
 // error naming the file, the format and the offset, after the text
 // decoded before the damage (what a decoder made of corrupt data is not
-// checked), and never an end of text.
+// checked), and never an end of text. The bzip2 archive, by bzip2 -1,
+// has several blocks, which are decoded in parallel.
 func TestOpenTextBroken(t *testing.T) {
 	dir := t.TempDir()
 	text := gamesText(t, 2*blockSize)
-	for _, format := range []string{"gzip", "xz", "zstd"} {
-		data, err := compressBytes(format, text)
-		if err != nil {
+	for _, format := range []string{"gzip", "xz", "zstd", "bzip2"} {
+		var data []byte
+		var err error
+		if format == "bzip2" {
+			data = bzip2Program(t, 1, text)
+		} else if data, err = compressBytes(format, text); err != nil {
 			t.Fatal(err)
 		}
 		ext := compressionExt(format)
