@@ -41,6 +41,11 @@ import (
 //   - typing-outline/21MB: the same after a documentSymbol and a
 //     foldingRange, as VS Code asks at once for its outline and
 //     breadcrumbs: the outline's cache is then in memory while typing.
+//   - open-outline/21MB: the 21 MB file opened and, at once, a
+//     documentSymbol and a foldingRange, as VS Code sends them, while
+//     the first analysis runs: from the didOpen to both answers
+//     (open-outline-ms; the file is closed and opened again each
+//     iteration).
 //
 // Every case reports the server's peak resident memory (VmHWM, opening
 // included) as a multiple of the file's size. The big messages are
@@ -49,7 +54,7 @@ import (
 func BenchmarkRequestsProcess(b *testing.B) {
 	b.Run("format/4MB", func(b *testing.B) { benchmarkFormatProcess(b, corpusText(b, 4<<20)) })
 	text21 := ""
-	for _, what := range []string{"whole", "typing", "typing-outline"} {
+	for _, what := range []string{"whole", "typing", "typing-outline", "open-outline"} {
 		b.Run(what+"/21MB", func(b *testing.B) {
 			if text21 == "" {
 				text21 = corpusText(b, 21<<20)
@@ -283,9 +288,35 @@ func benchmarkRequestsProcess(b *testing.B, text, what string) {
 	const uri = "file:///bench.pgn"
 	cmd, c := serverProcess(b)
 	check := checkMillis(b, text)
+	doc := map[string]any{"uri": uri}
+	if what == "open-outline" {
+		open := c.Encode(protocol.MethodTextDocumentDidOpen, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "pgn", Version: 1, Text: text}})
+		var times []time.Duration
+		for b.Loop() {
+			t0 := time.Now()
+			c.NotifyFrame(open)
+			pending := []*lsptest.Pending{
+				c.Send(c.NextID(), protocol.MethodTextDocumentDocumentSymbol, map[string]any{"textDocument": doc}),
+				c.Send(c.NextID(), protocol.MethodTextDocumentFoldingRange, map[string]any{"textDocument": doc}),
+			}
+			for _, p := range pending {
+				if err := p.Wait(nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			times = append(times, time.Since(t0))
+			b.StopTimer()
+			settle(b, c, uri)
+			c.Close(uri)
+			b.StartTimer()
+		}
+		b.ReportMetric(median(times), "open-outline-ms")
+		b.ReportMetric(check, "check-ms")
+		b.ReportMetric(rss(b, cmd.Process.Pid, "VmHWM")/float64(len(text)), "peak-rss/filesize")
+		return
+	}
 	c.Open(uri, text)
 	settle(b, c, uri)
-	doc := map[string]any{"uri": uri}
 	switch what {
 	case "whole":
 		times := map[string][]time.Duration{}

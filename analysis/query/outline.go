@@ -19,6 +19,34 @@ import (
 type Outline struct {
 	mu     sync.Mutex
 	chunks map[*syntax.Chunk]*chunkOutline
+	// While an analysis computes the outline of version fill (Expect),
+	// requests for that version wait until filled is closed.
+	fill   *syntax.File
+	filled chan struct{}
+}
+
+// Expect tells o that the outline of f is being computed elsewhere and
+// will be Put: until done is called, a request for f waits for it
+// instead of parsing every game beside the analysis that reads them (a
+// big database opened in an editor that asks for its outline at once).
+// done must be called, after the Put or without one; calling it again
+// does nothing.
+func (o *Outline) Expect(f *syntax.File) (done func()) {
+	ch := make(chan struct{})
+	o.mu.Lock()
+	o.fill, o.filled = f, ch
+	o.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			o.mu.Lock()
+			if o.filled == ch {
+				o.fill, o.filled = nil, nil
+			}
+			o.mu.Unlock()
+			close(ch)
+		})
+	}
 }
 
 // chunkOutline is what Outline keeps of a chunk: its symbols and folds,
@@ -75,10 +103,20 @@ func (o *Outline) Folds(ctx context.Context, f *syntax.File) ([]Fold, error) {
 // of returns the outline of each chunk of f, in order, computing those
 // it does not have.
 func (o *Outline) of(ctx context.Context, f *syntax.File) ([]*chunkOutline, error) {
+	o.mu.Lock()
+	if o.fill == f {
+		ch := o.filled
+		o.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		o.mu.Lock()
+	}
 	refs := f.Chunks()
 	out := make([]*chunkOutline, len(refs))
 	var todo []int
-	o.mu.Lock()
 	for i, ref := range refs {
 		if c := o.chunks[ref.Chunk]; c != nil && c.first == ref.First {
 			out[i] = c

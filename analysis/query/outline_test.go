@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -96,5 +97,58 @@ func TestOutlinePut(t *testing.T) {
 		if o.chunks[ref.Chunk] != nil {
 			t.Errorf("the edited chunk's outline is kept")
 		}
+	}
+}
+
+// TestOutlineExpect: while an outline is expected for a version, a
+// request for it waits for the Put (or for done, or its own
+// cancellation); a request for another version does not wait.
+func TestOutlineExpect(t *testing.T) {
+	var b strings.Builder
+	for i := range 600 {
+		fmt.Fprintf(&b, "[White \"W%d\"]\n\n1. e4 {a\nb} e5 *\n\n", i)
+	}
+	f := syntax.ParseCompact("e.pgn", b.String(), syntax.PGN, 64<<10)
+	g, _ := syntax.Reparse(f, syntax.Edit{Start: 2, End: 2, New: "x"})
+	all := map[int][]GameOutline{}
+	for k, ref := range f.Chunks() {
+		for i, r := range ref.Games() {
+			all[k] = append(all[k], OutlineOf(f.Dialect, r, i))
+		}
+	}
+	var o Outline
+	done := o.Expect(f)
+	if _, err := o.Symbols(context.Background(), g); err != nil {
+		t.Fatalf("another version: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := o.Folds(ctx, f); err == nil {
+		t.Errorf("a cancelled request waited and answered")
+	}
+	answered := make(chan []Placed)
+	go func() {
+		placed, err := o.Symbols(context.Background(), f)
+		if err != nil {
+			t.Error(err)
+		}
+		answered <- placed
+	}()
+	select {
+	case <-answered:
+		t.Fatal("a request answered while its outline was expected")
+	case <-time.After(50 * time.Millisecond):
+	}
+	o.Put(f, all)
+	done()
+	done()
+	placed := <-answered
+	var want Outline
+	wantPlaced, _ := want.Symbols(context.Background(), f)
+	if !reflect.DeepEqual(placed, wantPlaced) {
+		t.Errorf("the answer after the Put differs from a request's own")
+	}
+	if o.fill != nil {
+		t.Errorf("still expecting after done")
 	}
 }

@@ -266,7 +266,25 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	if edits == nil || e.debounce > InstantAnalysis {
 		e.publish(doc, st, chunks, fileDs, PhaseSyntax)
 	}
-	e.wg.Go(func() { e.analyzeLater(ctx, doc, st) })
+	outlined := func() {}
+	if doc.Outline != nil && pendingGames(chunks) >= BigAnalysis {
+		// The analysis will read most games and keep their outline: a
+		// request for it waits rather than parse them all beside it.
+		outlined = doc.Outline.Expect(f)
+	}
+	e.wg.Go(func() {
+		defer outlined()
+		e.analyzeLater(ctx, doc, st)
+	})
+}
+
+// pendingGames returns the number of games of chunks not analysed.
+func pendingGames(chunks []*chunkDiags) int {
+	n := 0
+	for _, cd := range chunks {
+		n += cd.pending
+	}
+	return n
 }
 
 // Analysed reports whether every game of doc, the current version of its
