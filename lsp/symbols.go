@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -171,27 +172,28 @@ func (s *server) foldingRange(ctx context.Context, params json.RawMessage) (any,
 }
 
 // encodeFolds returns the JSON of folds as an array of FoldingRange, as
-// encoding/json writes []protocol.FoldingRange (TestEncodeFolds), leaving
-// out a fold of one line. Encoded by hand, as symbols are: a big database
-// has a hundred thousand folds.
+// encoding/json writes []protocol.FoldingRange (TestEncodeFolds). Clients
+// fold whole lines, hiding those after the first through the last: a
+// fold whose last line goes on after it (a variation followed by a
+// comment, a comment by moves) ends on the line before, as rust-analyzer
+// does, or VS Code would drop the fold that starts on that line and hide
+// what follows it; a fold left with one line is left out. Encoded by
+// hand, as symbols are: a big database has a hundred thousand folds.
 func encodeFolds(m mapper, folds []query.Fold) []byte {
 	const most = len(`{"startLine":4294967295,"endLine":4294967295,"kind":"comment"},`)
 	b := append(make([]byte, 0, 2+most*len(folds)), '[')
 	for _, fd := range folds {
-		start, end := m.position(fd.Span.Start), m.position(fd.Span.End)
-		if end.Character == 0 && end.Line > start.Line {
-			end.Line-- // the span ends with a line break
-		}
-		if end.Line <= start.Line {
+		start, end := foldLines(m, fd.Span)
+		if end <= start {
 			continue
 		}
 		if b[len(b)-1] != '[' {
 			b = append(b, ',')
 		}
 		b = append(b, `{"startLine":`...)
-		b = strconv.AppendUint(b, uint64(start.Line), 10)
+		b = strconv.AppendUint(b, uint64(start), 10)
 		b = append(b, `,"endLine":`...)
-		b = strconv.AppendUint(b, uint64(end.Line), 10)
+		b = strconv.AppendUint(b, uint64(end), 10)
 		kind := protocol.RegionFoldingRange
 		if fd.Kind == query.FoldComment {
 			kind = protocol.CommentFoldingRange
@@ -201,6 +203,17 @@ func encodeFolds(m mapper, folds []query.Fold) []byte {
 		b = append(b, `"}`...)
 	}
 	return append(b, ']')
+}
+
+// foldLines returns the first and last lines a client may fold for the
+// span sp (see encodeFolds): the last is the line before sp's end when sp
+// ends with a line break or is followed by more than blanks on its line.
+func foldLines(m mapper, sp syntax.Span) (start, end uint32) {
+	s, e := m.position(sp.Start), m.position(sp.End)
+	if e.Line > s.Line && (e.Character == 0 || strings.TrimSpace(m.f.Slice(syntax.Span{Start: sp.End, End: m.f.LineEnd(int(e.Line) + 1)})) != "") {
+		e.Line--
+	}
+	return s.Line, e.Line
 }
 
 // selectionRangeParams is SelectionRangeParams.

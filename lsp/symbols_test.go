@@ -122,11 +122,8 @@ func TestEncodeFolds(t *testing.T) {
 		}
 		want := []protocol.FoldingRange{}
 		for _, fd := range folds {
-			start, end := m.position(fd.Span.Start), m.position(fd.Span.End)
-			if end.Character == 0 && end.Line > start.Line {
-				end.Line--
-			}
-			if end.Line <= start.Line {
+			start, end := foldLines(m, fd.Span)
+			if end <= start {
 				continue
 			}
 			kind := protocol.RegionFoldingRange
@@ -134,7 +131,7 @@ func TestEncodeFolds(t *testing.T) {
 				kind = protocol.CommentFoldingRange
 			}
 			kinds[string(kind)]++
-			want = append(want, protocol.FoldingRange{StartLine: start.Line, EndLine: end.Line, Kind: kind})
+			want = append(want, protocol.FoldingRange{StartLine: start, EndLine: end, Kind: kind})
 		}
 		raw, err := json.Marshal(want)
 		if err != nil {
