@@ -213,9 +213,9 @@ func TestSymbols(t *testing.T) {
 	walk(syms, "")
 	want := []string{
 		"Kasparov – Karpov, Linares, 1994.??.??, 1-0 | game 1 · 1 move",
-		"  1. d4 | variation · 2 moves",
-		"    1... Nf6 | variation · 1 move",
-		"  1. c4 | variation · 1 move",
+		"  1. d4 | variation · 2 half-moves",
+		"    1... Nf6 | variation · 1 half-move",
+		"  1. c4 | variation · 1 half-move",
 		"Game 2, * | game 2 · 1 move",
 		"Game 3 | game 3",
 	}

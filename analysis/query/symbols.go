@@ -141,7 +141,7 @@ func variationSymbols(d syntax.Dialect, g *syntax.Game, line []syntax.Elem, base
 		}
 		out = append(out, Symbol{
 			Name:      variationName(d, g, v),
-			Detail:    "variation · " + plural(countMoves(v.Elems), "move"),
+			Detail:    "variation · " + plural(countMoves(v.Elems), "half-move"),
 			Kind:      SymbolVariation,
 			Span:      v.Span().Shift(base),
 			Selection: sel.Shift(base),
