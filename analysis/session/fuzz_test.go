@@ -3,14 +3,19 @@ package session
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
@@ -355,4 +360,55 @@ func TestBigRun(t *testing.T) {
 	if got := h.last[doc.URI]; strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("the big run published %d diagnostics, the games alone have %d", len(got), len(want))
 	}
+}
+
+// partialHost counts the partial publications.
+type partialHost struct {
+	*host
+	partial atomic.Int32
+}
+
+func (h *partialHost) Publish(p Publication) {
+	if p.Phase == PhasePartial {
+		h.partial.Add(1)
+	}
+	h.host.Publish(p)
+}
+
+// TestBigRunPublishes: a long analysis publishes its progress a few
+// times, at intervals that double, not every batchInterval: 1,200 games
+// of 10 ms each on two workers (6 s of the bubble's time) make about
+// five partial publications, where a fixed interval made thirty.
+func TestBigRunPublishes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const games = 1200
+		slow := &analysis.Analyzer{
+			Name:  "slow",
+			Doc:   "Test analyzer taking 10 ms a game.",
+			Codes: []analysis.CodeInfo{{Code: "test-slow", Severity: analysis.Info, Doc: "A game."}},
+			Run:   func(*analysis.Pass) { time.Sleep(10 * time.Millisecond) },
+		}
+		var b strings.Builder
+		for i := range games {
+			fmt.Fprintf(&b, "[Event \"E%d\"]\n\n1. e4 *\n\n", i)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		h := &partialHost{host: newHost()}
+		e := New(ctx, h, []*analysis.Analyzer{slow}, 0, analysis.DefaultConfig(), 0)
+		doc := h.docs.Open("file:///big.pgn", 1, "big.pgn", b.String(), syntax.PGN)
+		t0 := time.Now()
+		e.Changed(doc, nil, syntax.Kept{})
+		e.Wait()
+		took := time.Since(t0)
+		workers := runtime.GOMAXPROCS(0)
+		if want := time.Duration(games/workers) * 10 * time.Millisecond; took < want {
+			t.Fatalf("the analysis took %v, want %v at least", took, want)
+		}
+		// Publications at 0.2, 0.6, 1.4, 3.0, 6.2 s...: log2 of the time.
+		most := int32(math.Log2(float64(took/batchInterval))) + 2
+		if n := h.partial.Load(); n < 2 || n > most {
+			t.Errorf("%d partial publications in %v, want 2 to %d", n, took, most)
+		}
+	})
 }
