@@ -61,24 +61,32 @@ func TestOutline(t *testing.T) {
 	}
 }
 
-// TestOutlinePut: the outlines an analysis puts are those a request
-// computes, and a put forgets the chunks of other versions.
-func TestOutlinePut(t *testing.T) {
+// analysedOutline returns a file of several chunks of games with
+// comments and variations over lines, and the outlines of its games by
+// chunk, as an analysis computes them for Outline.Put.
+func analysedOutline(t *testing.T) (*syntax.File, map[int][]GameOutline) {
 	var b strings.Builder
 	for i := range 800 {
 		fmt.Fprintf(&b, "[White \"W%d\"]\n\n1. e4 {a\nb} (1. d4\nd5) e5 *\n\n", i)
 	}
 	f := syntax.ParseCompact("p.pgn", b.String(), syntax.PGN, 64<<10)
-	refs := f.Chunks()
-	if len(refs) < 3 {
-		t.Fatalf("%d chunks, want several", len(refs))
+	if n := len(f.Chunks()); n < 3 {
+		t.Fatalf("%d chunks, want several", n)
 	}
 	all := map[int][]GameOutline{}
-	for k, ref := range refs {
+	for k, ref := range f.Chunks() {
 		for i, r := range ref.Games() {
 			all[k] = append(all[k], OutlineOf(f.Dialect, r, i))
 		}
 	}
+	return f, all
+}
+
+// TestOutlinePut: the outlines an analysis puts are those a request
+// computes, and a put forgets the chunks of other versions.
+func TestOutlinePut(t *testing.T) {
+	f, all := analysedOutline(t)
+	refs := f.Chunks()
 	var o, want Outline
 	o.Put(f, all)
 	if _, err := want.Symbols(context.Background(), f); err != nil {
@@ -104,18 +112,8 @@ func TestOutlinePut(t *testing.T) {
 // request for it waits for the Put (or for done, or its own
 // cancellation); a request for another version does not wait.
 func TestOutlineExpect(t *testing.T) {
-	var b strings.Builder
-	for i := range 600 {
-		fmt.Fprintf(&b, "[White \"W%d\"]\n\n1. e4 {a\nb} e5 *\n\n", i)
-	}
-	f := syntax.ParseCompact("e.pgn", b.String(), syntax.PGN, 64<<10)
+	f, all := analysedOutline(t)
 	g, _ := syntax.Reparse(f, syntax.Edit{Start: 2, End: 2, New: "x"})
-	all := map[int][]GameOutline{}
-	for k, ref := range f.Chunks() {
-		for i, r := range ref.Games() {
-			all[k] = append(all[k], OutlineOf(f.Dialect, r, i))
-		}
-	}
 	var o Outline
 	done := o.Expect(f)
 	if _, err := o.Symbols(context.Background(), g); err != nil {
