@@ -323,8 +323,8 @@ func TestCarryShared(t *testing.T) {
 // TestBigRun: the first analysis of a document of more than BigAnalysis
 // games (runBig: the workers claim games with an atomic counter, and the
 // partial publications read the games marked done while the workers
-// write others) ends with the diagnostics of each game analysed alone.
-// Run it with -race.
+// write others) ends with the diagnostics of each game analysed alone,
+// and an outline request during it gets the outline. Run it with -race.
 func TestBigRun(t *testing.T) {
 	var b strings.Builder
 	for i := range 3 * BigAnalysis {
@@ -334,11 +334,28 @@ func TestBigRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := newHost()
+	h.docs.Outlines = true
 	cfg := analysis.DefaultConfig()
 	e := New(ctx, h, checks.All, 0, cfg, 0)
 	doc := h.docs.Update("file:///big.pgn", 1, syntax.ParseCompact("big.pgn", text, syntax.PGN, 16<<10))
 	e.Changed(doc, nil, syntax.Kept{})
+	// An outline request while the analysis runs waits for the outline
+	// it keeps (Outline.Expect), and gets the document's outline.
+	placed, err := doc.Outline.Symbols(ctx, doc.File)
+	if err != nil {
+		t.Fatal(err)
+	}
 	e.Wait()
+	var syms []query.Symbol
+	for _, p := range placed {
+		for _, s := range p.Symbols {
+			s.Span, s.Selection = s.Span.Shift(p.Base), s.Selection.Shift(p.Base)
+			syms = append(syms, s)
+		}
+	}
+	if want := query.Symbols(doc.File); !reflect.DeepEqual(syms, want) {
+		t.Errorf("the outline during the analysis has %d symbols, want %d", len(syms), len(want))
+	}
 
 	f := syntax.Parse("big.pgn", text, syntax.PGN)
 	var all []analysis.Diagnostic
