@@ -379,8 +379,13 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 	if duplicates.Enabled(cfg, f.Dialect) {
 		res.fps = make([]print, len(todo))
 	}
+	var whole map[int][2]int
 	if doc.Outline != nil {
-		res.outs = make([]query.GameOutline, len(todo))
+		// Outlines are kept by chunk: none is computed for an edit's
+		// few games, only where the analysis reads chunks whole.
+		if whole = wholeChunks(f, todo); len(whole) > 0 {
+			res.outs = make([]query.GameOutline, len(todo))
+		}
 	}
 	var failed []bool
 	if len(todo) >= BigAnalysis {
@@ -392,7 +397,7 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) 
 		return
 	}
 	if res.outs != nil {
-		putOutlines(doc, todo, res.outs, failed)
+		putOutlines(doc, whole, res.outs, failed)
 	}
 	fresh := withResults(refs, chunks, todo, func(k int) (gameState, bool) {
 		return analysedState(res.per, res.fps, k), !failed[k]
@@ -427,21 +432,34 @@ type results struct {
 	outs []query.GameOutline
 }
 
-// putOutlines keeps in doc's outline cache the outlines of the chunks of
-// doc whose games are all among todo, analysed, their outlines outs: a
-// request for the outline then need not parse them again.
-func putOutlines(doc *Document, todo []int, outs []query.GameOutline, failed []bool) {
-	put := make(map[int][]query.GameOutline)
+// wholeChunks returns the chunks of f all of whose games todo (sorted)
+// lists, by index in f.Chunks(), each as the range of its games'
+// positions in todo.
+func wholeChunks(f *syntax.File, todo []int) map[int][2]int {
+	whole := make(map[int][2]int)
 	k := 0
-	for c, ref := range doc.File.Chunks() {
+	for c, ref := range f.Chunks() {
 		for k < len(todo) && todo[k] < ref.First {
 			k++
 		}
 		n := ref.Chunk.Len()
-		if k+n > len(todo) || todo[k] != ref.First || todo[k+n-1] != ref.First+n-1 || slices.Contains(failed[k:k+n], true) {
-			continue
+		if k+n <= len(todo) && todo[k] == ref.First && todo[k+n-1] == ref.First+n-1 {
+			whole[c] = [2]int{k, k + n}
 		}
-		put[c] = outs[k : k+n]
+	}
+	return whole
+}
+
+// putOutlines keeps in doc's outline cache the outlines of the chunks
+// whole (see wholeChunks) whose games were all analysed, from outs, by
+// position in todo: a request for the outline then need not parse them
+// again.
+func putOutlines(doc *Document, whole map[int][2]int, outs []query.GameOutline, failed []bool) {
+	put := make(map[int][]query.GameOutline, len(whole))
+	for c, r := range whole {
+		if !slices.Contains(failed[r[0]:r[1]], true) {
+			put[c] = outs[r[0]:r[1]]
+		}
 	}
 	doc.Outline.Put(doc.File, put)
 }

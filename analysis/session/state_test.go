@@ -2,7 +2,9 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -174,5 +176,35 @@ func TestPick(t *testing.T) {
 				t.Errorf("%d games, file-level %v: pick(limit %d, focus %d) keeps %d", tc.games, sev, c.limit, c.focus, len(kept))
 			}
 		}
+	}
+}
+
+// TestWholeChunks: the chunks an analysis reads whole, whose outlines it
+// keeps, and where their games are in its list.
+func TestWholeChunks(t *testing.T) {
+	var b strings.Builder
+	for i := range 700 {
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n\n1. e4 *\n\n", i)
+	}
+	f := syntax.ParseCompact("w.pgn", b.String(), syntax.PGN, 1<<10)
+	refs := f.Chunks()
+	if len(refs) != 2 {
+		t.Fatalf("%d chunks, want 2", len(refs))
+	}
+	var all []int
+	for i := range f.NumGames() {
+		all = append(all, i)
+	}
+	n0 := refs[0].Chunk.Len()
+	if got, want := wholeChunks(f, all), map[int][2]int{0: {0, n0}, 1: {n0, len(all)}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("all games: %v, want %v", got, want)
+	}
+	// Without the first chunk's last game, and with a game of it only.
+	some := slices.Delete(slices.Clone(all), n0-1, n0)
+	if got, want := wholeChunks(f, some), map[int][2]int{1: {n0 - 1, len(some)}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("one game fewer: %v, want %v", got, want)
+	}
+	if got := wholeChunks(f, []int{3}); len(got) != 0 {
+		t.Errorf("one game: %v, want none", got)
 	}
 }
