@@ -24,6 +24,7 @@ import (
 	"compress/bzip2"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"slices"
@@ -37,40 +38,28 @@ const (
 
 	// bz2MaxBlock bounds the compressed size of a block, and so the
 	// memory of a piece: bzip2 writes at most about 0.9 MiB (level 9,
-	// incompressible data). A longer block, which only a crafted file
-	// holds, is reported corrupt.
-	bz2MaxBlock = 2 << 20
+	// incompressible data), and compress/bzip2 reads at most 900,001
+	// symbols of 20 bits and their selectors, under 2.3 MiB. A longer
+	// block is reported corrupt.
+	bz2MaxBlock = 3 << 20
 
-	// A block's text goes to the reader in chunks of bz2ChunkSize bytes,
-	// at most bz2Chunks of them ahead of the reader per block.
-	bz2ChunkSize = 256 << 10
-	bz2Chunks    = 8
+	// A block's text goes to the reader in chunks of blockSize bytes (as
+	// the decompressor's), at most bz2Chunks of them ahead of the reader
+	// per block; the scanner reads blockSize bytes of the file at a time.
+	bz2Chunks = 8
 
-	// bz2ReadSize is how much of the file the scanner reads at a time.
-	bz2ReadSize = 256 << 10
+	// bz2Workers bounds the workers: each block in flight holds a table
+	// of compress/bzip2 (3.6 MB at level 9) and up to bz2Chunks chunks,
+	// and a few workers already decode faster than the check reads.
+	bz2Workers = 4
 )
 
 // errBlockTooLong is a block longer than bz2MaxBlock.
-var errBlockTooLong = errors.New("bzip2 data invalid: block longer than 2 MiB")
+var errBlockTooLong = fmt.Errorf("bzip2 data invalid: block longer than %d MiB", bz2MaxBlock>>20)
 
 // errOverrun is a speculative block decoding that read past its piece:
 // its text is not the block's, and must not be passed on.
 var errOverrun = errors.New("bzip2 block decoded past its piece")
-
-// A bzip2Failure is bzip2 data that cannot be read, and where in the
-// file: the parallel reader reads ahead, so the bytes it has read say
-// nothing of where the data fails.
-type bzip2Failure struct {
-	Offset int64 // byte of the file near the failure
-	Err    error // compress/bzip2's error, or io.ErrUnexpectedEOF
-}
-
-// Error returns the decoder's message; archiveError adds the place.
-func (e *bzip2Failure) Error() string { return e.Err.Error() }
-
-// Unwrap returns the decoder's error, io.ErrUnexpectedEOF for a
-// truncated file.
-func (e *bzip2Failure) Unwrap() error { return e.Err }
 
 // A bz2Segment is a piece of the file between two magics: bits
 // [start, end) of the file, the first bit of a byte being its highest.
@@ -143,9 +132,10 @@ type bzip2Reader struct {
 }
 
 // newBzip2Reader returns the text of the bzip2 file r, decoded by
-// runtime.GOMAXPROCS(0) workers. The caller must Close it.
+// runtime.GOMAXPROCS(0) workers, bz2Workers at most. The caller must
+// Close it.
 func newBzip2Reader(r io.Reader) *bzip2Reader {
-	workers := max(1, runtime.GOMAXPROCS(0))
+	workers := min(max(1, runtime.GOMAXPROCS(0)), bz2Workers)
 	inFlight := 2 * workers
 	segs := make(chan *bz2Segment, inFlight)
 	jobs := make(chan *bz2Job, inFlight)
@@ -169,7 +159,10 @@ func (d *bzip2Reader) Close() error {
 }
 
 // Read returns the text, in order; its error is io.EOF at the end of the
-// file, a *bzip2Failure where the data fails, or the file's read error.
+// file, where the data fails an *archiveError with only its Offset (a
+// byte of the file near the failure: the reader reads ahead, so the bytes
+// read say nothing of it) and Err (compress/bzip2's error, or
+// io.ErrUnexpectedEOF) set, or the file's read error.
 func (d *bzip2Reader) Read(p []byte) (int, error) {
 	for len(d.text) == 0 {
 		if d.err != nil {
@@ -219,6 +212,13 @@ func (d *bzip2Reader) decode(j *bz2Job) {
 	src := bytes.NewReader(stream)
 	dec := &blockReader{dec: bzip2.NewReader(src), src: src, whole: whole}
 	for {
+		select {
+		case <-j.stop: // cancelled, or the reader closed: no more text
+			return
+		case <-d.quit:
+			return
+		default:
+		}
 		c := d.getChunk()
 		n, err := fill(dec, c)
 		if n > 0 && !j.send(c[:n], d.quit) {
@@ -301,7 +301,7 @@ func (d *bzip2Reader) getChunk() []byte {
 	case c := <-d.chunk:
 		return c
 	default:
-		return make([]byte, bz2ChunkSize)
+		return make([]byte, blockSize)
 	}
 }
 
@@ -361,7 +361,7 @@ func (d *bzip2Reader) retry() error {
 		return d.blockEnd(j, err)
 	}
 	if d.held[j.pieces].end/8-j.start/8 > bz2MaxBlock {
-		return &bzip2Failure{Offset: j.start / 8, Err: errBlockTooLong}
+		return &archiveError{Offset: j.start / 8, Err: errBlockTooLong}
 	}
 	d.cancel(d.held[j.pieces])
 	d.job = newBz2Job(d.held[:j.pieces+1], d.level)
@@ -379,7 +379,7 @@ func (d *bzip2Reader) blockFailure(j *bz2Job) error {
 			return d.blockEnd(j, err)
 		}
 	}
-	return &bzip2Failure{Offset: j.start / 8, Err: j.err}
+	return &archiveError{Offset: j.start / 8, Err: j.err}
 }
 
 // blockEnd returns the error of the file ending (err, from hold) within
@@ -388,7 +388,7 @@ func (d *bzip2Reader) blockEnd(j *bz2Job, err error) error {
 	if err != io.EOF {
 		return err
 	}
-	return &bzip2Failure{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
+	return &archiveError{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
 }
 
 // hold receives segments until the reader holds more than n, and
@@ -513,11 +513,11 @@ func (d *bzip2Reader) atEnd() (bool, error) {
 func (d *bzip2Reader) structural(err error, text string) error {
 	switch {
 	case err == io.EOF:
-		return &bzip2Failure{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
+		return &archiveError{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
 	case err != nil:
 		return err
 	}
-	return &bzip2Failure{Offset: (d.pos + 7) / 8, Err: bzip2.StructuralError(text)}
+	return &archiveError{Offset: (d.pos + 7) / 8, Err: bzip2.StructuralError(text)}
 }
 
 // bits reads the next n bits (n <= 64) at pos from the held segments,
@@ -745,7 +745,7 @@ func (s *bz2Scanner) headerLevel(c int64) (byte, bool) {
 
 // fill reads more of the file; at its end it sets eof.
 func (s *bz2Scanner) fill() error {
-	s.buf = slices.Grow(s.buf, bz2ReadSize)
+	s.buf = slices.Grow(s.buf, blockSize)
 	n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 	s.buf = s.buf[:len(s.buf)+n]
 	if err == io.EOF {

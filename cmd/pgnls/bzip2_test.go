@@ -199,12 +199,12 @@ func TestBzip2Broken(t *testing.T) {
 	} {
 		want, wantErr := readBzip2Stdlib(tc.data, 1<<30)
 		got, err := readBzip2(tc.data, 1<<30)
-		var at *bzip2Failure
+		var at *archiveError
 		if wantErr == nil || !errors.As(err, &at) {
-			t.Errorf("%s: %v (compress/bzip2: %v); want a bzip2Failure", tc.name, err, wantErr)
+			t.Errorf("%s: %v (compress/bzip2: %v); want an archive error", tc.name, err, wantErr)
 			continue
 		}
-		if errors.Is(err, io.ErrUnexpectedEOF) != tc.truncated || errors.Is(wantErr, io.ErrUnexpectedEOF) != tc.truncated {
+		if errors.Is(at.Err, io.ErrUnexpectedEOF) != tc.truncated || errors.Is(wantErr, io.ErrUnexpectedEOF) != tc.truncated {
 			t.Errorf("%s: %v (compress/bzip2: %v); want truncated %v", tc.name, err, wantErr, tc.truncated)
 		}
 		if at.Offset <= 0 || at.Offset > int64(len(tc.data)) {

@@ -218,7 +218,7 @@ func (d *decompressor) decode(name string, c compression, cr *countingReader, br
 		// unless it reads ahead and tells where the data fails (bzip2):
 		// then the file may still be being read, and cr is not looked
 		// at.
-		var at *bzip2Failure
+		var at *archiveError
 		if errors.As(err, &at) {
 			return archiveFailure(name, c.name, at.Offset, text, at.Err)
 		}
@@ -240,12 +240,8 @@ func (d *decompressor) decode(name string, c compression, cr *countingReader, br
 		case <-d.done:
 			return
 		}
-		n := 0
-		for n < len(buf) && err == nil {
-			var m int
-			m, err = dec.Read(buf[n:])
-			n += m
-		}
+		var n int
+		n, err = fill(dec, buf)
 		text += int64(n)
 		switch {
 		case err == io.EOF:
