@@ -74,16 +74,19 @@ func (x *Live[G]) Found(g G) (Repeat[G], bool) {
 
 // search returns where g is, or goes, in the file-ordered list l.
 func (x *Live[G]) search(l []G, g G) (int, bool) {
-	k, _ := slices.BinarySearchFunc(l, g, func(a, b G) int {
-		if x.before(a, b) {
-			return -1
-		}
-		if x.before(b, a) {
-			return 1
-		}
-		return 0
-	})
+	k, _ := slices.BinarySearchFunc(l, g, x.compare)
 	return k, k < len(l) && l[k] == g
+}
+
+// compare orders a and b as x.before does.
+func (x *Live[G]) compare(a, b G) int {
+	if x.before(a, b) {
+		return -1
+	}
+	if x.before(b, a) {
+		return 1
+	}
+	return 0
 }
 
 // place returns the fingerprint of g, the games with its main line (in
@@ -286,7 +289,14 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 		}
 		return l, ok
 	}
+	// In file order: reading a game's line may parse its part of the
+	// document again, and neighbours share that part.
+	games := make([]G, 0, len(x.near))
 	for g := range x.near {
+		games = append(games, g)
+	}
+	slices.SortFunc(games, x.compare)
+	for _, g := range games {
 		fp := o.Print(g)
 		var one, two [1]G
 		if l := x.full.get(fp.Moves, &one); len(l) == 0 || l[0] != g {
