@@ -26,7 +26,9 @@ func Parse(name, text string, d Dialect) *File {
 // (ten to twenty times the text).
 func ParseCompact(name, text string, d Dialect, held int) *File {
 	f := &File{Name: name, text: text, Dialect: d, cache: newTreeCache(Pos(held))}
-	f.setChunks(slices.Concat(parseSegments(text, 0, d, false, func(games []GameRef) []*Chunk {
+	// The games parsed here only give their chunks' facts; their trees
+	// go at once, so they keep no tokens (a chunk read again has them).
+	f.setChunks(slices.Concat(parseSegments(text, 0, d, true, func(games []GameRef) []*Chunk {
 		return chunksOf(games, func(games []GameRef) *Chunk {
 			return newCompactChunk(games, text, int(games[0].Start), d, f.cache, false)
 		})
@@ -84,7 +86,12 @@ func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRe
 // noTokens the games keep no Tokens (see GameReader.DropTokens).
 func parseRange(text string, start, limit int, d Dialect, stop func(int) bool, noTokens bool) []GameRef {
 	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit, noTokens: noTokens}
-	p.toks = nextBlock[Token](nil, limit-start, 4)
+	if noTokens {
+		// One game's tokens at a time (see finish).
+		p.toks = make([]Token, 0, 1024)
+	} else {
+		p.toks = nextBlock[Token](nil, limit-start, 4)
+	}
 	p.moves = nextBlock[Elem](nil, limit-start, 16)
 	return p.run(start)
 }
