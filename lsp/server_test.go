@@ -504,9 +504,10 @@ func (m *moveAnalyzer) count(name string) int {
 }
 
 // TestTwoPhaseDiagnostics checks the pipeline with an analyzer: syntax
-// diagnostics at once, analysis after the debounce, only on games not
-// analysed before, once per burst of edits, cached results kept in the
-// immediate publication.
+// diagnostics at once, the analysis of an open at once after them and
+// that of edits after the debounce, only on games not analysed before,
+// once per burst of edits, cached results kept in the immediate
+// publication.
 func TestTwoPhaseDiagnostics(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		moves := &moveAnalyzer{runs: map[string]int{}}
@@ -519,17 +520,13 @@ func TestTwoPhaseDiagnostics(t *testing.T) {
 		text := "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. c4 c5 *\n\n[Event \"c\"]\n\n1. d4 d5 @@ *\n"
 		c.Open(uri, text)
 
-		// Phase 1, at once: syntax only; the analyzer has not run.
+		// Phase 1, at once: syntax only.
 		checkDiagnostics(t, c.WaitDiagnostics(uri, 1), text, want{"unknown-token", "@@"})
-		if n := moves.count("a"); n != 0 {
-			t.Errorf("analyzer ran %d times before the debounce", n)
-		}
-		time.Sleep(199 * time.Millisecond)
+		// Phase 2 of an open, at once too: nothing is being typed.
 		synctest.Wait()
-		if n := moves.count("a"); n != 0 {
-			t.Errorf("analyzer ran %d times before the debounce delay", n)
+		if n := moves.count("a"); n != 1 {
+			t.Errorf("analyzer ran %d times on the open without waiting, want 1", n)
 		}
-		// Phase 2, after the debounce.
 		c.Settle()
 		// The errors first (VS Code draws the first 500 only), then the
 		// others in file order.
@@ -553,6 +550,12 @@ func TestTwoPhaseDiagnostics(t *testing.T) {
 		checkDiagnostics(t, c.WaitDiagnostics(uri, v-2), first,
 			want{"unknown-token", "@@"}, want{"test-move", "e4"}, want{"test-move", "e5"}, want{"test-move", "c4"}, want{"test-move", "c5"},
 			want{"test-move", "d4"})
+		// Phase 2 of edits waits for the debounce after the last one.
+		time.Sleep(199 * time.Millisecond)
+		synctest.Wait()
+		if n := moves.count("c"); n != 1 {
+			t.Errorf("game c analysed %d times before the debounce delay, want 1 (the open)", n)
+		}
 		c.Settle()
 		last, _ = c.Last(uri)
 		if last.Version != uint32(v) {

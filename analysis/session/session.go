@@ -17,7 +17,8 @@
 //     at once, and semantic diagnostics neither flicker away while the
 //     user types nor point at moved text. After an edit, this is published
 //     only when the debounce is longer than InstantAnalysis.
-//  2. After the debounce without a newer edit, in the background: the
+//  2. After the debounce without a newer edit (at once for a text new to
+//     the engine: an open, or a dialect change), in the background: the
 //     analyzers run on the games not analysed, and the file-level checks
 //     on the whole text; the repeated games (package duplicates) follow
 //     from the fingerprints the games' states keep, through an index
@@ -278,9 +279,15 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 		// request for it waits rather than parse them all beside it.
 		outlined = doc.Outline.Expect(f)
 	}
+	// Nothing is being typed into a text new to the engine: its
+	// analysis starts at once.
+	debounce := e.debounce
+	if edits == nil {
+		debounce = 0
+	}
 	e.wg.Go(func() {
 		defer outlined()
-		e.analyzeLater(ctx, doc, st)
+		e.analyzeLater(ctx, doc, st, debounce)
 	})
 }
 
@@ -336,14 +343,14 @@ func (e *Engine) Wait() { e.wg.Wait() }
 
 // analyzeLater runs phase 2 for doc after the debounce delay, unless ctx
 // is cancelled first by a newer edit, a close or Stop.
-func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState) {
+func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState, debounce time.Duration) {
 	defer func() {
 		if r := recover(); r != nil {
 			e.host.Fault(doc, -1, r, debug.Stack())
 		}
 	}()
-	if e.debounce > 0 {
-		t := time.NewTimer(e.debounce)
+	if debounce > 0 {
+		t := time.NewTimer(debounce)
 		defer t.Stop()
 		select {
 		case <-ctx.Done():
