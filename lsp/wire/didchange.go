@@ -161,11 +161,12 @@ func decodeInt(b []byte, i int, n *int64) int {
 }
 
 // members calls f with the key and the value's offset of each member of
-// the object at b[i] (b is valid JSON), in order; f returns where the
-// value ends, or -1 to reject it. members returns where the object ends,
-// or -1 unless it is an object whose keys need no unescaping and appear
-// once (encoding/json merges a repeated object into the first) and f
-// accepted every one.
+// the object at b[i] (b is valid JSON; otherwise members reads it
+// somehow, without failing), in order; f returns where the value ends,
+// or -1 to reject it. members returns where the object ends, or -1
+// unless it is an object whose keys need no unescaping and appear once
+// (encoding/json merges a repeated object into the first) and f accepted
+// every one.
 func members(b []byte, i int, f func(key []byte, v int) int) int {
 	if i >= len(b) || b[i] != '{' {
 		return -1
@@ -175,6 +176,9 @@ func members(b []byte, i int, f func(key []byte, v int) int) int {
 	i = skipSpace(b, i+1)
 	for i < len(b) && b[i] == '"' {
 		end := valueEnd(b, i)
+		if end-i < 2 || b[end-1] != '"' {
+			return -1
+		}
 		name := b[i+1 : end-1]
 		if bytes.IndexByte(name, '\\') >= 0 || slices.ContainsFunc(seen, func(s []byte) bool { return bytes.Equal(s, name) }) {
 			return -1

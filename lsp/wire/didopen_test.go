@@ -46,6 +46,13 @@ func TestDecodeDidOpen(t *testing.T) {
 		`{"textDocument":{"text":"ctl ` + "\x01" + `"}}`,
 		`{"textDocument":{"version":"x","text":"wrong type"}}`,
 		`[1,2]`,
+		`{"textDocument":{"text":"ok"},}`,
+		`{"textDocument":{"text":"ok"}} x`,
+		`{"textDocument":{"text":"ok","uri":}}`,
+		`{"textDocument":{"text":"ok","uri":"u"`,
+		`{"textDocument":{"text":"ok"`,
+		`{"`,
+		`{"textDocument":{"text":"ok","version":1e3}}`,
 	} {
 		sameAsEncodingJSON(t, []byte(params))
 	}

@@ -63,19 +63,30 @@ func member(b []byte, i int, key string) (int, bool) {
 }
 
 // valueEnd returns the end of the JSON value that starts at b[i] (b is
-// valid JSON).
+// valid JSON; otherwise some offset from i to len(b)).
 func valueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return len(b)
+	}
 	switch b[i] {
 	case '"':
-		for j := i + 1; j < len(b); j++ {
-			switch b[j] {
-			case '\\':
-				j++
-			case '"':
+		// The closing quote is the first one after an even number of
+		// backslashes; quotes are searched for, not every byte read
+		// (a file's text is one string, megabytes long).
+		for j := i + 1; ; j++ {
+			k := bytes.IndexByte(b[j:], '"')
+			if k < 0 {
+				return len(b)
+			}
+			j += k
+			n := 0
+			for n < j-i-1 && b[j-1-n] == '\\' {
+				n++
+			}
+			if n%2 == 0 {
 				return j + 1
 			}
 		}
-		return len(b)
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(b); j++ {
@@ -166,21 +177,28 @@ func unquote(b []byte) (string, bool) {
 			i += 2
 		case c < ' ':
 			return "", false
-		case c < utf8.RuneSelf:
-			j := i + 1
-			for j < len(b) && b[j] >= ' ' && b[j] < utf8.RuneSelf && b[j] != '\\' {
-				j++
-			}
-			out.Write(b[i:j])
-			i = j
 		default:
-			r, size := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && size == 1 {
-				out.WriteRune(utf8.RuneError)
-			} else {
-				out.Write(b[i : i+size])
+			// A run of characters written as they are, valid UTF-8 up
+			// to the next escape; an invalid byte becomes U+FFFD.
+			j := i
+			for j < len(b) && b[j] >= ' ' && b[j] != '\\' {
+				if b[j] < utf8.RuneSelf {
+					j++
+					continue
+				}
+				r, size := utf8.DecodeRune(b[j:])
+				if r == utf8.RuneError && size == 1 {
+					break
+				}
+				j += size
 			}
-			i += size
+			if j == i {
+				out.WriteRune(utf8.RuneError)
+				j++
+			} else {
+				out.Write(b[i:j])
+			}
+			i = j
 		}
 	}
 	return out.String(), true

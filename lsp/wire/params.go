@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -14,43 +16,82 @@ import (
 // v0.12.0 has types for but no method constant.
 const MethodSelectionRange = "textDocument/selectionRange"
 
-// openParams is DidOpenTextDocumentParams without the text, which
-// DecodeDidOpen decodes itself.
-type openParams struct {
-	TextDocument struct {
-		URI        protocol.DocumentURI        `json:"uri"`
-		LanguageID protocol.LanguageIdentifier `json:"languageId"`
-		Version    int32                       `json:"version"`
-	} `json:"textDocument"`
-}
-
 // DecodeDidOpen decodes the params of textDocument/didOpen. The text of a
-// big file is most of them: encoding/json would hold an unescaped copy of
-// it besides the string it makes of that copy, so the text is unescaped
-// here straight into its string, and the rest decoded by encoding/json
-// (which skips the text without copying it). Params in a form the
-// shortcut does not expect (a key spelt otherwise than "text", say) are
+// big file is most of them: encoding/json would read them all twice (to
+// check them, then to decode them) and hold an unescaped copy of the text
+// besides the string it makes of that copy, so the members of
+// textDocument are found here, the text checked and unescaped straight
+// into its string in one pass, the other members decoded by encoding/json
+// one by one, and the params without the text checked by json.Valid.
+// Params in a form the shortcut does not expect (a key spelt otherwise
+// than "text", a member repeated, a value of the wrong type, say) are
 // decoded by encoding/json alone: the result is the same either way
 // (FuzzDecodeDidOpen). Errors are as Unmarshal's.
 func DecodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, error) {
-	var meta openParams
-	if err := Unmarshal(params, &meta); err != nil {
-		return protocol.TextDocumentItem{}, err
-	}
-	item := protocol.TextDocumentItem{URI: meta.TextDocument.URI, LanguageID: meta.TextDocument.LanguageID, Version: meta.TextDocument.Version}
-	if doc, ok := member(params, skipSpace(params, 0), "textDocument"); ok {
-		if text, ok := member(params, doc, "text"); ok {
-			if s, ok := unquote(params[text:]); ok {
-				item.Text = s
-				return item, nil
-			}
-		}
+	if item, ok := decodeDidOpen(params); ok {
+		return item, nil
 	}
 	var p protocol.DidOpenTextDocumentParams
 	if err := Unmarshal(params, &p); err != nil {
 		return protocol.TextDocumentItem{}, err
 	}
 	return p.TextDocument, nil
+}
+
+// decodeDidOpen is DecodeDidOpen's shortcut, or false.
+func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, bool) {
+	var item protocol.TextDocumentItem
+	text := -1
+	// Members that encoding/json would match without regard to case, or
+	// would merge (see members), take the long way.
+	doc := func(key []byte, v int) int {
+		end := valueEnd(params, v)
+		var field any
+		switch string(key) {
+		case "uri":
+			field = &item.URI
+		case "languageId":
+			field = &item.LanguageID
+		case "version":
+			field = &item.Version
+		case "text":
+			text = v
+			return end
+		default:
+			if slices.ContainsFunc([]string{"uri", "languageId", "version", "text"}, func(k string) bool { return strings.EqualFold(k, string(key)) }) {
+				return -1
+			}
+			return end
+		}
+		if json.Unmarshal(params[v:end], field) != nil {
+			return -1
+		}
+		return end
+	}
+	found := false
+	top := func(key []byte, v int) int {
+		switch {
+		case string(key) == "textDocument":
+			found = true
+			return members(params, v, doc)
+		case strings.EqualFold(string(key), "textDocument"):
+			return -1
+		}
+		return valueEnd(params, v)
+	}
+	if members(params, skipSpace(params, 0), top) < 0 || !found || text < 0 {
+		return item, false
+	}
+	// unquote accepts exactly the valid JSON strings: with the text in
+	// place of a valid string, the params are valid when the rest is.
+	s, ok := unquote(params[text:])
+	end := valueEnd(params, text)
+	rest := slices.Concat(params[:text], []byte(`""`), params[end:])
+	if !ok || !json.Valid(rest) {
+		return item, false
+	}
+	item.Text = s
+	return item, true
 }
 
 // DidChangeParams is DidChangeTextDocumentParams decoded without
