@@ -99,7 +99,8 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 		s.diags.configure(s.settings.config(), s.settings.catalogue(), s.client.maxDiagnostics())
 	}
 	if !wire.IsNull(p.InitializationOptions) {
-		s.applySettings("initializationOptions", settingsFromInit(p.InitializationOptions))
+		s.initSettings = settingsFromInit(p.InitializationOptions)
+		s.applySettings("initializationOptions", s.initSettings)
 	}
 	var client, clientVersion string
 	if p.ClientInfo != nil {

@@ -174,7 +174,10 @@ type server struct {
 	// Owned by the worker goroutine.
 	phase    phase
 	settings settings
-	client   clientCaps
+	// initSettings is the settings object of initializationOptions, if
+	// any: they apply while workspace/configuration has no pgnls section.
+	initSettings json.RawMessage
+	client       clientCaps
 
 	// Set by the reader goroutine.
 	shutdownSeen atomic.Bool // shutdown arrived (the exit code depends on it)

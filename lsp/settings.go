@@ -35,7 +35,10 @@ import (
 // object holding it under "pgnls"), then from workspace/configuration
 // when the client supports it (on initialized and on every
 // didChangeConfiguration), else from didChangeConfiguration's settings.
-// Each source replaces the settings as a whole.
+// Each source replaces the settings as a whole, except that a
+// workspace/configuration without a pgnls section (null: Neovim without
+// settings, eglot 1.9 whose answer never sees a buffer's configuration)
+// leaves those of initializationOptions in force.
 
 // defaultCatalogueURL is where a diagnostic code's documentation is: the
 // code is appended as the anchor of its section in docs/DIAGNOSTICS.md.
@@ -306,6 +309,10 @@ func (s *server) pullSettings(ctx context.Context) bool {
 	if len(result) != 1 {
 		s.logger.Warn("workspace/configuration: wrong number of results; settings unchanged", zap.Int("results", len(result)))
 		return false
+	}
+	if wire.IsNull(result[0]) {
+		s.applySettings("initializationOptions (workspace/configuration has no pgnls section)", s.initSettings)
+		return true
 	}
 	s.applySettings("workspace/configuration", result[0])
 	return true

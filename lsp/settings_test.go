@@ -59,6 +59,48 @@ func TestSettingsPull(t *testing.T) {
 	})
 }
 
+// TestSettingsPullNull checks a client that answers workspace/configuration
+// with null, as Neovim does without settings and eglot 1.9 always does
+// (it answers from a buffer where a buffer's configuration is not seen):
+// the initializationOptions stay in force, and come back when the
+// client's pgnls section goes.
+func TestSettingsPullNull(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := start(t, lsptest.Options{
+			Serve:        lsp.ServeForTest,
+			Capabilities: map[string]any{"workspace": map[string]any{"configuration": true}},
+		})
+		c.Initialize(map[string]any{"diagnostics": map[string]any{"unknown-token": "off"}})
+		const uri = "file:///s.pgn"
+		c.Open(uri, "[Event \"x\"]\n\n1. e4 @@ e5 *\n")
+		c.Settle()
+		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 1 {
+			t.Fatalf("%d workspace/configuration requests after initialized, want 1", n)
+		}
+		published := func() string {
+			last, _ := c.Last(uri)
+			return strings.Join(codes(last), ",")
+		}
+		if got := published(); strings.Contains(got, "unknown-token") {
+			t.Errorf("initializationOptions lost to a null workspace/configuration: %s", got)
+		}
+
+		c.SetSettings(map[string]any{"diagnostics": map[string]any{"unknown-token": "hint"}})
+		c.Notify(protocol.MethodWorkspaceDidChangeConfiguration, map[string]any{"settings": nil})
+		c.Settle()
+		if got := published(); !strings.Contains(got, "unknown-token Hint") {
+			t.Errorf("pulled settings not applied: %s", got)
+		}
+
+		c.SetSettings(nil)
+		c.Notify(protocol.MethodWorkspaceDidChangeConfiguration, map[string]any{"settings": nil})
+		c.Settle()
+		if got := published(); strings.Contains(got, "unknown-token") {
+			t.Errorf("initializationOptions not back once the pgnls section went: %s", got)
+		}
+	})
+}
+
 // TestSettingsPush checks settings without workspace/configuration: from
 // initializationOptions (wrapped in "pgnls" or not), then from
 // didChangeConfiguration; bad values are ignored with a warning.
