@@ -197,6 +197,21 @@ func checkASCII(p *analysis.Pass, text string, export, max int, ascii bool) {
 	}
 }
 
+// charOffset returns the byte offset of character k of line (a byte that
+// is not UTF-8 being a Latin-1 character), or len(line) if it has no more
+// than k characters.
+func charOffset(line string, k int) int {
+	if isASCII(line) {
+		return min(k, len(line))
+	}
+	i := 0
+	for ; i < len(line) && k > 0; k-- {
+		_, size := utf8.DecodeRuneInString(line[i:])
+		i += size
+	}
+	return i
+}
+
 // isASCII reports whether s has no byte of 128 or more, eight bytes at a
 // time.
 func isASCII(s string) bool {
@@ -234,7 +249,13 @@ func report(p *analysis.Pass, line string, cut, end, n int, terminated bool, exp
 		return
 	}
 	if cut < 0 || export <= 0 {
-		cut = end
+		// Past the import limit only: its characters past it (the
+		// newline counts as one of the limit's).
+		k := max
+		if terminated {
+			k--
+		}
+		cut = end - len(line) + charOffset(line, k)
 	}
 	sp := syntax.Span{Start: syntax.Pos(min(cut, end)), End: syntax.Pos(end)}
 	switch {

@@ -25,26 +25,39 @@ func TestLimitsOff(t *testing.T) {
 
 // TestImportLimitCountsNewline: the import limit of 255 characters counts
 // a line's newline (LF or CRLF alike), and a last line without one is
-// counted as it is.
+// counted as it is. The diagnostic spans the characters past the limit
+// (not an empty span at the line's end, which clients draw poorly and
+// eglot converts slowly), counted as characters in UTF-8 and Latin-1.
 func TestImportLimitCountsNewline(t *testing.T) {
 	line := func(n int) string { return "1. e4 {" + strings.Repeat("x", n-10) + "} *" }
+	wide := func(n int, c string) string { return "1. e4 {" + c + strings.Repeat("x", n-11) + "} *" }
 	for _, tt := range []struct {
-		text string
-		want bool // line-over-import-limit
+		text       string
+		want       bool // line-over-import-limit
+		start, end int  // its span
 	}{
-		{line(254) + "\n", false},
-		{line(255) + "\n", true},
-		{line(255) + "\r\n", true},
-		{line(255), false},
-		{line(256), true},
+		{line(254) + "\n", false, 0, 0},
+		{line(255) + "\n", true, 254, 255},
+		{line(255) + "\r\n", true, 254, 255},
+		{line(255), false, 0, 0},
+		{line(256), true, 255, 256},
+		{line(300) + "\n", true, 254, 300},
+		{wide(300, "é") + "\n", true, 255, 301},
+		{wide(300, "\xe9") + "\n", true, 254, 300},
 	} {
 		g := syntax.Parse("t.pgn", tt.text, syntax.PGN).Game(0).Game
-		got := false
+		var got *analysis.Diagnostic
 		for _, d := range analysis.Game(g, syntax.PGN, nil, []*analysis.Analyzer{linelength.Analyzer}) {
-			got = got || d.Code == linelength.CodeImportLimit
+			if d.Code == linelength.CodeImportLimit {
+				got = &d
+			}
 		}
-		if got != tt.want {
-			t.Errorf("line of %d bytes with %q: import limit reported %v, want %v", len(strings.TrimRight(tt.text, "\r\n")), tt.text[len(strings.TrimRight(tt.text, "\r\n")):], got, tt.want)
+		body := strings.TrimRight(tt.text, "\r\n")
+		if (got != nil) != tt.want {
+			t.Errorf("line of %d bytes with %q: import limit reported %v, want %v", len(body), tt.text[len(body):], got != nil, tt.want)
+		}
+		if got != nil && (int(got.Span.Start) != tt.start || int(got.Span.End) != tt.end) {
+			t.Errorf("line of %d bytes with %q: span %d-%d, want %d-%d", len(body), tt.text[len(body):], got.Span.Start, got.Span.End, tt.start, tt.end)
 		}
 	}
 }
