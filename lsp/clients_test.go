@@ -118,6 +118,39 @@ func TestCapKeepsErrors(t *testing.T) {
 	})
 }
 
+// TestCapByClient: the publication limit by default is the client's (by
+// clientInfo): VS Code shows at most 1,000, eglot converts each position
+// by counting lines and gets 100, others 2,000; a maxDiagnostics setting
+// wins.
+func TestCapByClient(t *testing.T) {
+	var b strings.Builder
+	for range 1500 {
+		b.WriteString("[Event \"x\"]\n\n1. e4 e5 *\n\n")
+	}
+	text := b.String()
+	for _, tt := range []struct {
+		client   string
+		settings map[string]any
+		want     int
+	}{
+		{"Visual Studio Code", nil, 1000},
+		{"Eglot", nil, 100},
+		{"Neovim", nil, 1500},
+		{"Eglot", map[string]any{"maxDiagnostics": 5}, 5},
+	} {
+		synctest.Test(t, func(t *testing.T) {
+			c := start(t, lsptest.Options{ClientName: tt.client, Serve: lsp.ServeForTest})
+			c.Initialize(tt.settings)
+			const uri = "file:///big.pgn"
+			c.Open(uri, text)
+			c.Settle()
+			if last, _ := c.Last(uri); len(last.Diagnostics) != tt.want {
+				t.Errorf("%s with settings %v: %d diagnostics published, want %d", tt.client, tt.settings, len(last.Diagnostics), tt.want)
+			}
+		})
+	}
+}
+
 // TestCapTellsTotalWhenUnchanged: the publication that completes a big
 // analysis may hold the same capped selection as the partial one before
 // it, and is then not sent again; the user must still be told the true

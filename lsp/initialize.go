@@ -17,6 +17,7 @@ type clientCaps struct {
 	workDoneProgress bool // accepts window/workDoneProgress/create
 	hoverMarkdown    bool // renders Markdown hovers
 	vscode           bool // VS Code or a fork: renders images in hovers, shows at most 1,000 diagnostics a file
+	eglot            bool // Emacs's eglot: converts each diagnostic's position by counting lines
 	docMarkdown      bool // renders Markdown completion documentation
 	snippets         bool // takes snippets as completion insert texts
 	hierarchical     bool // takes DocumentSymbol trees, not SymbolInformation lists
@@ -63,10 +64,17 @@ func capsOf(w *wire.ClientCapabilities) clientCaps {
 
 // maxDiagnostics is the default publication limit for the client: VS
 // Code shows no more than 1,000 diagnostics of a file, so more would be
-// cut there by its own order, not by pick's.
+// cut there by its own order, not by pick's; eglot finds each one's
+// place by counting lines from the top of the buffer, so that on a
+// 30 MB database a publication of 2,000 froze Emacs 28 for two minutes,
+// one of 100 for a quarter of a second (pgnls.el sends 100 itself:
+// eglot names itself in clientInfo only from Emacs 29).
 func (c clientCaps) maxDiagnostics() int {
-	if c.vscode {
+	switch {
+	case c.vscode:
 		return 1000
+	case c.eglot:
+		return 100
 	}
 	return defaultMaxDiagnostics
 }
@@ -94,8 +102,9 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 	s.docs.Outlines = s.client.outline
 	if p.ClientInfo != nil {
 		s.client.vscode = isVSCode(p.ClientInfo.Name)
+		s.client.eglot = strings.EqualFold(p.ClientInfo.Name, "eglot")
 	}
-	if s.client.vscode && s.settings.max == nil {
+	if s.client.maxDiagnostics() != defaultMaxDiagnostics && s.settings.max == nil {
 		s.diags.configure(s.settings.config(), s.settings.catalogue(), s.client.maxDiagnostics())
 	}
 	if !wire.IsNull(p.InitializationOptions) {

@@ -27,7 +27,7 @@ import (
 //	pgnls.ctlpgn.reader            "full" (default) or "minimal": the CTL-PGN reader (as check --reader)
 //	pgnls.hover.images             "auto" (default: for VS Code and its forks), "on" or "off": board images in hovers
 //	pgnls.tagOrder                 "lenient" (default) or "strict" (tag-sort is a warning)
-//	pgnls.maxDiagnostics           diagnostics published per document (default 2000, 1000 for VS Code; 0: no limit)
+//	pgnls.maxDiagnostics           diagnostics published per document (default 2000, 1000 for VS Code, 100 for eglot; 0: no limit)
 //	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
 //	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"; wins over the profile
 //
