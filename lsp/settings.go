@@ -38,7 +38,8 @@ import (
 // Each source replaces the settings as a whole, except that a
 // workspace/configuration without a pgnls section (null: Neovim without
 // settings, eglot 1.9 whose answer never sees a buffer's configuration)
-// leaves those of initializationOptions in force.
+// gives way to didChangeConfiguration's settings, if any, else to those
+// of initializationOptions.
 
 // defaultCatalogueURL is where a diagnostic code's documentation is: the
 // code is appended as the anchor of its section in docs/DIAGNOSTICS.md.
@@ -292,11 +293,29 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 }
 
 // pullSettings asks the client for the pgnls section by
-// workspace/configuration and applies the answer. It reports false when
-// the client does not support the request or does not answer in time.
+// workspace/configuration and applies the answer: a null section means
+// the client has no workspace settings, and those of initializationOptions
+// apply. It reports false when the client does not support the request or
+// does not answer in time.
 func (s *server) pullSettings(ctx context.Context) bool {
-	if !s.client.configuration {
+	raw, ok := s.fetchSettings(ctx)
+	if !ok {
 		return false
+	}
+	if wire.IsNull(raw) {
+		s.applySettings("initializationOptions (workspace/configuration has no pgnls section)", s.initSettings)
+		return true
+	}
+	s.applySettings("workspace/configuration", raw)
+	return true
+}
+
+// fetchSettings returns the client's answer to workspace/configuration for
+// the pgnls section, or false when the client does not support the
+// request or does not answer in time.
+func (s *server) fetchSettings(ctx context.Context) (json.RawMessage, bool) {
+	if !s.client.configuration {
+		return nil, false
 	}
 	ctx, cancel := context.WithTimeout(ctx, configTimeout)
 	defer cancel()
@@ -304,25 +323,25 @@ func (s *server) pullSettings(ctx context.Context) bool {
 	params := &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: "pgnls"}}}
 	if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceConfiguration, params, &result); err != nil {
 		s.logger.Warn("workspace/configuration failed; settings unchanged", zap.Error(err))
-		return false
+		return nil, false
 	}
 	if len(result) != 1 {
 		s.logger.Warn("workspace/configuration: wrong number of results; settings unchanged", zap.Int("results", len(result)))
-		return false
+		return nil, false
 	}
-	if wire.IsNull(result[0]) {
-		s.applySettings("initializationOptions (workspace/configuration has no pgnls section)", s.initSettings)
-		return true
-	}
-	s.applySettings("workspace/configuration", result[0])
-	return true
+	return result[0], true
 }
 
 // didChangeConfiguration re-reads the settings: by workspace/configuration
-// when the client supports it, else from the notification's
-// settings.pgnls (a notification without it changes nothing).
+// when the client supports it; when it does not, or has no pgnls section
+// there (eglot 1.9 answers from a buffer where pgnls.el's configuration
+// is not seen), from the notification's settings.pgnls; when neither has
+// them, a client that answered null gets those of initializationOptions,
+// another keeps its settings.
 func (s *server) didChangeConfiguration(ctx context.Context, params json.RawMessage) error {
-	if s.pullSettings(ctx) {
+	pulled, answered := s.fetchSettings(ctx)
+	if answered && !wire.IsNull(pulled) {
+		s.applySettings("workspace/configuration", pulled)
 		return nil
 	}
 	var p struct {
@@ -334,10 +353,14 @@ func (s *server) didChangeConfiguration(ctx context.Context, params json.RawMess
 	var wrapped struct {
 		PGNLS json.RawMessage `json:"pgnls"`
 	}
-	if err := json.Unmarshal(p.Settings, &wrapped); err != nil || wire.IsNull(wrapped.PGNLS) {
-		s.logger.Debug("didChangeConfiguration without pgnls settings")
+	if err := json.Unmarshal(p.Settings, &wrapped); err == nil && !wire.IsNull(wrapped.PGNLS) {
+		s.applySettings("didChangeConfiguration", wrapped.PGNLS)
 		return nil
 	}
-	s.applySettings("didChangeConfiguration", wrapped.PGNLS)
+	if answered {
+		s.applySettings("initializationOptions (workspace/configuration has no pgnls section)", s.initSettings)
+		return nil
+	}
+	s.logger.Debug("didChangeConfiguration without pgnls settings")
 	return nil
 }

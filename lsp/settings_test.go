@@ -63,7 +63,8 @@ func TestSettingsPull(t *testing.T) {
 // with null, as Neovim does without settings and eglot 1.9 always does
 // (it answers from a buffer where a buffer's configuration is not seen):
 // the initializationOptions stay in force, and come back when the
-// client's pgnls section goes.
+// client's pgnls section goes; settings a didChangeConfiguration brings
+// then apply.
 func TestSettingsPullNull(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := start(t, lsptest.Options{
@@ -97,6 +98,15 @@ func TestSettingsPullNull(t *testing.T) {
 		c.Settle()
 		if got := published(); strings.Contains(got, "unknown-token") {
 			t.Errorf("initializationOptions not back once the pgnls section went: %s", got)
+		}
+
+		// eglot 1.9's pgnls-update-settings: the settings come with the
+		// notification only.
+		c.Notify(protocol.MethodWorkspaceDidChangeConfiguration, map[string]any{"settings": map[string]any{"pgnls": map[string]any{
+			"diagnostics": map[string]any{"unknown-token": "warning"}}}})
+		c.Settle()
+		if got := published(); !strings.Contains(got, "unknown-token Warning") {
+			t.Errorf("didChangeConfiguration's settings not applied after a null workspace/configuration: %s", got)
 		}
 	})
 }

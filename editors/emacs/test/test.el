@@ -323,7 +323,15 @@ command loop of its own)."
       (pgnls-test-check "cap: 100 diagnostics published (pgnls-max-diagnostics)" (= n 100) n)
       (pgnls-test-check "cap: a message states the true total, 2101"
                         (and message (string-match-p "big\\.pgn has 2101 diagnostics; 100 are shown" message))
-                        (or message "no message")))
+                        (or message "no message"))
+      ;; M-x pgnls-update-settings reaches the server: eglot 1.9 answers
+      ;; its workspace/configuration with null, so the settings of the
+      ;; notification apply.
+      (let ((pgnls-settings (append '(:maxDiagnostics 50) pgnls-settings)))
+        (pgnls-update-settings)
+        (pgnls-test-check "settings: pgnls-update-settings brings :maxDiagnostics 50"
+                          (pgnls-test-wait (lambda () (= (length (flymake-diagnostics)) 50)) 15)
+                          (length (flymake-diagnostics)))))
     (set-buffer-modified-p nil)
     (kill-buffer))
   (find-file (expand-file-name "illegal.ctl-pgn" (getenv "PGNLS_TEST_WORK")))
