@@ -21,24 +21,36 @@ func codes(p lsptest.Published) []string {
 	return out
 }
 
+// pullClient starts a client that answers workspace/configuration with
+// settings (nil: null), initializes the server with unknown-token off,
+// opens pullURI, with an unknown token, and waits for its analysis, after
+// the one pull that initialized makes.
+func pullClient(t *testing.T, settings any) *lsptest.Client {
+	t.Helper()
+	c := start(t, lsptest.Options{
+		Serve:        lsp.ServeForTest,
+		Capabilities: map[string]any{"workspace": map[string]any{"configuration": true}},
+		Settings:     settings,
+	})
+	c.Initialize(map[string]any{"diagnostics": map[string]any{"unknown-token": "off"}})
+	c.Open(pullURI, "[Event \"x\"]\n\n1. e4 @@ e5 *\n")
+	c.Settle()
+	if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 1 {
+		t.Fatalf("%d workspace/configuration requests after initialized, want 1", n)
+	}
+	return c
+}
+
+// pullURI is the document pullClient opens.
+const pullURI = "file:///s.pgn"
+
 // TestSettingsPull checks workspace/configuration: pulled on initialized
 // and again on each didChangeConfiguration (whose own settings are then
 // ignored), each time re-analysing the open documents.
 func TestSettingsPull(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		c := start(t, lsptest.Options{
-			Serve:        lsp.ServeForTest,
-			Capabilities: map[string]any{"workspace": map[string]any{"configuration": true}},
-			Settings:     map[string]any{"diagnostics": map[string]any{"unknown-token": "hint"}},
-		})
-		c.Initialize(map[string]any{"diagnostics": map[string]any{"unknown-token": "off"}})
-		const uri = "file:///s.pgn"
-		c.Open(uri, "[Event \"x\"]\n\n1. e4 @@ e5 *\n")
-		c.Settle()
-		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 1 {
-			t.Fatalf("%d workspace/configuration requests after initialized, want 1", n)
-		}
-		last, _ := c.Last(uri)
+		c := pullClient(t, map[string]any{"diagnostics": map[string]any{"unknown-token": "hint"}})
+		last, _ := c.Last(pullURI)
 		if got := strings.Join(codes(last), ","); !strings.Contains(got, "unknown-token Hint") {
 			t.Errorf("pulled settings not applied (they win over initializationOptions): %s", got)
 		}
@@ -49,7 +61,7 @@ func TestSettingsPull(t *testing.T) {
 		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 2 {
 			t.Fatalf("%d workspace/configuration requests after didChangeConfiguration, want 2", n)
 		}
-		last, _ = c.Last(uri)
+		last, _ = c.Last(pullURI)
 		if got := strings.Join(codes(last), ","); strings.Contains(got, "unknown-token") {
 			t.Errorf("code switched off still published: %s", got)
 		}
@@ -67,19 +79,9 @@ func TestSettingsPull(t *testing.T) {
 // then apply.
 func TestSettingsPullNull(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		c := start(t, lsptest.Options{
-			Serve:        lsp.ServeForTest,
-			Capabilities: map[string]any{"workspace": map[string]any{"configuration": true}},
-		})
-		c.Initialize(map[string]any{"diagnostics": map[string]any{"unknown-token": "off"}})
-		const uri = "file:///s.pgn"
-		c.Open(uri, "[Event \"x\"]\n\n1. e4 @@ e5 *\n")
-		c.Settle()
-		if n := len(c.Requests(protocol.MethodWorkspaceConfiguration)); n != 1 {
-			t.Fatalf("%d workspace/configuration requests after initialized, want 1", n)
-		}
+		c := pullClient(t, nil)
 		published := func() string {
-			last, _ := c.Last(uri)
+			last, _ := c.Last(pullURI)
 			return strings.Join(codes(last), ",")
 		}
 		if got := published(); strings.Contains(got, "unknown-token") {
