@@ -276,7 +276,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	s.settings = st
 	s.logger.Info("settings", zap.String("from", where), zap.String("dialect", s.dialectName()),
 		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags), zap.Stringer("profile", st.profile), zap.Stringer("reader", st.reader),
-		zap.Int("severityOverrides", len(st.severity)))
+		zap.Int("severityOverrides", len(st.severity)), zap.Int("maxDiagnostics", st.maxDiagnostics(s.client.maxDiagnostics())))
 	reparsed := map[protocol.DocumentURI]bool{}
 	if s.dialectName() != oldDialect {
 		reparsed = s.redetect()

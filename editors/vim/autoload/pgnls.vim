@@ -6,6 +6,10 @@
 "                       {'lineLength': 79, 'diagnostics': {'line-too-long': 'off'}}
 "                       sent as initializationOptions and with
 "                       workspace/didChangeConfiguration
+"   g:pgnls_max_diagnostics  diagnostics published per file at most unless
+"                       g:pgnls_settings sets maxDiagnostics (default 500:
+"                       ALE takes about half a millisecond for each, every
+"                       publication, where the server's own default is 2,000)
 " Buffer-local b:pgnls_executable and b:pgnls_settings override them.
 "
 " Formatting: ALE has no LSP formatting, so the fixer 'pgnls' (registered
@@ -18,7 +22,11 @@ function! pgnls#Executable(buffer) abort
 endfunction
 
 function! pgnls#Settings(buffer) abort
-    return getbufvar(a:buffer, 'pgnls_settings', get(g:, 'pgnls_settings', {}))
+    let l:settings = copy(getbufvar(a:buffer, 'pgnls_settings', get(g:, 'pgnls_settings', {})))
+    if !has_key(l:settings, 'maxDiagnostics')
+        let l:settings.maxDiagnostics = get(g:, 'pgnls_max_diagnostics', 500)
+    endif
+    return l:settings
 endfunction
 
 " The workspace root: the nearest directory holding .git, else the file's.

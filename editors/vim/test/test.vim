@@ -194,8 +194,9 @@ function! s:Run() abort
     set nomodified
 
     " The cap: 2,100 games with a missing roster tag each (warnings) and an
-    " illegal move in the last one, 2,101 diagnostics. ALE gets at most
-    " 2,000, the illegal move among them, and a message gives the total.
+    " illegal move in the last one, 2,101 diagnostics. ALE gets 500 (the
+    " plugin's g:pgnls_max_diagnostics), the illegal move among them, and a
+    " message gives the total.
     let l:big = $PGNLS_TEST_WORK . '/big.pgn'
     call writefile(repeat(['[Event "x"]', '', '1. e4 e5 *', ''], 2099) + ['[Event "x"]', '', '1. e4 Ke7 *'], l:big)
     messages clear
@@ -206,12 +207,12 @@ function! s:Run() abort
     let l:d = s:Diagnostic(l:bigbuf, l:IsIllegal)
     let l:n = len(ale#engine#GetLoclist(l:bigbuf))
     call s:Check('cap: the illegal move at the end of a big file is shown', !empty(l:d) && l:d.lnum == 8399 && l:d.type is# 'E', l:n . ' diagnostics')
-    call s:Check('cap: at most 2000 diagnostics published', l:n <= 2000 && l:n > 1000, l:n)
+    call s:Check('cap: 500 diagnostics published (g:pgnls_max_diagnostics)', l:n == 500, l:n)
     " ALE echoes a message that fits on the command line and shows a
     " longer one, as this is, in its preview window.
     let l:Told = {-> matchstr(execute('messages') . "\n" . join(s:PreviewLines(), ' '), 'big\.pgn has \d\+ diagnostics[^\n]*')}
     call s:Wait({-> !empty(l:Told())}, 15000)
-    call s:Check('cap: a message states the true total, 2101', l:Told() =~# 'big\.pgn has 2101 diagnostics; 2000 are shown', l:Told())
+    call s:Check('cap: a message states the true total, 2101', l:Told() =~# 'big\.pgn has 2101 diagnostics; 500 are shown', l:Told())
 endfunction
 
 try
