@@ -248,7 +248,7 @@ func report(p *analysis.Pass, line string, cut, end, n int, terminated bool, exp
 	if !overImport && (export <= 0 || n <= export) {
 		return
 	}
-	if cut < 0 || export <= 0 {
+	if cut < 0 || export <= 0 || n <= export {
 		// Past the import limit only: its characters past it (the
 		// newline counts as one of the limit's).
 		k := max

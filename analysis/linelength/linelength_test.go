@@ -33,21 +33,28 @@ func TestImportLimitCountsNewline(t *testing.T) {
 	wide := func(n int, c string) string { return "1. e4 {" + c + strings.Repeat("x", n-11) + "} *" }
 	for _, tt := range []struct {
 		text       string
+		cfg        *analysis.Config
 		want       bool // line-over-import-limit
 		start, end int  // its span
 	}{
-		{line(254) + "\n", false, 0, 0},
-		{line(255) + "\n", true, 254, 255},
-		{line(255) + "\r\n", true, 254, 255},
-		{line(255), false, 0, 0},
-		{line(256), true, 255, 256},
-		{line(300) + "\n", true, 254, 300},
-		{wide(300, "é") + "\n", true, 255, 301},
-		{wide(300, "\xe9") + "\n", true, 254, 300},
+		{line(254) + "\n", nil, false, 0, 0},
+		{line(255) + "\n", nil, true, 254, 255},
+		{line(255) + "\r\n", nil, true, 254, 255},
+		{line(255), nil, false, 0, 0},
+		{line(256), nil, true, 255, 256},
+		{line(300) + "\n", nil, true, 254, 300},
+		{wide(300, "é") + "\n", nil, true, 255, 301},
+		{wide(300, "\xe9") + "\n", nil, true, 254, 300},
+		// The export limit on, the line within it but over the import
+		// limit, ASCII or not.
+		{line(260) + "\n", exportAt(300), true, 254, 260},
+		{wide(260, "é") + "\n", exportAt(300), true, 255, 261},
+		// Over both: the span starts past the export limit.
+		{line(260) + "\n", exportAt(200), true, 200, 260},
 	} {
 		g := syntax.Parse("t.pgn", tt.text, syntax.PGN).Game(0).Game
 		var got *analysis.Diagnostic
-		for _, d := range analysis.Game(g, syntax.PGN, nil, []*analysis.Analyzer{linelength.Analyzer}) {
+		for _, d := range analysis.Game(g, syntax.PGN, tt.cfg, []*analysis.Analyzer{linelength.Analyzer}) {
 			if d.Code == linelength.CodeImportLimit {
 				got = &d
 			}
@@ -60,6 +67,12 @@ func TestImportLimitCountsNewline(t *testing.T) {
 			t.Errorf("line of %d bytes with %q: span %d-%d, want %d-%d", len(body), tt.text[len(body):], got.Span.Start, got.Span.End, tt.start, tt.end)
 		}
 	}
+}
+
+// exportAt returns the export profile's configuration with the export
+// line limit n.
+func exportAt(n int) *analysis.Config {
+	return &analysis.Config{Profile: analysis.ExportProfile, LineLength: n}
 }
 
 // TestCTL: a CTL-PGN PDTL tag line is never too long, and CTL-PGN has no
