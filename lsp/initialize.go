@@ -153,6 +153,8 @@ func capabilities() wire.ServerCapabilities {
 // initialized pulls the settings when the client supports it.
 func (s *server) initialized(ctx context.Context, _ json.RawMessage) error {
 	s.logger.Debug("initialized")
-	s.pullSettings(ctx)
+	if raw, ok := s.fetchSettings(ctx); ok {
+		s.applyPulled(raw)
+	}
 	return nil
 }

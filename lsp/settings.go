@@ -292,22 +292,15 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	}
 }
 
-// pullSettings asks the client for the pgnls section by
-// workspace/configuration and applies the answer: a null section means
-// the client has no workspace settings, and those of initializationOptions
-// apply. It reports false when the client does not support the request or
-// does not answer in time.
-func (s *server) pullSettings(ctx context.Context) bool {
-	raw, ok := s.fetchSettings(ctx)
-	if !ok {
-		return false
-	}
+// applyPulled applies raw, the pgnls section a workspace/configuration
+// answered: null means the client has no workspace settings, and those of
+// initializationOptions apply.
+func (s *server) applyPulled(raw json.RawMessage) {
 	if wire.IsNull(raw) {
 		s.applySettings("initializationOptions (workspace/configuration has no pgnls section)", s.initSettings)
-		return true
+		return
 	}
 	s.applySettings("workspace/configuration", raw)
-	return true
 }
 
 // fetchSettings returns the client's answer to workspace/configuration for
@@ -341,7 +334,7 @@ func (s *server) fetchSettings(ctx context.Context) (json.RawMessage, bool) {
 func (s *server) didChangeConfiguration(ctx context.Context, params json.RawMessage) error {
 	pulled, answered := s.fetchSettings(ctx)
 	if answered && !wire.IsNull(pulled) {
-		s.applySettings("workspace/configuration", pulled)
+		s.applyPulled(pulled)
 		return nil
 	}
 	var p struct {
@@ -358,7 +351,7 @@ func (s *server) didChangeConfiguration(ctx context.Context, params json.RawMess
 		return nil
 	}
 	if answered {
-		s.applySettings("initializationOptions (workspace/configuration has no pgnls section)", s.initSettings)
+		s.applyPulled(pulled)
 		return nil
 	}
 	s.logger.Debug("didChangeConfiguration without pgnls settings")

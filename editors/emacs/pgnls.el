@@ -38,8 +38,9 @@
   "The pgnls settings section, as a plist.
 Keys: :lineLength (number), :dialect (\"auto\", \"pgn\", \"ctl-pgn\"),
 :tagOrder (\"strict\", \"lenient\"), :ctlpgn (plist with :symbols \"keep\",
-\"ascii\" or \"unicode\", :reader \"full\" or \"minimal\"), :diagnostics (plist from a code keyword to
-\"error\", \"warning\", \"info\", \"hint\" or \"off\"), e.g.
+\"ascii\" or \"unicode\", :reader \"full\" or \"minimal\"), :maxDiagnostics
+\(see `pgnls-max-diagnostics'), :diagnostics (plist from a code keyword
+to \"error\", \"warning\", \"info\", \"hint\" or \"off\"), e.g.
   (:lineLength 100 :diagnostics (:line-too-long \"off\"))
 Sent as initializationOptions and with workspace/didChangeConfiguration."
   :type 'plist)
@@ -192,7 +193,8 @@ system given by `coding-system-for-read', a `coding:' tag or
 (add-hook 'pgn-mode-hook #'pgnls--workspace-configuration)
 
 (defun pgnls-update-settings ()
-  "Send the current `pgnls-settings' to the server of this buffer."
+  "Send the current `pgnls-settings' (with `pgnls-max-diagnostics') to the
+server of this buffer."
   (interactive)
   (pgnls--workspace-configuration)
   (when (eglot-current-server)

@@ -124,11 +124,16 @@ func unquote(b []byte) (string, bool) {
 	if len(b) == 0 || b[0] != '"' {
 		return "", false
 	}
-	end := valueEnd(b, 0)
-	if end < 2 || b[end-1] != '"' {
+	return decodeString(b[:valueEnd(b, 0)])
+}
+
+// decodeString is unquote for b, a JSON string token as valueEnd ends it
+// (from its opening quote to its closing one, or to the end of the data).
+func decodeString(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
 		return "", false
 	}
-	b = b[1 : end-1]
+	b = b[1 : len(b)-1]
 	var out strings.Builder
 	out.Grow(len(b))
 	for i := 0; i < len(b); {

@@ -41,7 +41,7 @@ func DecodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, error) {
 // decodeDidOpen is DecodeDidOpen's shortcut, or false.
 func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, bool) {
 	var item protocol.TextDocumentItem
-	text := -1
+	text, textEnd := -1, -1
 	// Members that encoding/json would match without regard to case, or
 	// would merge (see members), take the long way.
 	doc := func(key []byte, v int) int {
@@ -55,7 +55,7 @@ func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, bool) {
 		case "version":
 			field = &item.Version
 		case "text":
-			text = v
+			text, textEnd = v, end
 			return end
 		default:
 			if slices.ContainsFunc([]string{"uri", "languageId", "version", "text"}, func(k string) bool { return strings.EqualFold(k, string(key)) }) {
@@ -84,10 +84,8 @@ func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, bool) {
 	}
 	// unquote accepts exactly the valid JSON strings: with the text in
 	// place of a valid string, the params are valid when the rest is.
-	s, ok := unquote(params[text:])
-	end := valueEnd(params, text)
-	rest := slices.Concat(params[:text], []byte(`""`), params[end:])
-	if !ok || !json.Valid(rest) {
+	s, ok := decodeString(params[text:textEnd])
+	if !ok || !json.Valid(slices.Concat(params[:text], []byte(`""`), params[textEnd:])) {
 		return item, false
 	}
 	item.Text = s
