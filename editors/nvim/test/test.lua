@@ -171,22 +171,26 @@ end
 -- timer reads the menu and leaves Insert mode, which ends the feedkeys
 -- call.
 local function omni_complete(keys, accept)
-  local words, line, col, ticks, accepted = nil, nil, nil, 0, false
+  local words, line, col, ticks, accepted = nil, nil, nil, 0, nil
   local function key(k)
     vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), 'n', false)
   end
   vim.fn.timer_start(20, function(timer)
     ticks = ticks + 1
     if accepted then
-      line, col = vim.api.nvim_get_current_line(), vim.fn.col('.')
-      vim.fn.timer_stop(timer)
-      key('<Esc>')
+      -- Neovim 0.11+ expands the item's snippet after <C-y>, from an
+      -- event: on a busy machine that takes more than one tick.
+      if vim.api.nvim_get_current_line():find('"', 1, true) or ticks - accepted > 50 then
+        line, col = vim.api.nvim_get_current_line(), vim.fn.col('.')
+        vim.fn.timer_stop(timer)
+        key('<Esc>')
+      end
     elseif vim.fn.pumvisible() == 1 then
       words = vim.tbl_map(function(item)
         return item.word
       end, vim.fn.complete_info({ 'items' }).items or {})
       if accept then
-        accepted = true
+        accepted = ticks
         key('<C-y>')
       else
         vim.fn.timer_stop(timer)
