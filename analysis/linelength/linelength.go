@@ -118,14 +118,7 @@ func checkLine(p *analysis.Pass, text string, start, end int, terminated bool, e
 		// disallowed, only the number of characters matters.
 		n, cut := utf8.RuneCountInString(line), -1
 		if export > 0 && n > export {
-			k := 0
-			for i := range line {
-				if k == export {
-					cut = start + i
-					break
-				}
-				k++
-			}
+			cut = start + charOffset(line, export)
 		}
 		report(p, line, cut, end, n, terminated, export, max)
 		return

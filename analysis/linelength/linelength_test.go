@@ -51,6 +51,7 @@ func TestImportLimitCountsNewline(t *testing.T) {
 		{wide(260, "é") + "\n", exportAt(300), true, 255, 261},
 		// Over both: the span starts past the export limit.
 		{line(260) + "\n", exportAt(200), true, 200, 260},
+		{wide(260, "é") + "\n", exportAt(200), true, 201, 261},
 	} {
 		g := syntax.Parse("t.pgn", tt.text, syntax.PGN).Game(0).Game
 		var got *analysis.Diagnostic
