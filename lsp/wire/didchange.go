@@ -31,7 +31,7 @@ func DecodeDidChange(params json.RawMessage) (DidChangeParams, error) {
 			case "textDocument":
 				doc = v
 			default:
-				if bytes.EqualFold(key, []byte("contentChanges")) || bytes.EqualFold(key, []byte("textDocument")) {
+				if foldsTo(key, "contentChanges", "textDocument") {
 					return -1
 				}
 			}
@@ -71,7 +71,7 @@ func decodeChanges(b []byte, i int) ([]ContentChange, int) {
 				}
 				c.Text = s
 			default:
-				if bytes.EqualFold(key, []byte("range")) || bytes.EqualFold(key, []byte("text")) {
+				if foldsTo(key, "range", "text") {
 					return -1
 				}
 			}
@@ -103,7 +103,7 @@ func decodeRange(b []byte, i int) (*Range, int) {
 		case "end":
 			return decodePosition(b, v, &r.End)
 		}
-		if bytes.EqualFold(key, []byte("start")) || bytes.EqualFold(key, []byte("end")) {
+		if foldsTo(key, "start", "end") {
 			return -1
 		}
 		return valueEnd(b, v)
@@ -121,7 +121,7 @@ func decodePosition(b []byte, i int, p *Position) int {
 		case "character":
 			return decodeInt(b, v, &p.Character)
 		}
-		if bytes.EqualFold(key, []byte("line")) || bytes.EqualFold(key, []byte("character")) {
+		if foldsTo(key, "line", "character") {
 			return -1
 		}
 		return valueEnd(b, v)
@@ -158,6 +158,13 @@ func decodeInt(b []byte, i int, n *int64) int {
 		*n = int64(v)
 	}
 	return k
+}
+
+// foldsTo reports whether encoding/json would take key for one of names
+// (it matches keys without regard to case): a key that is not exactly one
+// of them then sends the caller to encoding/json.
+func foldsTo(key []byte, names ...string) bool {
+	return slices.ContainsFunc(names, func(n string) bool { return bytes.EqualFold(key, []byte(n)) })
 }
 
 // members calls f with the key and the value's offset of each member of

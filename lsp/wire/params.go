@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -58,7 +57,7 @@ func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, bool) {
 			text, textEnd = v, end
 			return end
 		default:
-			if slices.ContainsFunc([]string{"uri", "languageId", "version", "text"}, func(k string) bool { return strings.EqualFold(k, string(key)) }) {
+			if foldsTo(key, "uri", "languageId", "version", "text") {
 				return -1
 			}
 			return end
@@ -74,7 +73,7 @@ func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, bool) {
 		case string(key) == "textDocument":
 			found = true
 			return members(params, v, doc)
-		case strings.EqualFold(string(key), "textDocument"):
+		case foldsTo(key, "textDocument"):
 			return -1
 		}
 		return valueEnd(params, v)
@@ -82,7 +81,7 @@ func decodeDidOpen(params json.RawMessage) (protocol.TextDocumentItem, bool) {
 	if members(params, skipSpace(params, 0), top) < 0 || !found || text < 0 {
 		return item, false
 	}
-	// unquote accepts exactly the valid JSON strings: with the text in
+	// decodeString accepts exactly the valid JSON strings: with the text in
 	// place of a valid string, the params are valid when the rest is.
 	s, ok := decodeString(params[text:textEnd])
 	if !ok || !json.Valid(slices.Concat(params[:text], []byte(`""`), params[textEnd:])) {
