@@ -220,79 +220,155 @@ func TestCapTellsTotalWhenUnchanged(t *testing.T) {
 
 // TestEditorDecoding: an editor that decoded a Latin-1 file as UTF-8
 // sends U+FFFD for its letters; the server, which sees the file on disk
-// is not UTF-8, warns at the first one how many a save would destroy,
-// and in VS Code offers the extension's command to reopen the file. A
-// U+FFFD in a file that is UTF-8 on disk is no such accident.
+// is not UTF-8, reports an error on the first line (listed first by every
+// client) naming the first damaged line and how many characters a save
+// would destroy, tells the user once in a window message, computes no
+// edit of the document (formatting, fix actions, completion) and in VS
+// Code offers the extension's command to reopen the file wherever the
+// cursor is. Once the text is right again, edits come back. A U+FFFD in a
+// file that is UTF-8 on disk is no such accident.
 func TestEditorDecoding(t *testing.T) {
 	dir := t.TempDir()
 	latin1 := filepath.Join(dir, "latin1.pgn")
-	if err := os.WriteFile(latin1, []byte("[Event \"Z\xfcrich\"]\n[White \"M\xfcller\"]\n\n1. e4 *\n"), 0o644); err != nil {
+	if err := os.WriteFile(latin1, []byte("[Event \"Z\xfcrich\"]\n[White \"M\xfcller\"]\n\n1.e4 *\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	utf8File := filepath.Join(dir, "utf8.pgn")
-	const decoded = "[Event \"Z\uFFFDrich\"]\n[White \"M\uFFFDller\"]\n\n1. e4 *\n"
+	const decoded = "[Event \"Z\uFFFDrich\"]\n[White \"M\uFFFDller\"]\n\n1.e4 *\n"
+	const right = "[Event \"Zürich\"]\n[White \"Müller\"]\n\n1.e4 *\n"
 	if err := os.WriteFile(utf8File, []byte(decoded), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	synctest.Test(t, func(t *testing.T) {
-		c := start(t, lsptest.Options{ClientName: "Visual Studio Code", Serve: lsp.ServeForTest})
-		c.Initialize(nil)
-		uri := protocol.DocumentURI("file://" + latin1)
-		c.Open(uri, decoded)
-		c.Settle()
-		last, _ := c.Last(uri)
-		var found []protocol.Diagnostic
-		for _, d := range last.Diagnostics {
-			if d.Code == "editor-decoding" {
-				found = append(found, d)
-			}
-		}
-		if len(found) != 1 || found[0].Range.Start != (protocol.Position{Line: 0, Character: 9}) || !strings.Contains(found[0].Message, "saving will destroy 2 characters") {
-			t.Fatalf("editor-decoding diagnostics %+v", found)
-		}
-		raw, _ := json.Marshal(found[0])
-		var actions []struct {
-			Title   string            `json:"title"`
-			Command *protocol.Command `json:"command"`
-		}
-		if err := c.Call(protocol.MethodTextDocumentCodeAction, map[string]any{
-			"textDocument": map[string]any{"uri": uri}, "range": found[0].Range,
-			"context": map[string]any{"diagnostics": []json.RawMessage{raw}},
-		}, &actions); err != nil {
-			t.Fatal(err)
-		}
-		if len(actions) == 0 || actions[0].Command == nil || actions[0].Command.Command != "pgnls.reopenWithEncoding" {
-			t.Errorf("code actions %+v, want the reopen command first", actions)
-		}
+	for _, client := range []string{"Visual Studio Code", "Neovim"} {
+		t.Run(client, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				c := start(t, lsptest.Options{ClientName: client, Serve: lsp.ServeForTest})
+				c.Initialize(nil)
+				uri := protocol.DocumentURI("file://" + latin1)
+				c.Open(uri, decoded)
+				c.Settle()
+				checkDamaged(t, c, uri, client == "Visual Studio Code")
 
-		// The same file opened right, then reopened as UTF-8 (a full
-		// change to the decoded text): the warning comes with the change.
-		c.Close(uri)
-		c.Open(uri, "[Event \"Zürich\"]\n[White \"Müller\"]\n\n1. e4 *\n")
-		c.Settle()
-		c.Change(uri, lsptest.Replace(protocol.Range{End: protocol.Position{Line: 5}}, decoded))
-		c.Settle()
-		last, _ = c.Last(uri)
-		found = nil
-		for _, d := range last.Diagnostics {
-			if d.Code == "editor-decoding" {
-				found = append(found, d)
-			}
-		}
-		if len(found) != 1 {
-			t.Errorf("after the reopen as UTF-8: editor-decoding %+v", found)
-		}
+				// Reopened right (a full change to the right text):
+				// no diagnostic, edits again, no new message.
+				c.Change(uri, lsptest.Replace(protocol.Range{End: protocol.Position{Line: 5}}, right))
+				c.Settle()
+				if found := decodingErrors(c, uri); len(found) != 0 {
+					t.Errorf("after the reopen as Windows-1252: editor-decoding %+v", found)
+				}
+				if edits := formatEdits(t, c, uri); len(edits) == 0 {
+					t.Error("the right text is not formatted")
+				}
+				if n := len(c.Notifications(protocol.MethodWindowShowMessage)); n != 2 {
+					t.Errorf("%d window messages, want the two of the damaged text only", n)
+				}
 
-		other := protocol.DocumentURI("file://" + utf8File)
-		c.Open(other, decoded)
-		c.Settle()
-		last, _ = c.Last(other)
-		for _, d := range last.Diagnostics {
-			if d.Code == "editor-decoding" {
-				t.Errorf("editor-decoding on a file that is UTF-8 on disk: %+v", d)
-			}
+				// Reopened as UTF-8 again: damaged anew, told anew.
+				c.Change(uri, lsptest.Replace(protocol.Range{End: protocol.Position{Line: 5}}, decoded))
+				c.Settle()
+				if found := decodingErrors(c, uri); len(found) != 1 {
+					t.Errorf("after the reopen as UTF-8: editor-decoding %+v", found)
+				}
+				if n := len(c.Notifications(protocol.MethodWindowShowMessage)); n != 3 {
+					t.Errorf("%d window messages, want a third for the new damage", n)
+				}
+
+				other := protocol.DocumentURI("file://" + utf8File)
+				c.Open(other, decoded)
+				c.Settle()
+				if found := decodingErrors(c, other); len(found) != 0 {
+					t.Errorf("editor-decoding on a file that is UTF-8 on disk: %+v", found)
+				}
+				if edits := formatEdits(t, c, other); len(edits) == 0 {
+					t.Error("a file that is UTF-8 on disk, with U+FFFD, is not formatted")
+				}
+			})
+		})
+	}
+}
+
+// checkDamaged checks what the server does with uri, open with the
+// damaged text of TestEditorDecoding.
+func checkDamaged(t *testing.T, c *lsptest.Client, uri protocol.DocumentURI, vscode bool) {
+	t.Helper()
+	found := decodingErrors(c, uri)
+	if len(found) != 1 || found[0].Range.Start != (protocol.Position{}) || found[0].Range.End != (protocol.Position{Character: 16}) ||
+		found[0].Severity != protocol.DiagnosticSeverityError ||
+		!strings.Contains(found[0].Message, "line 1 shows U+FFFD, and saving will destroy 2 characters") ||
+		len(found[0].RelatedInformation) != 1 || found[0].RelatedInformation[0].Location.Range.Start != (protocol.Position{Line: 0, Character: 9}) {
+		t.Fatalf("editor-decoding diagnostics %+v", found)
+	}
+	last, _ := c.Last(uri)
+	if last.Diagnostics[0].Code != "editor-decoding" {
+		t.Errorf("first diagnostic %+v, want editor-decoding", last.Diagnostics[0])
+	}
+	msgs := c.Notifications(protocol.MethodWindowShowMessage)
+	var m protocol.ShowMessageParams
+	if len(msgs) != 1 || json.Unmarshal(msgs[0], &m) != nil || m.Type != protocol.MessageTypeWarning ||
+		!strings.Contains(m.Message, "latin1.pgn is not UTF-8") || !strings.Contains(m.Message, "line 1 shows U+FFFD") {
+		t.Errorf("window messages %s, want one warning naming the file and line 1", msgs)
+	}
+
+	if edits := formatEdits(t, c, uri); len(edits) != 0 {
+		t.Errorf("formatting of a damaged document: %+v", edits)
+	}
+	msgs = c.Notifications(protocol.MethodWindowShowMessage)
+	if len(msgs) != 2 || json.Unmarshal(msgs[1], &m) != nil || m.Type != protocol.MessageTypeError || !strings.Contains(m.Message, "no formatting of latin1.pgn") {
+		t.Errorf("window messages %s, want a second saying why nothing is formatted", msgs)
+	}
+
+	// Code actions at the move (not at the diagnostic), with no context:
+	// only the reopen command, in VS Code; no fix, no source action.
+	var actions []struct {
+		Title   string                  `json:"title"`
+		Edit    *protocol.WorkspaceEdit `json:"edit"`
+		Command *protocol.Command       `json:"command"`
+	}
+	if err := c.Call(protocol.MethodTextDocumentCodeAction, map[string]any{
+		"textDocument": map[string]any{"uri": uri}, "range": protocol.Range{Start: protocol.Position{Line: 3}, End: protocol.Position{Line: 3, Character: 4}},
+		"context": map[string]any{"diagnostics": []any{}},
+	}, &actions); err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case vscode && (len(actions) != 1 || actions[0].Command == nil || actions[0].Command.Command != "pgnls.reopenWithEncoding" || actions[0].Edit != nil):
+		t.Errorf("code actions %+v, want the reopen command only", actions)
+	case !vscode && len(actions) != 0:
+		t.Errorf("code actions %+v, want none", actions)
+	}
+
+	var list protocol.CompletionList
+	if err := c.Call(protocol.MethodTextDocumentCompletion, map[string]any{
+		"textDocument": map[string]any{"uri": uri}, "position": protocol.Position{Line: 3, Character: 2},
+	}, &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list.Items) != 0 {
+		t.Errorf("%d completion items in a damaged document", len(list.Items))
+	}
+}
+
+// decodingErrors returns the editor-decoding diagnostics last published
+// for uri.
+func decodingErrors(c *lsptest.Client, uri protocol.DocumentURI) []protocol.Diagnostic {
+	last, _ := c.Last(uri)
+	var found []protocol.Diagnostic
+	for _, d := range last.Diagnostics {
+		if d.Code == "editor-decoding" {
+			found = append(found, d)
 		}
-	})
+	}
+	return found
+}
+
+// formatEdits returns the server's formatting of uri.
+func formatEdits(t *testing.T, c *lsptest.Client, uri protocol.DocumentURI) []protocol.TextEdit {
+	t.Helper()
+	var edits []protocol.TextEdit
+	if err := c.Call(protocol.MethodTextDocumentFormatting, map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}, &edits); err != nil {
+		t.Fatal(err)
+	}
+	return edits
 }
 
 // TestFormattingTellsWhatWasLeft: formatting says, in a window message,

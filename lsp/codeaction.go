@@ -25,7 +25,9 @@ import (
 //     diagnostics by range and code; the client's diagnostic is attached
 //     as it was sent. The fix bulk fixing would apply (fix.Chosen) is the
 //     preferred one. For editor-decoding, in VS Code, the command of the
-//     extension that reopens the file as Windows-1252.
+//     extension that reopens the file as Windows-1252; on a document
+//     whose decoding the editor damaged (see decoding.go) only that
+//     command, wherever the cursor is, and no edit.
 //   - source.format.game: the game at the start of the range in export
 //     form, when that changes it.
 //   - source.sortTags: the tags of that game in export order, when they
@@ -81,6 +83,14 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	}
 	m := mapper{doc.File}
 	actions := []codeAction{}
+	if s.damageOf(doc).lost > 0 {
+		// No edit: each would be saved with the damage. Only the
+		// command that reopens the file, wherever the cursor is.
+		if wantKind(p.Context.Only, protocol.QuickFix) && s.client.vscode {
+			actions = append(actions, reopenAction(doc, decodingDiagnostics(p.Context.Diagnostics)))
+		}
+		return actions, nil
+	}
 	if wantKind(p.Context.Only, protocol.QuickFix) {
 		actions = append(actions, s.quickFixes(doc, p.Context.Diagnostics)...)
 	}
@@ -141,16 +151,6 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 			continue
 		}
 		code, ok := cd.Code.(string)
-		if ok && code == string(checks.CodeEditorDecoding) && s.client.vscode {
-			// Not an edit: the editor must read the file again.
-			out = append(out, codeAction{
-				Title: "Reopen with the Windows-1252 (Latin-1) encoding", Kind: protocol.QuickFix,
-				Diagnostics: []json.RawMessage{raw}, IsPreferred: true,
-				Command: &protocol.Command{Title: "Reopen with Windows-1252", Command: reopenCommand,
-					Arguments: []any{doc.URI, "windows1252"}},
-			})
-			continue
-		}
 		if !ok || doc.File.NumGames() == 0 {
 			continue
 		}
@@ -181,6 +181,31 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 				})
 			}
 			break
+		}
+	}
+	return out
+}
+
+// reopenAction is the action that has the VS Code extension reopen doc
+// with the Windows-1252 encoding (not an edit: the editor must read the
+// file again), for the client's editor-decoding diagnostics ds.
+func reopenAction(doc *session.Document, ds []json.RawMessage) codeAction {
+	return codeAction{
+		Title: "Reopen with the Windows-1252 (Latin-1) encoding", Kind: protocol.QuickFix,
+		Diagnostics: ds, IsPreferred: true,
+		Command: &protocol.Command{Title: "Reopen with Windows-1252", Command: reopenCommand,
+			Arguments: []any{doc.URI, "windows1252"}},
+	}
+}
+
+// decodingDiagnostics returns the client's editor-decoding diagnostics
+// among ds.
+func decodingDiagnostics(ds []json.RawMessage) []json.RawMessage {
+	var out []json.RawMessage
+	for _, raw := range ds {
+		var cd clientDiagnostic
+		if json.Unmarshal(raw, &cd) == nil && cd.Code == string(checks.CodeEditorDecoding) {
+			out = append(out, raw)
 		}
 	}
 	return out

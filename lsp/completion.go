@@ -21,6 +21,10 @@ func (s *server) completion(_ context.Context, params json.RawMessage) (any, err
 	if err != nil {
 		return nil, err
 	}
+	if s.damageOf(doc).lost > 0 {
+		// No edit of a document whose save would destroy characters.
+		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
+	}
 	m := mapper{doc.File}
 	opts := s.queryOptions()
 	if s.client.docMarkdown {

@@ -46,6 +46,10 @@ type diagnoser struct {
 	mu        sync.Mutex
 	catalogue string // base URL of codeDescription links
 	pubs      map[string]*pubState
+	// lost holds, per open document, how many characters of its file a
+	// save would destroy (see lostCharacters), and whether the user was
+	// told; absent: none.
+	lost map[string]*lostState
 
 	// pubMu makes "is this version still current?" and the send one step,
 	// so a late analysis can never overtake a newer version's publication.
@@ -88,6 +92,7 @@ func newDiagnoser(ctx context.Context, out diagnoserOut, analyzers []*analysis.A
 		out:       out,
 		catalogue: defaultCatalogueURL,
 		pubs:      make(map[string]*pubState),
+		lost:      make(map[string]*lostState),
 	}
 	d.engine = session.New(ctx, d, analyzers, debounce, settings{}.config(), defaultMaxDiagnostics)
 	return d
@@ -195,12 +200,53 @@ func (d *diagnoser) changed(doc *session.Document, edits []syntax.Edit, kept syn
 	d.engine.Changed(doc, edits, kept)
 }
 
-// setLost installs the editor-decoding warning of the document at uri:
-// lost characters a save would destroy (see lostCharacters).
+// lostState is what the diagnoser knows of a document whose file a save
+// would damage.
+type lostState struct {
+	n    int  // characters a save would destroy
+	told bool // the user was told (tell)
+}
+
+// setLost installs the editor-decoding diagnostic of the document at
+// uri: lost characters a save would destroy (see lostCharacters). It is
+// called when the document opens and when its text gains U+FFFD.
 func (d *diagnoser) setLost(uri protocol.DocumentURI, lost int) {
+	d.mu.Lock()
+	if lost == 0 {
+		delete(d.lost, string(uri))
+	} else if st := d.lost[string(uri)]; st != nil {
+		st.n, st.told = lost, false // damaged anew: tell again
+	} else {
+		d.lost[string(uri)] = &lostState{n: lost}
+	}
+	d.mu.Unlock()
 	d.engine.SetExtra(string(uri), func(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
 		return decodingDiagnostic(f, lost, cfg)
 	})
+}
+
+// lostIn returns the characters a save of the document at uri would
+// destroy, as setLost last set them.
+func (d *diagnoser) lostIn(uri protocol.DocumentURI) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if st := d.lost[string(uri)]; st != nil {
+		return st.n
+	}
+	return 0
+}
+
+// tell reports whether the user is still to be told of the damage of the
+// document at uri, and marks it told.
+func (d *diagnoser) tell(uri protocol.DocumentURI) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	st := d.lost[string(uri)]
+	if st == nil || st.told {
+		return false
+	}
+	st.told = true
+	return true
 }
 
 // gameDiagnostics returns a fresh analysis of game i of doc, with fixes.
@@ -214,6 +260,7 @@ func (d *diagnoser) closed(uri protocol.DocumentURI) {
 	d.engine.Closed(string(uri))
 	d.mu.Lock()
 	delete(d.pubs, string(uri))
+	delete(d.lost, string(uri))
 	d.mu.Unlock()
 
 	d.pubMu.Lock()

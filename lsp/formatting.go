@@ -46,6 +46,9 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 	if doc == nil {
 		return nil, errNotOpen(p.TextDocument.URI)
 	}
+	if s.declineEdits(doc, "formatting") {
+		return []protocol.TextEdit{}, nil
+	}
 	f := doc.File
 	from, to := 0, f.NumGames()
 	if ranged && p.Range != nil {

@@ -35,6 +35,7 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 		zap.Stringer("dialect", doc.File.Dialect), zap.Int("bytes", len(item.Text)))
 	s.diags.setLost(item.URI, lostCharacters(item.URI, item.Text))
 	s.diags.changed(doc, nil, syntax.Kept{})
+	s.tellDamage(doc)
 	return nil
 }
 
@@ -78,6 +79,7 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", f.NumGames()))
 	doc := s.docs.Update(string(uri), version, f)
 	s.diags.changed(doc, edits, ch.Kept)
+	s.tellDamage(doc)
 	return nil
 }
 

@@ -36,7 +36,7 @@ var All = []*analysis.Analyzer{
 	linelength.Analyzer,
 }
 
-// CodeEditorDecoding is the code of the language server's warning that
+// CodeEditorDecoding is the code of the language server's error that
 // the editor decoded a Latin-1 file as UTF-8, so that a save would
 // destroy its letters.
 const CodeEditorDecoding = analysis.Code("editor-decoding")
@@ -44,7 +44,7 @@ const CodeEditorDecoding = analysis.Code("editor-decoding")
 // Editor lists the codes the language server reports itself, from what
 // it knows of the editor's copy of a file.
 var Editor = []analysis.CodeInfo{
-	{Code: CodeEditorDecoding, Severity: analysis.Warning, Minimal: true, Doc: "The editor decoded a Latin-1 (Windows-1252) file as UTF-8: its text holds U+FFFD where the file on disk has bytes that are not UTF-8, and saving would write U+FFFD instead of those letters. Reopen the file with the Windows-1252 encoding (in VS Code the quick fix does; the extension also lets VS Code guess the encoding of PGN files)."},
+	{Code: CodeEditorDecoding, Severity: analysis.Error, Minimal: true, Doc: "The editor decoded a Latin-1 (Windows-1252) file as UTF-8: its text holds U+FFFD where the file on disk has bytes that are not UTF-8, and saving would write U+FFFD instead of those letters (with auto-save, after any edit). Reported on the first line of the file, so that it is listed first, naming the first damaged line; the user is also told in a message, and pgnls computes no edit of the document (formatting, fixes, completion) until it is reopened with the Windows-1252 encoding (the VS Code extension reopens such a file by itself; the quick fix does too)."},
 }
 
 // CatalogueEntry is one code of the catalogue with the source reporting it.
