@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { type BoardAnswer, type LspPosition, type Step, exitTarget, lichessURL, positionName, renderPage, renderView, stepTarget } from './boardview';
+import { opened } from './opening';
 
 const languages = ['pgn', 'ctl-pgn'];
 const isChess = (d: vscode.TextDocument) => languages.includes(d.languageId);
@@ -158,6 +159,7 @@ export class BoardPanel implements vscode.Disposable {
   private async ask(doc: vscode.TextDocument, pos: vscode.Position, quiet = false): Promise<Asked | undefined> {
     const c = this.server(quiet);
     if (!c) return undefined;
+    await opened(doc);
     const version = doc.version;
     const params = { ...c.code2ProtocolConverter.asTextDocumentPositionParams(doc, pos), orientation: this.flipped ? 'black' : 'white' };
     const answer = await c.sendRequest<BoardAnswer | null>('pgnls/board', params);

@@ -7,7 +7,11 @@
 # study, stepping keys and commands, move list, flip, copy FEN, lichess
 # URL, edits, the active editor, themes, and its delay on a 4 MB file),
 # format on save on disk, a Latin-1 file opened with the extension's
-# defaults and reopened by pgnls.reopenWithEncoding, the [ctl-pgn] default
+# defaults, reopened as UTF-8 (the server's error, message, declined
+# formatting and quick fix) and by pgnls.reopenWithEncoding, a database
+# not UTF-8 past 1.2 MB reopened by the extension, Format Document keeping
+# the cursor and view on 300 games and 1.35-4.1 MB databases (from
+# ../shared/testdata), with code-server's default auto-save, the [ctl-pgn] default
 # of the ambiguous-character highlight, and the diagnostic codes in the
 # Settings editor; takes the screenshots docs/screenshots/vscode-*.png.
 #
@@ -112,11 +116,23 @@ cp "$vsc/test/fixtures/latin1.pgn" "$vsc/test/fixtures/glyphs.ctl-pgn" "$vsc/tes
 cp "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/glyphs.pgn"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1.txt"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1-b.pgn"
+# kasparov.pgn (pgnmentor-Kasparov.pgn, 1.35 MB, CRLF) has one byte that
+# is not UTF-8, 0x82, 1.2 MB in; carlsen.pgn and tal.pgn (4.1 and 1.45 MB)
+# are databases to format: from ../shared/testdata, which CI has beside
+# the checkout, copied writable (auto-save writes them).
+big="$root/../shared/testdata/pgn/big"
+for f in Kasparov Carlsen Tal; do
+	src="$big/pgnmentor-$f.pgn"
+	[ -f "$src" ] || { echo "e2e: $src is missing: ../shared must be beside the checkout" >&2; exit 1; }
+	dst="$ws/$(echo "$f" | tr A-Z a-z).pgn"
+	cp "$src" "$dst" && chmod 644 "$dst"
+done
 # e2e.mjs rewrites the workspace settings; a file that exists from the
 # start is watched.
 mkdir -p "$ws/.vscode" && echo '{}' >"$ws/.vscode/settings.json"
 unzip -p "$vsix" extension/bin/pgnls >"$run/pgnls" && chmod +x "$run/pgnls"
 "$run/pgnls" fmt "$ws/messy.ctl-pgn" >"$run/messy.ctl-pgn.expected"
+"$run/pgnls" fmt "$ws/kasparov.pgn" >"$run/kasparov.pgn.expected"
 cat >"$data/User/settings.json" <<'EOF'
 {
   "[ctl-pgn]": { "editor.formatOnSave": true },
@@ -135,8 +151,7 @@ cat >"$data/User/settings.json" <<'EOF'
   "editor.minimap.enabled": false,
   "editor.fontSize": 15,
   "editor.hover.delay": 200,
-  "window.commandCenter": false,
-  "files.autoSave": "off"
+  "window.commandCenter": false
 }
 EOF
 
@@ -158,7 +173,7 @@ done
 step "drive VS Code in headless Chromium"
 mkdir -p "$run/shots"
 rc=0
-(cd "$vsc" && node test/e2e.mjs "http://127.0.0.1:$port/?folder=$ws" "$ws" "$run/messy.ctl-pgn.expected" "$run/shots" "$run/results") || rc=$?
+(cd "$vsc" && PGNLS_E2E_BIN="$run/pgnls" node test/e2e.mjs "http://127.0.0.1:$port/?folder=$ws" "$ws" "$run/messy.ctl-pgn.expected" "$run/shots" "$run/results") || rc=$?
 if [ "$rc" = 0 ]; then
 	for f in "$run"/shots/vscode-*.png; do
 		cp "$f" "$shots/"
