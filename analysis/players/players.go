@@ -1,15 +1,18 @@
 // Package players tells when two spellings of a player's name, as the
-// White and Black tags of PGN games write it, name the same player.
+// White and Black tags of PGN games write it, may name the same player.
 //
 // Real databases spell one player several ways: "Le, Quang Liem",
 // "Le,Quang Liem" and "Le Quang Liem"; "Carlsen,M" beside "Carlsen,
-// Magnus"; "Morphy, Paul " with a trailing blank. The rule here is
-// deliberately narrow, so that it never takes two people for one
-// ("Polgar, Judit" and "Polgar, Susan", "Carlsen, Magnus" and "Carlsen,
-// Mikhail" stay apart): see Same.
+// Magnus"; "Bauer, JH." beside "Bauer, Johann"; "Morphy, Paul " with a
+// trailing blank. Key gives the spelling with case, blanks, commas and
+// periods aside, Same also matches initials and missing given names.
+// The rule is deliberately narrow, so that it does not take two people
+// for one ("Polgar, Judit" and "Polgar, Susan", "Carlsen, Magnus" and
+// "Carlsen, Mikhail" stay apart), and knows nothing of transliterations
+// ("Korchnoi" and "Kortschnoj") or misspellings.
 //
-// Print is the same rule in a few bytes, for callers that keep a
-// fingerprint of each game instead of its tags (package duplicates).
+// Print is the rule in 16 bytes, for callers that keep a fingerprint of
+// each game instead of its tags (package duplicates).
 package players
 
 import (
@@ -35,16 +38,51 @@ func separator(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '.' 
 
 // words splits a name into its words, lower-cased, at blanks, commas and
 // periods, and returns how many of them form the surname: those before
-// the first comma, or the first word when there is no comma.
+// the first comma, or the first word when there is no comma. A given
+// name of two or three capitals before a period ("Bauer, JH.") is read
+// as the initials it stands for ("j", "h").
 func words(name string) (ws []string, surname int) {
-	ws = strings.FieldsFunc(strings.ToLower(name), separator)
 	surname = 1
-	if i := strings.IndexByte(name, ','); i >= 0 {
-		if n := len(strings.FieldsFunc(name[:i], separator)); n > 0 {
-			surname = n
+	comma := false
+	rest := name
+	for rest != "" {
+		i := strings.IndexFunc(rest, separator)
+		if i < 0 {
+			i = len(rest)
 		}
+		w := rest[:i]
+		rest = rest[i:]
+		if w != "" {
+			if comma && len(ws) >= surname && glued(w) && strings.HasPrefix(rest, ".") {
+				for _, r := range strings.ToLower(w) {
+					ws = append(ws, string(r))
+				}
+			} else {
+				ws = append(ws, strings.ToLower(w))
+			}
+		}
+		if rest == "" {
+			break
+		}
+		r, n := utf8.DecodeRuneInString(rest)
+		if r == ',' && !comma && len(ws) > 0 {
+			comma, surname = true, len(ws)
+		}
+		rest = rest[n:]
 	}
 	return ws, min(surname, len(ws))
+}
+
+// glued reports whether a word is two or three capital letters.
+func glued(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n == 2 || n == 3
 }
 
 // initial reports whether a word is an initial: a single letter.
@@ -53,11 +91,17 @@ func initial(w string) bool {
 	return n == len(w) && unicode.IsLetter(r)
 }
 
+// first returns the first letter of a word.
+func first(w string) rune {
+	r, _ := utf8.DecodeRuneInString(w)
+	return r
+}
+
 // Key returns the name in a canonical form: lower case, words separated
 // by one space, commas and periods dropped ("Le,Quang Liem" and
-// "Le Quang Liem." give "le quang liem"). Names with the same key name
-// the same player; Same also matches initials. Key of an Unknown name is
-// "".
+// "Le Quang Liem." give "le quang liem"; "Bauer, JH." gives "bauer j
+// h"). Names with the same key are spellings of one name. Key of an
+// Unknown name is "".
 func Key(name string) string {
 	if Unknown(name) {
 		return ""
@@ -66,70 +110,65 @@ func Key(name string) string {
 	return strings.Join(ws, " ")
 }
 
-// Same reports whether two names, known ones (see Unknown), are
+// Same reports whether two names, known ones (see Unknown), may be
 // spellings of the same player's name. They are when
 //
 //   - their Keys are equal: case, blanks, commas and periods aside
 //     ("Le, Quang Liem", "Le,Quang Liem", "le quang liem"); or
-//   - they have the same surname and as many given names, the same
-//     words in full, except that one of the two writes all its given
-//     names as initials, each the first letter of the other's
-//     ("Carlsen,M" and "Carlsen, Magnus"; "Le, Q. L." and "Le, Quang
-//     Liem").
+//   - they have the same surname, and their given names agree as far as
+//     both go: each given name equal to the one at its place in the
+//     other name, or an initial of it ("Carlsen,M" and "Carlsen,
+//     Magnus"; "Le, Q. L." and "Le, Quang Liem"; "Bauer, JH." and
+//     "Bauer, Johann"; "Pillsbury, Harry" and "Pillsbury, Harry
+//     Nelson"; "Tal" and "Tal, Mihail").
 //
 // The surname is the words before the first comma, or the first word
-// of a name without one ("Le Quang Liem", "Carlsen M"). Nothing else is
-// taken for a variant: a name in another order ("Magnus Carlsen"),
-// given names that differ ("Carlsen, Magnus" and "Carlsen, Mikhail"), a
-// missing given name ("Carlsen") or a mixture of initials and full
-// given names on both sides are other players, for all this function
-// knows. An unknown name is the same as no other.
+// of a name without one ("Le Quang Liem", "Carlsen M"). Names in
+// another order ("Magnus Carlsen" and "Carlsen, Magnus") or with given
+// names that differ ("Carlsen, Magnus" and "Carlsen, Mikhail") are
+// other players, for all this function knows. An unknown name is the
+// same as no other. Same is symmetric but not transitive: "Carlsen, M"
+// may be "Carlsen, Magnus" and "Carlsen, Mikhail", which are not one
+// player; which of several is meant is the caller's to decide.
 func Same(a, b string) bool {
 	if Unknown(a) || Unknown(b) {
 		return false
 	}
 	wa, sa := words(a)
 	wb, sb := words(b)
-	switch {
-	case slices.Equal(wa, wb):
+	if slices.Equal(wa, wb) {
 		return true
-	case len(wa) != len(wb) || sa != sb || sa == len(wa) || !slices.Equal(wa[:sa], wb[:sb]):
-		return false
-	case !initials(wa[sa:]) && !initials(wb[sb:]):
+	}
+	if sa != sb || !slices.Equal(wa[:sa], wb[:sb]) {
 		return false
 	}
-	for i := sa; i < len(wa); i++ {
-		if first(wa[i]) != first(wb[i]) {
+	ga, gb := wa[sa:], wb[sb:]
+	for i := range min(len(ga), len(gb)) {
+		x, y := ga[i], gb[i]
+		if x != y && !(initial(x) || initial(y)) || first(x) != first(y) {
 			return false
 		}
 	}
 	return true
 }
 
-// initials reports whether the words are all initials.
-func initials(ws []string) bool {
-	for _, w := range ws {
-		if !initial(w) {
-			return false
-		}
-	}
-	return true
-}
+// maxGiven is the number of given names a Print keeps.
+const maxGiven = 4
 
-// first returns the first letter of a word.
-func first(w string) rune {
-	r, _ := utf8.DecodeRuneInString(w)
-	return r
-}
-
-// Print is a name reduced to what Same compares, in 8 bytes: hashes of
-// its Key and of its surname with the first letters of its given names.
-// Two prints compare as Same compares their names, but for hash
-// collisions (about one pair of names in four billion). The zero Print
-// is an unknown name.
+// Print is a name reduced to what Same compares, in 16 bytes: hashes of
+// its Key and of its surname, and the first letters of its first four
+// given names, with short hashes of them. Two prints compare as Same
+// compares their names, but for hash collisions and given names past
+// the fourth, which are not compared. The zero Print is an unknown
+// name.
 type Print struct {
-	key   uint32 // hash of the Key; 0 for an unknown name
-	loose uint32 // hash of the surname and given initials; its low bit set when the given names are all initials
+	key     uint32 // hash of the Key; 0 for an unknown name
+	surname uint32 // hash of the surname
+	// given holds the first maxGiven given names, 16 bits each from the
+	// lowest: whether it is an initial (bit 15), a code of its first
+	// letter (bits 7-14, never 0) and a hash of the word (bits 0-6); 0
+	// past the last.
+	given uint64
 }
 
 // PrintOf returns the print of a name.
@@ -138,39 +177,60 @@ func PrintOf(name string) Print {
 		return Print{}
 	}
 	ws, surname := words(name)
-	key := newHash()
-	for _, w := range ws {
+	key, sur := newHash(), newHash()
+	for i, w := range ws {
 		key.word(w)
+		if i < surname {
+			sur.word(w)
+		}
 	}
-	loose := newHash()
-	for _, w := range ws[:surname] {
-		loose.word(w)
-	}
-	loose.sep()
-	for _, w := range ws[surname:] {
-		loose.rune(first(w))
-	}
-	p := Print{key: key.sum() | 1, loose: loose.sum() &^ 1}
-	if surname < len(ws) && initials(ws[surname:]) {
-		p.loose |= 1
+	p := Print{key: key.sum() | 1, surname: sur.sum()}
+	for i, w := range ws[surname:min(len(ws), surname+maxGiven)] {
+		h := newHash()
+		h.word(w)
+		c := uint64(letter(first(w)))<<7 | uint64(h.sum()&0x7F)
+		if initial(w) {
+			c |= 1 << 15
+		}
+		p.given |= c << (16 * i)
 	}
 	return p
+}
+
+// letter returns a byte that stands for a letter, never 0: the letter
+// itself in ASCII, else 0x80 and a 7-bit hash of it.
+func letter(r rune) uint8 {
+	if r > 0 && r < 0x80 {
+		return uint8(r)
+	}
+	return 0x80 | uint8(uint32(r)*2654435761>>25)
 }
 
 // Known reports whether p is the print of a known name.
 func (p Print) Known() bool { return p.key != 0 }
 
-// Same reports whether the names of p and q name the same player, as
-// Same does for the names.
+// Same reports whether the names of p and q may name the same player,
+// as Same does for the names.
 func (p Print) Same(q Print) bool {
 	switch {
 	case !p.Known() || !q.Known():
 		return false
 	case p.key == q.key:
 		return true
+	case p.surname != q.surname:
+		return false
 	}
-	// The same surname and given initials, one side initials only.
-	return p.loose|1 == q.loose|1 && (p.loose&1 != 0 || q.loose&1 != 0)
+	for i := range maxGiven {
+		x, y := uint16(p.given>>(16*i)), uint16(q.given>>(16*i))
+		if x == 0 || y == 0 {
+			break
+		}
+		initial := (x|y)&(1<<15) != 0
+		if x != y && !initial || uint8(x>>7) != uint8(y>>7) {
+			return false
+		}
+	}
+	return true
 }
 
 // hash is FNV-1a over the words of a name.
@@ -178,26 +238,14 @@ type hash uint32
 
 func newHash() hash { return 2166136261 }
 
-func (h *hash) byte(b byte) {
-	*h ^= hash(b)
-	*h *= 16777619
-}
-
 // word adds a word and its end.
 func (h *hash) word(w string) {
 	for i := range len(w) {
-		h.byte(w[i])
+		*h ^= hash(w[i])
+		*h *= 16777619
 	}
-	h.byte(' ')
+	*h ^= ' '
+	*h *= 16777619
 }
-
-// rune adds a letter as a word of its own.
-func (h *hash) rune(r rune) {
-	var buf [utf8.UTFMax]byte
-	h.word(string(buf[:utf8.EncodeRune(buf[:], r)]))
-}
-
-// sep marks the end of the surname.
-func (h *hash) sep() { h.byte(',') }
 
 func (h hash) sum() uint32 { return uint32(h) }

@@ -1,6 +1,8 @@
 package players_test
 
 import (
+	"os"
+	"regexp"
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis/players"
@@ -30,18 +32,33 @@ var pairs = []struct {
 	{"Le, Q.L.", "Le Quang Liem", true},
 	{"Van der Wiel, J", "Van der Wiel, John", true},
 	{"Kasparov, G", "Kasparov,Gary", true},
+	{"Kramnik,V", "Kramnik, Vladimir", true},
+	{"Bauer, JH.", "Bauer, Johann", true},
+	{"Bauer, JH.", "Bauer, J. H.", true},
+	{"Bauer, JH.", "Bauer, Johann Hermann", true},
+	{"Le, Quang L", "Le, Quang Liem", true},
+	{"Le, Q", "Le, Quang Liem", true},
+	{"Öztürk, Ç", "Öztürk, Çağla", true},
+	// Given names missing from one name.
+	{"Pillsbury, Harry", "Pillsbury, Harry Nelson", true},
+	{"Carlsen, M", "Carlsen, Magnus Oen", true},
+	{"Tal", "Tal, Mihail", true},
+	{"Carlsen", "Carlsen, Magnus", true},
 	// Other players, for all the rule knows.
 	{"Polgar, Judit", "Polgar, Susan", false},
 	{"Polgar, J", "Polgar, Susan", false},
 	{"Carlsen, Magnus", "Carlsen, Mikhail", false},
 	{"Carlsen, M", "Caruana, M", false},
-	{"Carlsen", "Carlsen, Magnus", false},
-	{"Carlsen, M", "Carlsen, Magnus Oen", false},
 	{"Magnus Carlsen", "Carlsen, Magnus", false},
 	{"M Carlsen", "Magnus Carlsen", false},
-	{"Le, Quang L", "Le, Quang Liem", false},
-	{"Le, Q", "Le, Quang Liem", false},
-	{"Kasparov, Gary", "Kasparov, Garry", false},
+	{"Bauer, JH.", "Bauer, Jakob Kurt", false},
+	{"Bauer, JH", "Bauer, Johann", false}, // capitals without a period are a name
+	{"Bauer, JH.", "Bauer, Karl", false},
+	{"Öztürk, Ö", "Öztürk, Çağla", false},
+	{"Ivanov, Ä", "Ivanov, Ö", false},
+	{"Harry Nelson Pillsbury", "Pillsbury, Harry Nelson", false},
+	{"Korchnoi, Viktor", "Kortschnoj, Viktor", false},
+	{"De la Bourdonnais, Louis", "La Bourdonnais", false}, {"Kasparov, Gary", "Kasparov, Garry", false},
 	{"Grischuk, Alexander", "Shirov, Alexei", false},
 	{"Grischuk,A", "Shirov,A", false},
 	{"Zhu, Chen", "Chen, Zhu", false},
@@ -77,6 +94,9 @@ func TestKey(t *testing.T) {
 		{"Le,Quang Liem", "le quang liem"},
 		{" Le,  Quang\tLiem. ", "le quang liem"},
 		{"Carlsen, M.", "carlsen m"},
+		{"Bauer, JH.", "bauer j h"},
+		{"Bauer, JH", "bauer jh"},
+		{"JH. Bauer", "jh bauer"},
 		{"?", ""},
 		{"", ""},
 		{"-", ""},
@@ -101,3 +121,61 @@ func TestUnknown(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintAgrees: on the names of real databases, a Print compares as
+// Same does, for every pair of names that share their first three
+// letters (the pairs Same may match) and for a sample of the others.
+func TestPrintAgrees(t *testing.T) {
+	var names []string
+	seen := map[string]bool{}
+	for _, path := range []string{
+		"../../../shared/testdata/pgn/big/pgnmentor-Kasparov.pgn",
+		"../../../shared/testdata/pgn/big/pgnmentor-Lasker.pgn",
+		"../../../shared/testdata/pgn/big/twic-01-232games.pgn",
+		"../../../shared/testdata/pgn/annotated/vanreek-world-matches.pgn",
+	} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Skip(err)
+		}
+		for _, m := range tagRE.FindAllStringSubmatch(string(data), -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				names = append(names, m[1])
+			}
+		}
+	}
+	for _, p := range pairs {
+		names = append(names, p.a, p.b)
+	}
+	prints := make([]players.Print, len(names))
+	for i, n := range names {
+		prints[i] = players.PrintOf(n)
+	}
+	prefix := func(s string) string {
+		k := players.Key(s)
+		return k[:min(3, len(k))]
+	}
+	same, compared := 0, 0
+	for i := range names {
+		for j := range names {
+			if prefix(names[i]) != prefix(names[j]) && (i+j)%97 != 0 {
+				continue
+			}
+			compared++
+			want := players.Same(names[i], names[j])
+			if got := prints[i].Same(prints[j]); got != want {
+				t.Errorf("prints of %q and %q: Same %v, Same of the names %v", names[i], names[j], got, want)
+			}
+			if want && names[i] != names[j] {
+				same++
+			}
+		}
+	}
+	if same == 0 {
+		t.Errorf("no two spellings of one name among %d names (%d pairs)", len(names), compared)
+	}
+	t.Logf("%d names, %d pairs compared, %d of other spellings the same", len(names), compared, same)
+}
+
+var tagRE = regexp.MustCompile(`(?m)^\[(?:White|Black) "([^"]*)"\]`)
