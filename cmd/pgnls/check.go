@@ -51,8 +51,9 @@ Flags:
                      fixes: line width, tag order, glyphs; as warnings)
   --duplicates       find the games that repeat earlier games across all the
                      files given (the same main line, or one beginning the
-                     other's: a truncated copy) and print only those, then
-                     a summary on standard error; exit status 1 if any
+                     other's between the same players: a truncated copy)
+                     and print only those, then a summary on standard
+                     error; exit status 1 if any
   -j, --jobs N       analyse N games at once (default 0: one per core);
                      reading, decompressing and printing run beside them,
                      so -j with fewer than the machine's cores leaves the
