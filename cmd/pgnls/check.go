@@ -28,7 +28,9 @@ skipping names that start with "."; "-" reads standard input.
 Compressed files are read as the text they hold: gzip, bzip2, xz and
 zstd, by the extension .gz, .bz2, .xz or .zst (directories also match
 *.pgn.gz, *.ctl-pgn.zst and so on), or by their first bytes for other
-names and standard input. A corrupt archive is an I/O error.
+names and standard input. A corrupt archive is an I/O error. A file
+reached twice (named again, through a link or by a directory) is read
+once.
 
 Exit status: 0 if no diagnostic has severity error, 1 if some has,
 2 on a usage or I/O error (the other paths are still checked).
@@ -84,6 +86,7 @@ type checker struct {
 	// repeats finds the repeated games across the files (--duplicates);
 	// nil: within each file, with the other diagnostics.
 	repeats *checks.Repeats
+	files   *walker // the files checked so far, each once
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -172,9 +175,13 @@ func parseDialectFlag(s string) (d syntax.Dialect, auto, ok bool) {
 	return d, false, ok
 }
 
-// checkPath checks a file, or every game file under a directory.
+// checkPath checks a file, or every game file under a directory, that
+// no path before it reached.
 func (c *checker) checkPath(root string) {
-	gameFiles(root, func(path string, _ fs.FileInfo) { c.checkFile(path) }, c.ioError)
+	if c.files == nil {
+		c.files = newWalker(func(path string, _ fs.FileInfo) { c.checkFile(path) }, c.ioError)
+	}
+	c.files.walk(root)
 }
 
 func (c *checker) checkFile(path string) {
