@@ -103,21 +103,16 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	c := &checker{ctx: context.Background(), cfg: analysis.DefaultConfig(), jobs: int(*jobs), stdout: bufio.NewWriter(stdout), stderr: stderr}
+	c := &checker{ctx: context.Background(), jobs: int(*jobs), stdout: bufio.NewWriter(stdout), stderr: stderr}
 	var ok bool
 	if c.dialect, c.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
 		return exitUsage
 	}
-	if c.min, ok = syntax.ParseSeverity(*severity); !ok {
-		fmt.Fprintf(stderr, "pgnls check: unknown severity %q (want error, warning, info or hint)\n", *severity)
+	if c.cfg, ok = shownConfig("check", *severity, *profile, stderr); !ok {
 		return exitUsage
 	}
-	c.cfg.MinSeverity = c.min
-	if c.cfg.Profile, ok = analysis.ParseProfile(*profile); !ok {
-		fmt.Fprintf(stderr, "pgnls check: unknown profile %q (want default or export)\n", *profile)
-		return exitUsage
-	}
+	c.min = c.cfg.MinSeverity
 	if c.cfg.CTLReader, ok = analysis.ParseCTLReader(*reader); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown reader %q (want full or minimal)\n", *reader)
 		return exitUsage
@@ -163,6 +158,23 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitProblems
 	}
 	return exitOK
+}
+
+// shownConfig returns the analysis configuration of --severity and
+// --profile, as check and fix read them: what check shows is what fix
+// fixes. It reports a wrong value to stderr, for verb, and returns false.
+func shownConfig(verb, severity, profile string, stderr io.Writer) (*analysis.Config, bool) {
+	cfg := analysis.DefaultConfig()
+	var ok bool
+	if cfg.MinSeverity, ok = syntax.ParseSeverity(severity); !ok {
+		fmt.Fprintf(stderr, "pgnls %s: unknown severity %q (want error, warning, info or hint)\n", verb, severity)
+		return nil, false
+	}
+	if cfg.Profile, ok = analysis.ParseProfile(profile); !ok {
+		fmt.Fprintf(stderr, "pgnls %s: unknown profile %q (want default or export)\n", verb, profile)
+		return nil, false
+	}
+	return cfg, true
 }
 
 // parseDialectFlag reads a --dialect value; auto reports whether the
