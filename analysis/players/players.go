@@ -30,47 +30,64 @@ func Unknown(name string) bool {
 	case "?", "-":
 		return true
 	}
-	return strings.IndexFunc(name, func(r rune) bool { return !separator(r) }) < 0
+	return onlySeparators(name)
 }
 
 // separator reports whether r separates the words of a name.
 func separator(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '.' }
 
-// words splits a name into its words, lower-cased, at blanks, commas and
-// periods, and returns how many of them form the surname: those before
-// the first comma, or the first word when there is no comma. A given
-// name of two or three capitals before a period ("Bauer, JH.") is read
-// as the initials it stands for ("j", "h").
+// words returns the words of a name, lower-cased (see scan), and how
+// many of them form the surname.
 func words(name string) (ws []string, surname int) {
-	surname = 1
-	comma := false
-	rest := name
-	for rest != "" {
-		i := strings.IndexFunc(rest, separator)
-		if i < 0 {
-			i = len(rest)
+	scan(name, func(w string, sur bool) {
+		ws = append(ws, strings.ToLower(w))
+		if sur {
+			surname++
 		}
-		w := rest[:i]
-		rest = rest[i:]
-		if w != "" {
-			if comma && len(ws) >= surname && glued(w) && strings.HasPrefix(rest, ".") {
-				for _, r := range strings.ToLower(w) {
-					ws = append(ws, string(r))
-				}
-			} else {
-				ws = append(ws, strings.ToLower(w))
-			}
-		}
-		if rest == "" {
-			break
-		}
-		r, n := utf8.DecodeRuneInString(rest)
-		if r == ',' && !comma && len(ws) > 0 {
-			comma, surname = true, len(ws)
-		}
-		rest = rest[n:]
+	})
+	return ws, surname
+}
+
+// scan calls f with each word of a name as it is written, and whether
+// it belongs to the surname. Words are separated by blanks, commas and
+// periods; the surname is the words before the first comma (when words
+// come before it), else the first word. A given name of two or three
+// capitals before a period ("Bauer, JH.") is the initials it stands
+// for, passed one by one ("J", "H").
+func scan(name string, f func(w string, surname bool)) {
+	comma := strings.IndexByte(name, ',')
+	if comma >= 0 && onlySeparators(name[:comma]) {
+		comma = -1
 	}
-	return ws, min(surname, len(ws))
+	n := 0
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if separator(r) {
+			i += size
+			continue
+		}
+		j := len(name)
+		if k := strings.IndexFunc(name[i:], separator); k >= 0 {
+			j = i + k
+		}
+		w := name[i:j]
+		surname := comma >= 0 && i < comma || comma < 0 && n == 0
+		if comma >= 0 && !surname && glued(w) && j < len(name) && name[j] == '.' {
+			for k, r := range w {
+				f(w[k:k+utf8.RuneLen(r)], false)
+				n++
+			}
+		} else {
+			f(w, surname)
+			n++
+		}
+		i = j
+	}
+}
+
+// onlySeparators reports whether s holds nothing but separators.
+func onlySeparators(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return !separator(r) }) < 0
 }
 
 // glued reports whether a word is two or three capital letters.
@@ -176,25 +193,30 @@ func PrintOf(name string) Print {
 	if Unknown(name) {
 		return Print{}
 	}
-	ws, surname := words(name)
 	key, sur := newHash(), newHash()
-	for i, w := range ws {
-		key.word(w)
-		if i < surname {
-			sur.word(w)
-		}
-	}
-	p := Print{key: key.sum() | 1, surname: sur.sum()}
-	for i, w := range ws[surname:min(len(ws), surname+maxGiven)] {
+	var given uint64
+	n := 0 // given names
+	scan(name, func(w string, surname bool) {
 		h := newHash()
-		h.word(w)
-		c := uint64(letter(first(w)))<<7 | uint64(h.sum()&0x7F)
-		if initial(w) {
-			c |= 1 << 15
+		for _, r := range w {
+			h.rune(unicode.ToLower(r))
 		}
-		p.given |= c << (16 * i)
-	}
-	return p
+		h.end()
+		key.word(h)
+		if surname {
+			sur.word(h)
+			return
+		}
+		if n < maxGiven {
+			c := uint64(letter(unicode.ToLower(first(w))))<<7 | uint64(h.sum()&0x7F)
+			if initial(w) {
+				c |= 1 << 15
+			}
+			given |= c << (16 * n)
+		}
+		n++
+	})
+	return Print{key: key.sum() | 1, surname: sur.sum(), given: given}
 }
 
 // letter returns a byte that stands for a letter, never 0: the letter
@@ -233,19 +255,37 @@ func (p Print) Same(q Print) bool {
 	return true
 }
 
-// hash is FNV-1a over the words of a name.
+// hash is FNV-1a over the bytes of a word, or over the hashes of the
+// words of a name.
 type hash uint32
 
 func newHash() hash { return 2166136261 }
 
-// word adds a word and its end.
-func (h *hash) word(w string) {
-	for i := range len(w) {
-		*h ^= hash(w[i])
-		*h *= 16777619
-	}
-	*h ^= ' '
+func (h *hash) byte(b byte) {
+	*h ^= hash(b)
 	*h *= 16777619
+}
+
+// rune adds a rune, UTF-8 encoded.
+func (h *hash) rune(r rune) {
+	if r < utf8.RuneSelf {
+		h.byte(byte(r))
+		return
+	}
+	var buf [utf8.UTFMax]byte
+	for _, b := range buf[:utf8.EncodeRune(buf[:], r)] {
+		h.byte(b)
+	}
+}
+
+// end ends a word.
+func (h *hash) end() { h.byte(' ') }
+
+// word adds the hash of a word.
+func (h *hash) word(w hash) {
+	for i := range 4 {
+		h.byte(byte(w >> (8 * i)))
+	}
 }
 
 func (h hash) sum() uint32 { return uint32(h) }

@@ -3,6 +3,7 @@ package players_test
 import (
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/pgnls/pgnls/analysis/players"
@@ -149,17 +150,16 @@ func TestPrintAgrees(t *testing.T) {
 		names = append(names, p.a, p.b)
 	}
 	prints := make([]players.Print, len(names))
+	prefix := make([]string, len(names))
 	for i, n := range names {
 		prints[i] = players.PrintOf(n)
-	}
-	prefix := func(s string) string {
-		k := players.Key(s)
-		return k[:min(3, len(k))]
+		k := players.Key(n)
+		prefix[i] = k[:min(3, len(k))]
 	}
 	same, compared := 0, 0
 	for i := range names {
 		for j := range names {
-			if prefix(names[i]) != prefix(names[j]) && (i+j)%97 != 0 {
+			if prefix[i] != prefix[j] && (i+j)%97 != 0 {
 				continue
 			}
 			compared++
@@ -179,3 +179,42 @@ func TestPrintAgrees(t *testing.T) {
 }
 
 var tagRE = regexp.MustCompile(`(?m)^\[(?:White|Black) "([^"]*)"\]`)
+
+// TestPrintAgreesGenerated: prints compare as Same does over names made
+// of surnames, given names and initials in the forms databases write
+// them (commas, periods, case, glued initials), every pair of them.
+func TestPrintAgreesGenerated(t *testing.T) {
+	surnames := []string{"Le", "Carlsen", "Van der Wiel", "Öztürk", "Bauer", "carlsen"}
+	givens := []string{"", "Magnus", "M", "M.", "Mikhail", "Quang Liem", "Q. L.", "Q.L.", "Quang L", "JH.", "J H", "Johann Hermann", "Johann", "Çağla", "Ç", "ç.", "Magnus Oen"}
+	forms := []func(s, g string) string{
+		func(s, g string) string { return s + ", " + g },
+		func(s, g string) string { return s + "," + g },
+		func(s, g string) string { return s + " " + g + " " },
+		func(s, g string) string { return strings.ToUpper(s) + ", " + g },
+	}
+	var names []string
+	for _, s := range surnames {
+		for _, g := range givens {
+			for _, f := range forms {
+				names = append(names, f(s, g))
+			}
+		}
+	}
+	prints := make([]players.Print, len(names))
+	for i, n := range names {
+		prints[i] = players.PrintOf(n)
+	}
+	same := 0
+	for i := range names {
+		for j := range names {
+			want := players.Same(names[i], names[j])
+			if got := prints[i].Same(prints[j]); got != want {
+				t.Fatalf("prints of %q and %q: Same %v, Same of the names %v", names[i], names[j], got, want)
+			}
+			if want {
+				same++
+			}
+		}
+	}
+	t.Logf("%d names, %d pairs the same", len(names), same)
+}
