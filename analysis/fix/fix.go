@@ -1,5 +1,9 @@
 // Package fix applies in bulk the fixes the analyzers offer: the engine
 // of `pgnls fix` and of the language server's fix-all source actions.
+// It fixes the diagnostics its configuration reports (Options.Config):
+// pgnls fix passes the one of pgnls check's flags, so that it fixes what
+// check shows, and the language server the client's settings. Codes
+// lists the codes it may fix, and Fixed those a configuration lets it.
 //
 // Of each diagnostic it applies the chosen fix (Chosen: the one fix not
 // marked analysis.Fix.Manual), game by game, in rounds: the diagnostics
