@@ -134,7 +134,10 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 const fixAllMax = 64 << 10
 
 // fixOptions are the options of the fix-all actions: the analyzers and
-// the user's settings decide what is reported, so what is fixed.
+// the user's settings decide what is reported, so what is fixed. That
+// is what the client is shown, hints included, as the server publishes
+// every severity (pgnls fix, like pgnls check, leaves hints out by
+// default); a code the settings switch off is neither.
 func (s *server) fixOptions() fix.Options {
 	return fix.Options{Config: s.settings.config(), Analyzers: s.analyzers}
 }

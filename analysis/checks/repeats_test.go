@@ -20,11 +20,13 @@ import (
 // finds them across streams, naming the other stream.
 func TestRepeatsStream(t *testing.T) {
 	// Two real files with near-duplicates (truncated copies before and
-	// after their games), and the test data of package duplicates.
+	// after their games), and the test data of package duplicates (with
+	// games of the same moves and other players).
 	files := []string{
 		"../../../shared/testdata/pgn/big/pgnmentor-Lasker.pgn",
 		"../../../shared/testdata/pgn/big/pgnmentor-Morphy.pgn",
 		"../../testdata/analysis/duplicates/games.pgn",
+		"../../testdata/analysis/duplicates/players.pgn",
 	}
 	cfg := &analysis.Config{MinSeverity: analysis.Info}
 	found := 0

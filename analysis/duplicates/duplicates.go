@@ -1,8 +1,8 @@
 // Package duplicates finds repeated games: a game whose main line, from
 // the same start position, is an earlier game's (duplicate-game), or
 // whose main line begins an earlier game's, or is begun by it, with at
-// least NearPlies half-moves in common (near-duplicate-game: a truncated
-// copy, or the game it was cut from).
+// least NearPlies half-moves in common, between the same players
+// (near-duplicate-game: a truncated copy, or the game it was cut from).
 //
 // It keeps a Fingerprint per game, a few hashes, and never the games, so
 // that it runs over a stream of any length (pgnls check --duplicates)
@@ -14,10 +14,10 @@ package duplicates
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -33,7 +33,7 @@ const (
 // --duplicates, of every file given).
 var Codes = []analysis.CodeInfo{
 	{Code: CodeDuplicate, Severity: analysis.Info, Doc: "The game repeats an earlier game of the file: the same main line from the same start position, moves compared as the legal moves they are, whatever their spelling. Games shorter than 20 half-moves count as repeated only between the same White and Black (both known), since short games (a quick draw, a known trap) recur between other players. The message names the earlier game and the tags whose values differ; the related information points at it. pgnls check --duplicates looks across all the files given."},
-	{Code: CodeNear, Severity: analysis.Info, Doc: "The game's main line begins an earlier game's main line, or is begun by it, from the same start position, and the shorter one has at least 40 half-moves: one is likely a truncated copy of the other. (Shorter common lines are the openings games share.) A truncated copy that follows its longer game in pgnls check is found when the file can be read again (not on standard input)."},
+	{Code: CodeNear, Severity: analysis.Info, Doc: "The game's main line begins an earlier game's main line, or is begun by it, from the same start position, the shorter one has at least 40 half-moves, and the players are the same: one is likely a truncated copy of the other. (Shorter common lines are the openings games share; two games of other players that share 40 half-moves or more of theory, one ending where the other goes on, are not copies.) The players are the same when each of White and Black is the same name in both games, spacing, commas, case and initials for the given names aside (Le,Quang Liem and Le Quang Liem; Carlsen,M and Carlsen, Magnus), or unknown (?, empty or missing) in either. A truncated copy that follows its longer game in pgnls check is found when the file can be read again (not on standard input)."},
 }
 
 // NearPlies is the fewest half-moves the shorter of two near-duplicates
@@ -53,6 +53,9 @@ type Fingerprint struct {
 	Moves  uint64 // the start position and the main line (and the players, under ShortPlies)
 	Prefix uint64 // the start position and the first NearPlies half-moves; 0 when there are fewer
 	Plies  int32  // the half-moves of the main line
+	// Players are the names of White and Black, which a near-duplicate
+	// shares (see SamePlayers).
+	Players [2]players.Print
 	// Tags hashes the values of the Seven Tag Roster (in tagNames
 	// order) and, last, the other tags together.
 	Tags [len(tagNames) + 1]uint32
@@ -162,14 +165,18 @@ func of(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine) (fp Fingerprint
 	if fp.Plies == 0 {
 		return Fingerprint{}, false
 	}
+	for i, name := range [...]string{"White", "Black"} {
+		v, _ := g.TagValue(name)
+		fp.Players[i] = players.PrintOf(v)
+	}
 	if fp.Plies < ShortPlies {
 		h := hasher(fp.Moves)
 		for _, name := range []string{"White", "Black"} {
 			v, _ := g.TagValue(name)
-			if v = strings.TrimSpace(v); v == "" || v == "?" || v == "-" {
+			if players.Unknown(v) {
 				return Fingerprint{}, false // unknown players are not the same players
 			}
-			h.text(v)
+			h.text(players.Key(v))
 		}
 		fp.Moves = uint64(h)
 	}
@@ -188,6 +195,20 @@ func of(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine) (fp Fingerprint
 	fp.Tags[len(tagNames)] = uint32(others>>32 ^ others)
 	fp.Mark = Span(g)
 	return fp, true
+}
+
+// SamePlayers reports whether the games of two fingerprints may be
+// copies of one game as far as their players tell: White in one is
+// White in the other and Black is Black, by players.Same, or unknown in
+// either (players.Unknown).
+func SamePlayers(a, b Fingerprint) bool {
+	for i, p := range a.Players {
+		q := b.Players[i]
+		if p.Known() && q.Known() && !p.Same(q) {
+			return false
+		}
+	}
+	return true
 }
 
 // Line returns the hashes of the first n half-moves of g's main line for

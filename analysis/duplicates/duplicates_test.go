@@ -17,5 +17,7 @@ func check(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
 }
 
 func TestFile(t *testing.T) {
-	analysistest.RunFile(t, "../../testdata/analysis/duplicates/games.pgn", nil, check)
+	for _, name := range []string{"games.pgn", "players.pgn"} {
+		analysistest.RunFile(t, "../../testdata/analysis/duplicates/"+name, nil, check)
+	}
 }

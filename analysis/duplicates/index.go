@@ -82,9 +82,9 @@ type entry struct {
 
 // Add records the game ref with fingerprint fp (see Of) and returns how
 // it repeats a game added before it: the first with the same main line,
-// else the latest with which it shares at least NearPlies half-moves and
-// whose main line begins its own or is begun by it (of the last
-// maxCandidates that share them).
+// else the latest of the same players (SamePlayers) with which it shares
+// at least NearPlies half-moves and whose main line begins its own or is
+// begun by it (of the last maxCandidates that share them).
 func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 	if x.full == nil {
 		x.Grow(0)
@@ -115,16 +115,17 @@ func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 // near returns how a game with fingerprint fp, the first with its main
 // line, whose Line mine returns, repeats one of cands, the earlier games
 // sharing its first NearPlies half-moves that are the first with their
-// main lines, in order: the latest whose main line begins its own or is
-// begun by it, of the last maxCandidates; print returns the fingerprint
-// of a candidate and line its Line (false: it cannot be read again).
-// Line is read only when a candidate's length asks for it.
+// main lines, in order: the latest of the same players (SamePlayers)
+// whose main line begins its own or is begun by it, of the last
+// maxCandidates; print returns the fingerprint of a candidate and line
+// its Line (false: it cannot be read again). Line is read only when a
+// candidate's length and players ask for it.
 func near[G any](fp Fingerprint, mine func() []uint64, cands []G, print func(G) Fingerprint, line func(G) ([]uint64, bool)) (Kind, G, bool) {
 	var l []uint64
 	read := false
 	for k := len(cands) - 1; k >= 0 && k >= len(cands)-maxCandidates; k-- {
 		y := print(cands[k])
-		if y.Plies == fp.Plies {
+		if y.Plies == fp.Plies || !SamePlayers(fp, y) {
 			continue
 		}
 		if y.Plies < fp.Plies {

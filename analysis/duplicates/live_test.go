@@ -11,21 +11,24 @@ import (
 )
 
 // TestLive: after random insertions and removals of games, anywhere, a
-// Live index finds what an Index finds over the games in their order.
+// Live index finds what an Index finds over the games in their order
+// (games of the same moves and other players among them).
 func TestLive(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/analysis/duplicates/games.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := syntax.Parse("games.pgn", string(data), syntax.PGN)
 	type game struct {
 		fp   duplicates.Fingerprint
 		line []uint64
 	}
 	var pool []game
-	for _, r := range f.Games() {
-		if fp, ok := duplicates.Of(r.Game, f.Dialect); ok {
-			pool = append(pool, game{fp, duplicates.Line(r.Game, f.Dialect)})
+	for _, name := range []string{"games.pgn", "players.pgn"} {
+		data, err := os.ReadFile("../../testdata/analysis/duplicates/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := syntax.Parse(name, string(data), syntax.PGN)
+		for _, r := range f.Games() {
+			if fp, ok := duplicates.Of(r.Game, f.Dialect); ok {
+				pool = append(pool, game{fp, duplicates.Line(r.Game, f.Dialect)})
+			}
 		}
 	}
 	if len(pool) < 5 {

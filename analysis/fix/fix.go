@@ -1,5 +1,9 @@
 // Package fix applies in bulk the fixes the analyzers offer: the engine
 // of `pgnls fix` and of the language server's fix-all source actions.
+// It fixes the diagnostics its configuration reports (Options.Config):
+// pgnls fix passes the one of pgnls check's flags, so that it fixes what
+// check shows, and the language server the client's settings. Codes
+// lists the codes it may fix, and Fixed those a configuration lets it.
 //
 // Of each diagnostic it applies the chosen fix (Chosen: the one fix not
 // marked analysis.Fix.Manual), game by game, in rounds: the diagnostics
@@ -58,12 +62,19 @@ const maxRounds = 8
 
 // Options control what is fixed.
 type Options struct {
-	// Config is the analysis configuration: a code it switches off is
-	// neither fixed nor reported. nil means the defaults.
+	// Config is the analysis configuration, which decides what is
+	// fixed: the diagnostics it reports, and only those, are fixed and
+	// reported. A code it switches off, a layout code its profile leaves
+	// off, a diagnostic less severe than its MinSeverity (a hint under
+	// pgnls fix's default, as under pgnls check's) is neither. nil means
+	// the defaults: every code the default profile reports, hints
+	// included.
 	Config *analysis.Config
 	// Only restricts fixing to the diagnostics of these codes; empty
-	// means every code. A layout code named here is fixed even when the
-	// profile leaves it off, as the export profile reports it.
+	// means every code Config reports. A code named here is fixed
+	// whatever Config's MinSeverity, and a layout code even when the
+	// profile leaves it off, as the export profile reports it; a code
+	// Config's Severity switches off stays off.
 	Only []analysis.Code
 	// Analyzers run on each game; nil means checks.All.
 	Analyzers []*analysis.Analyzer
@@ -148,6 +159,7 @@ func newEngine(d syntax.Dialect, opts Options) *engine {
 	}
 	if len(e.only) > 0 {
 		cfg := *e.cfg
+		cfg.MinSeverity = 0 // the codes named are fixed whatever their severity; only they are
 		cfg.Severity = maps.Clone(cfg.Severity)
 		for _, c := range e.only {
 			if _, set := cfg.Severity[c]; !set && isLayout(c) {

@@ -28,7 +28,9 @@ skipping names that start with "."; "-" reads standard input.
 Compressed files are read as the text they hold: gzip, bzip2, xz and
 zstd, by the extension .gz, .bz2, .xz or .zst (directories also match
 *.pgn.gz, *.ctl-pgn.zst and so on), or by their first bytes for other
-names and standard input. A corrupt archive is an I/O error.
+names and standard input. A corrupt archive is an I/O error. A file
+reached twice (named again, through a link or by a directory) is read
+once.
 
 Exit status: 0 if no diagnostic has severity error, 1 if some has,
 2 on a usage or I/O error (the other paths are still checked).
@@ -51,8 +53,9 @@ Flags:
                      fixes: line width, tag order, glyphs; as warnings)
   --duplicates       find the games that repeat earlier games across all the
                      files given (the same main line, or one beginning the
-                     other's: a truncated copy) and print only those, then
-                     a summary on standard error; exit status 1 if any
+                     other's between the same players: a truncated copy)
+                     and print only those, then a summary on standard
+                     error; exit status 1 if any
   -j, --jobs N       analyse N games at once (default 0: one per core);
                      reading, decompressing and printing run beside them,
                      so -j with fewer than the machine's cores leaves the
@@ -83,6 +86,7 @@ type checker struct {
 	// repeats finds the repeated games across the files (--duplicates);
 	// nil: within each file, with the other diagnostics.
 	repeats *checks.Repeats
+	files   *walker // the files checked so far, each once
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -99,21 +103,16 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	c := &checker{ctx: context.Background(), cfg: analysis.DefaultConfig(), jobs: int(*jobs), stdout: bufio.NewWriter(stdout), stderr: stderr}
+	c := &checker{ctx: context.Background(), jobs: int(*jobs), stdout: bufio.NewWriter(stdout), stderr: stderr}
 	var ok bool
 	if c.dialect, c.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
 		return exitUsage
 	}
-	if c.min, ok = syntax.ParseSeverity(*severity); !ok {
-		fmt.Fprintf(stderr, "pgnls check: unknown severity %q (want error, warning, info or hint)\n", *severity)
+	if c.cfg, ok = shownConfig("check", *severity, *profile, stderr); !ok {
 		return exitUsage
 	}
-	c.cfg.MinSeverity = c.min
-	if c.cfg.Profile, ok = analysis.ParseProfile(*profile); !ok {
-		fmt.Fprintf(stderr, "pgnls check: unknown profile %q (want default or export)\n", *profile)
-		return exitUsage
-	}
+	c.min = c.cfg.MinSeverity
 	if c.cfg.CTLReader, ok = analysis.ParseCTLReader(*reader); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown reader %q (want full or minimal)\n", *reader)
 		return exitUsage
@@ -161,6 +160,23 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// shownConfig returns the analysis configuration of --severity and
+// --profile, as check and fix read them: what check shows is what fix
+// fixes. It reports a wrong value to stderr, for verb, and returns false.
+func shownConfig(verb, severity, profile string, stderr io.Writer) (*analysis.Config, bool) {
+	cfg := analysis.DefaultConfig()
+	var ok bool
+	if cfg.MinSeverity, ok = syntax.ParseSeverity(severity); !ok {
+		fmt.Fprintf(stderr, "pgnls %s: unknown severity %q (want error, warning, info or hint)\n", verb, severity)
+		return nil, false
+	}
+	if cfg.Profile, ok = analysis.ParseProfile(profile); !ok {
+		fmt.Fprintf(stderr, "pgnls %s: unknown profile %q (want default or export)\n", verb, profile)
+		return nil, false
+	}
+	return cfg, true
+}
+
 // parseDialectFlag reads a --dialect value; auto reports whether the
 // dialect is to be detected per file.
 func parseDialectFlag(s string) (d syntax.Dialect, auto, ok bool) {
@@ -171,9 +187,13 @@ func parseDialectFlag(s string) (d syntax.Dialect, auto, ok bool) {
 	return d, false, ok
 }
 
-// checkPath checks a file, or every game file under a directory.
+// checkPath checks a file, or every game file under a directory, that
+// no path before it reached.
 func (c *checker) checkPath(root string) {
-	gameFiles(root, func(path string, _ fs.FileInfo) { c.checkFile(path) }, c.ioError)
+	if c.files == nil {
+		c.files = newWalker(func(path string, _ fs.FileInfo) { c.checkFile(path) }, c.ioError)
+	}
+	c.files.walk(root)
 }
 
 func (c *checker) checkFile(path string) {

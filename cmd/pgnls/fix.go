@@ -16,23 +16,36 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-const fixUsage = `Usage: pgnls fix [flags] [PATH...]
+// fixUsageHead and fixUsageTail frame the usage of fix, whose middle,
+// the codes it fixes by default, comes from the analysis packages (see
+// fixUsage).
+const fixUsageHead = `Usage: pgnls fix [flags] [PATH...]
 
-Apply every unambiguous fix the analyzers offer, in bulk, like gofmt
-applies formatting: check and mate marks, canonical SAN and castling,
-capture marks, the Result tag from the termination marker or the final
-position (checkmate, stalemate), the marker from the tag where it is
-missing or "*" and the position does not contradict it, missing roster
-tags, escaped quotes, impossible FEN castling rights, C'escacs DPTL,
-'^+' and 'x', and the other quick fixes. Only what is fixed changes;
---format also puts the fixed games in export form, as pgnls fmt does.
-A fix is never applied when it would change a move; fixes that overlap
-are applied one after the other, each computed from the text the one
-before it left; a game with a syntax error no fix repairs is left exactly
-as it is. Without paths it fixes standard input to standard output;
-with paths and no flag it prints the fixed files. A directory is
-searched recursively for *.pgn and *.ctl-pgn files.
+Apply every unambiguous fix of the diagnostics pgnls check shows, in
+bulk, like gofmt applies formatting: check and mate marks, canonical SAN
+and castling, capture marks, the Result tag from the termination marker
+or the final position (checkmate, stalemate), the marker from the tag
+where it is missing or "*" and the position does not contradict it,
+missing roster tags, escaped quotes, impossible FEN castling rights,
+C'escacs DPTL, '^+' and 'x', and the other quick fixes. Only what is
+fixed changes; --format also puts the fixed games in export form, as
+pgnls fmt does. A fix is never applied when it would change a move;
+fixes that overlap are applied one after the other, each computed from
+the text the one before it left; a game with a syntax error no fix
+repairs is left exactly as it is. Without paths it fixes standard input
+to standard output; with paths and no flag it prints the fixed files. A
+directory is searched recursively for *.pgn and *.ctl-pgn files.
 
+It fixes what pgnls check shows with the same --severity and --profile:
+by default its errors, warnings and infos, never a hint (eco-mismatch,
+which rewrites ECO tags to the lichess classification, and the other
+suggestions) nor the layout that pgnls fmt fixes, unless --severity
+hint, --profile export or --only asks for them. By default it changes
+the diagnostics of these codes (where check shows them):
+
+`
+
+const fixUsageTail = `
 Standard error gets, per file, the diagnostics fixed by code
 ("file: fixed 2 check-mark, 1 result-mismatch") and each one with a fix
 that was not applied, with why ("file:line:col: not fixed: code:
@@ -47,14 +60,59 @@ Flags:
   -d            print a unified diff of the changes
   -w            write the result back to the file (atomically, keeping
                 its encoding, mode and links)
+  --severity S  fix the diagnostics of severity S and above, as pgnls
+                check --severity S shows them: error, warning, info
+                (default) or hint (also the suggestions, such as
+                eco-mismatch and over-disambiguation)
+  --profile P   default, or export: also the export-format layout that
+                pgnls fmt fixes (tag order, glyphs, ...), as pgnls check
+                --profile export reports it
   --only CODES  fix only the diagnostics of these codes, separated by
-                commas (a layout code named is fixed although the
-                default profile does not report it)
+                commas, whatever --severity and --profile (--only
+                eco-mismatch rewrites ECO tags)
   --format      put every game in export form too, as pgnls fmt does (a
                 game it cannot format is written fixed, and reported)
   --dialect D   auto (default), pgn or ctl-pgn
   -j, --jobs N  fix N games at once (default 0: one per core)
 `
+
+// fixUsage returns the usage of fix, with the codes it fixes by default.
+func fixUsage() string {
+	return fixUsageHead + wrapCodes(fixDefaultCodes(), "\t", 72, "") + "\n" + fixUsageTail
+}
+
+// fixDefaultCodes returns the codes pgnls fix changes without flags: the
+// fixable codes that pgnls check shows by default.
+func fixDefaultCodes() []analysis.Code {
+	cfg, _ := shownConfig("fix", "info", "default", io.Discard)
+	return fix.Fixed(cfg)
+}
+
+// wrapCodes writes codes separated by commas, ending with a period, in
+// lines of at most width bytes, each starting with indent; quote is
+// written around each code.
+func wrapCodes(codes []analysis.Code, indent string, width int, quote string) string {
+	var b strings.Builder
+	line := indent
+	for i, c := range codes {
+		w := quote + string(c) + quote
+		if i == len(codes)-1 {
+			w += "."
+		} else {
+			w += ","
+		}
+		if line != indent && len(line)+1+len(w) > width {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
 
 // fixer rewrites the games of a file for fix and reports what it fixed.
 type fixer struct {
@@ -75,9 +133,11 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVar(&f.write, "w", false, "")
 	fl.BoolVar(&x.format, "format", false, "")
 	only := fl.String("only", "", "")
+	severity := fl.String("severity", "info", "")
+	profile := fl.String("profile", "default", "")
 	dialect := fl.String("dialect", "auto", "")
 	jobs := jobsFlag(fl)
-	paths, code := parseFlags(fl, fixUsage, args, stdout, stderr)
+	paths, code := parseFlags(fl, fixUsage(), args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
@@ -85,6 +145,10 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var ok bool
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
+		return exitUsage
+	}
+	// What check shows with these flags is what fix fixes.
+	if x.opts.Config, ok = shownConfig("fix", *severity, *profile, stderr); !ok {
 		return exitUsage
 	}
 	for c := range strings.SplitSeq(*only, ",") {

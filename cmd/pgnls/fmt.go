@@ -93,6 +93,7 @@ type formatter struct {
 	// it; done, when set, of the end of each file.
 	joined func(name string, g syntax.StreamGame, dropped bool)
 	done   func(name string)
+	files  *walker // the files rewritten so far, each once
 }
 
 func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -202,9 +203,13 @@ func (f *formatter) ioError(err error) {
 	f.failed = true
 }
 
-// path formats a file or every game file under a directory.
+// path formats a file or every game file under a directory, that no
+// path before it reached.
 func (f *formatter) path(root string) {
-	gameFiles(root, f.readFile, f.ioError)
+	if f.files == nil {
+		f.files = newWalker(f.readFile, f.ioError)
+	}
+	f.files.walk(root)
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {

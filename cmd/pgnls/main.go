@@ -7,7 +7,7 @@
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
 //	pgnls check [--format text|json|sarif|github] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
-//	pgnls fix [-l] [-d] [-w] [--only CODE,...] [--format] [--dialect D] [PATH...]
+//	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
 //	pgnls moves [--variant NAME] POSITION
 //	pgnls version
 //	pgnls help

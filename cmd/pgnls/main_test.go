@@ -19,7 +19,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-var update = flag.Bool("update", false, "rewrite the expected output sections of testdata/cmd/*.txtar")
+var update = flag.Bool("update", false, "rewrite the expected output sections of testdata/cmd/*.txtar and the generated section of README.md")
 
 // TestMain lets the scripts run pgnls as a program: the test binary
 // re-executes itself as pgnls.

@@ -1,0 +1,17 @@
+//go:build unix
+
+package main
+
+import (
+	"io/fs"
+	"syscall"
+)
+
+// idOf returns the identity of the file at path, which info describes:
+// its device and inode.
+func idOf(path string, info fs.FileInfo) fileID {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Ino != 0 {
+		return fileID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
+	}
+	return pathID(path)
+}
