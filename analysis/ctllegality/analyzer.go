@@ -70,14 +70,35 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(p *analysis.Pass) {
-	p.Share(unjudgedKey{}, check(p))
+	u, _ := check(p)
+	p.Share(unjudgedKey{}, u)
+}
+
+// Terminator returns the result line of record g, as pgnls fix settles
+// it: its own; without one, the result the final position of the main
+// line decides (checkmate, stalemate, an automatic draw, where the game
+// ended when moves follow its end: what ctl-result-position demands),
+// with decided set; else the one analysis.Terminator gives, the Result
+// tag's or "*", with ok false when that tag's value is no CTL-PGN
+// result. pgnls fmt writes it, and with decided set also in the Result
+// tag, as the fix does.
+func Terminator(g *syntax.Game) (result string, decided, ok bool) {
+	if g.Result == nil {
+		if _, result = check(&analysis.Pass{Game: g, Dialect: syntax.CTLPGN, Config: analysis.DefaultConfig()}); result != "" {
+			return result, true, true
+		}
+	}
+	result, ok = analysis.Terminator(g, syntax.CTLPGN)
+	return result, false, ok
 }
 
 // check reports on the game of p and returns the stretches of its lines
-// that it did not judge.
-func check(p *analysis.Pass) *Unjudged {
+// that it did not judge, and the result the final position of its main
+// line decides, or "" when the game is not over there (or that position
+// is not known).
+func check(p *analysis.Pass) (*Unjudged, string) {
 	if p.Dialect != syntax.CTLPGN {
-		return &Unjudged{}
+		return &Unjudged{}, ""
 	}
 	g := p.Game
 	if t := variantTag(g); t != nil && !IsCescacs(t.Value) {
@@ -85,7 +106,7 @@ func check(p *analysis.Pass) *Unjudged {
 			p.Report(analysis.Diagnostic{Span: t.Sp, Severity: analysis.Info, Code: CodeVariant,
 				Message: "variant " + strconv.Quote(t.Value) + ": moves are not checked"})
 		}
-		return &Unjudged{}
+		return &Unjudged{}, ""
 	}
 	start := StartOf(g)
 	reportTag(p, g, start.Redefine, start.RedefineErrs, CodeBadRedefine, CodeRedefineForm)
@@ -96,7 +117,7 @@ func check(p *analysis.Pass) *Unjudged {
 		ReplayMinimal(g, start, func(st *Step) { r.step(st) })
 		r.flush()
 		r.leave(0)
-		return &Unjudged{r.quiet}
+		return &Unjudged{r.quiet}, ""
 	}
 	r := &reporter{p: p, g: g, start: start, commas: make([]bool, len(g.Tokens))}
 	final, finalOK := start.Pos, start.OK
@@ -149,7 +170,7 @@ func check(p *analysis.Pass) *Unjudged {
 	}
 	checkEndMarks(p, g, last, mated, after)
 	r.leave(0)
-	return &Unjudged{r.quiet}
+	return &Unjudged{r.quiet}, decided
 }
 
 func variantTag(g *syntax.Game) *syntax.Tag {

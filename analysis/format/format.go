@@ -228,7 +228,7 @@ func game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 
 // broken reports a syntax error that makes the game's meaning uncertain.
 // A missing result is not one: the formatter writes the result the
-// Result tag gives, or "*".
+// final position decides, else the one the Result tag gives, or "*".
 func broken(g *syntax.Game) string {
 	for _, e := range g.Errs {
 		if e.Severity == syntax.SevError && e.Code != syntax.CodeMissingResult {
