@@ -22,7 +22,8 @@ import (
 //
 //   - quickfix: one action per Fix alternative of each diagnostic that the
 //     client lists in the request's context, matched to the server's own
-//     diagnostics by range and code; the client's diagnostic is attached
+//     diagnostics by range (in any position encoding, see
+//     matchDiagnostic) and code; the client's diagnostic is attached
 //     as it was sent. The fix bulk fixing would apply (fix.Chosen) is the
 //     preferred one. For editor-decoding, in VS Code, the command of the
 //     extension that reopens the file as Windows-1252; on a document
@@ -167,23 +168,21 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 			}
 			games[i] = ds
 		}
-		for _, x := range ds {
-			if string(x.Code) != code || m.rangeOf(x.Span) != r {
-				continue
-			}
-			chosen, hasChosen := fix.Chosen(x)
-			for _, f := range x.Fixes {
-				out = append(out, codeAction{
-					Title:       f.Title,
-					Kind:        protocol.QuickFix,
-					Diagnostics: []json.RawMessage{raw},
-					// The one pgnls fix applies, which an editor's
-					// auto-fix applies too.
-					IsPreferred: hasChosen && f.Title == chosen.Title && f.Manual == "",
-					Edit:        workspaceEdit(doc, fixEdits(f)),
-				})
-			}
-			break
+		x, ok := matchDiagnostic(m, ds, code, r)
+		if !ok {
+			continue
+		}
+		chosen, hasChosen := fix.Chosen(x)
+		for _, f := range x.Fixes {
+			out = append(out, codeAction{
+				Title:       f.Title,
+				Kind:        protocol.QuickFix,
+				Diagnostics: []json.RawMessage{raw},
+				// The one pgnls fix applies, which an editor's
+				// auto-fix applies too.
+				IsPreferred: hasChosen && f.Title == chosen.Title && f.Manual == "",
+				Edit:        workspaceEdit(doc, fixEdits(f)),
+			})
 		}
 	}
 	return out
@@ -212,6 +211,21 @@ func decodingDiagnostics(ds []json.RawMessage) []json.RawMessage {
 		}
 	}
 	return out
+}
+
+// matchDiagnostic returns the diagnostic of ds (file-absolute) with the
+// code and the range r of a client's diagnostic. The range is read in
+// UTF-16, which pgnls speaks, and failing that in the other position
+// encodings, in which some clients send it back (see mapper).
+func matchDiagnostic(m mapper, ds []analysis.Diagnostic, code string, r protocol.Range) (analysis.Diagnostic, bool) {
+	for _, enc := range encodings {
+		for _, x := range ds {
+			if string(x.Code) == code && m.rangeIn(x.Span, enc) == r {
+				return x, true
+			}
+		}
+	}
+	return analysis.Diagnostic{}, false
 }
 
 // sortTags returns the game-relative edits that put the tags of g in

@@ -24,6 +24,13 @@ import (
 //     past the last one means the end of the file (LSP 3.16, Position).
 //   - A column inside a surrogate pair snaps to the start of the character,
 //     and an offset inside a character or a "\r\n" snaps back likewise.
+//
+// pgnls announces no position encoding, so it speaks UTF-16, the LSP
+// default. Yet ranges a client sends back do not always count in it:
+// Neovim 0.7 to 0.10 send the diagnostics of a code action request's
+// context with the byte columns of vim.diagnostic, whatever encoding the
+// client uses for everything else. rangeIn gives a span's range in each
+// encoding, to recognise such ranges (see quickFixes).
 
 // mapper converts between byte offsets of one immutable file version and
 // LSP positions. The zero value is not usable; f must be non-nil.
@@ -31,7 +38,10 @@ type mapper struct{ f *syntax.File }
 
 // position returns the LSP position of the file-absolute byte offset p.
 // Offsets outside the file are clamped to it.
-func (m mapper) position(p syntax.Pos) protocol.Position {
+func (m mapper) position(p syntax.Pos) protocol.Position { return m.positionIn(p, encUTF16) }
+
+// positionIn is position with the character counted in enc.
+func (m mapper) positionIn(p syntax.Pos, enc encoding) protocol.Position {
 	f := m.f
 	p = min(max(p, 0), f.Len())
 	at := f.Position(p)
@@ -42,12 +52,31 @@ func (m mapper) position(p syntax.Pos) protocol.Position {
 	if n > 0 && s[n-1] == '\r' && n < len(s) && s[n] == '\n' {
 		n-- // inside the line terminator: the end of the line
 	}
-	return protocol.Position{Line: uint32(at.Line - 1), Character: uint32(utf16Len(s, n))}
+	return protocol.Position{Line: uint32(at.Line - 1), Character: uint32(unitLen(s, n, enc))}
 }
 
 // rangeOf returns the LSP range of the file-absolute span s.
 func (m mapper) rangeOf(s syntax.Span) protocol.Range {
 	return protocol.Range{Start: m.position(s.Start), End: m.position(s.End)}
+}
+
+// An encoding is the unit in which a position's character counts the
+// characters before it on its line (LSP 3.17 PositionEncodingKind).
+type encoding uint8
+
+const (
+	encUTF16 encoding = iota // UTF-16 code units: the LSP default, what pgnls speaks
+	encUTF8                  // bytes of UTF-8
+	encUTF32                 // Unicode code points
+)
+
+// encodings are the position encodings of LSP, UTF-16 first.
+var encodings = [...]encoding{encUTF16, encUTF8, encUTF32}
+
+// rangeIn returns the LSP range of the file-absolute span s with its
+// characters counted in enc.
+func (m mapper) rangeIn(s syntax.Span, enc encoding) protocol.Range {
+	return protocol.Range{Start: m.positionIn(s.Start, enc), End: m.positionIn(s.End, enc)}
 }
 
 // span returns the file-absolute span of the LSP range r, clamped into
@@ -77,7 +106,7 @@ func (m mapper) offset(p protocol.Position) (off syntax.Pos, exact bool) {
 		if units == want {
 			return start + syntax.Pos(i), true
 		}
-		size, w := decode(s[i:])
+		size, w := decode(s[i:], encUTF16)
 		if units+int64(w) > want {
 			return start + syntax.Pos(i), false // inside a surrogate pair
 		}
@@ -91,7 +120,10 @@ func (m mapper) offset(p protocol.Position) (off syntax.Pos, exact bool) {
 // lie entirely within line[:n]: an offset inside a character snaps back to
 // its start. Characters are decoded in the context of the whole line, so
 // that a cut character and an invalid byte are told apart.
-func utf16Len(line string, n int) int {
+func utf16Len(line string, n int) int { return unitLen(line, n, encUTF16) }
+
+// unitLen is utf16Len counting the units of enc.
+func unitLen(line string, n int, enc encoding) int {
 	units := 0
 	for i := 0; i < n; {
 		if line[i] < utf8.RuneSelf {
@@ -99,7 +131,7 @@ func utf16Len(line string, n int) int {
 			i++
 			continue
 		}
-		size, w := decode(line[i:])
+		size, w := decode(line[i:], enc)
 		if i+size > n {
 			break
 		}
@@ -110,10 +142,15 @@ func utf16Len(line string, n int) int {
 }
 
 // decode returns the byte length of the character at the start of s and
-// its width in UTF-16 code units. An invalid byte is a character of its own.
-func decode(s string) (size, units int) {
+// its width in the units of enc. An invalid byte is a character of its
+// own, of one unit in every encoding: the parser reads it as
+// Windows-1252, one byte a character.
+func decode(s string, enc encoding) (size, units int) {
 	r, size := utf8.DecodeRuneInString(s)
-	if r >= 0x10000 {
+	switch {
+	case enc == encUTF8:
+		return size, size
+	case enc == encUTF16 && r >= 0x10000:
 		return size, 2
 	}
 	return size, 1

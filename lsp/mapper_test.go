@@ -64,6 +64,41 @@ func TestMapperPosition(t *testing.T) {
 	}
 }
 
+// TestMapperEncodings: positionIn counts the characters before an offset
+// in bytes, UTF-16 code units or code points, with the same snapping and
+// line ends as position.
+func TestMapperEncodings(t *testing.T) {
+	m := newMapper(mapperText)
+	at := func(sub string) int { return strings.Index(mapperText, sub) }
+	for _, tc := range []struct {
+		name         string
+		off          int
+		line         uint32
+		u8, u16, u32 uint32
+	}{
+		{"after a two-byte char", at(`"]`), 0, 10, 9, 9},
+		{"between CR and LF", at("\r\n") + 1, 0, 12, 11, 11},
+		{"after the glyph", at("D2-"), 1, 7, 5, 4},
+		{"inside the glyph's UTF-8", at("🩐D2") + 2, 1, 3, 3, 3},
+		{"after an invalid byte", at("y\n"), 2, 2, 2, 2},
+		{"after two glyphs", at("z"), 3, 8, 4, 2},
+	} {
+		for _, c := range []struct {
+			enc  encoding
+			name string
+			col  uint32
+		}{{encUTF8, "utf-8", tc.u8}, {encUTF16, "utf-16", tc.u16}, {encUTF32, "utf-32", tc.u32}} {
+			got := m.positionIn(syntax.Pos(tc.off), c.enc)
+			if want := (protocol.Position{Line: tc.line, Character: c.col}); got != want {
+				t.Errorf("%s, %s: positionIn(%d) = %d:%d, want %d:%d", tc.name, c.name, tc.off, got.Line, got.Character, want.Line, want.Character)
+			}
+		}
+		if m.rangeIn(syntax.Span{Start: syntax.Pos(tc.off), End: syntax.Pos(tc.off)}, encUTF16) != m.rangeOf(syntax.Span{Start: syntax.Pos(tc.off), End: syntax.Pos(tc.off)}) {
+			t.Errorf("%s: rangeIn(UTF-16) differs from rangeOf", tc.name)
+		}
+	}
+}
+
 func TestMapperOffset(t *testing.T) {
 	m := newMapper(mapperText)
 	at := func(sub string) int { return strings.Index(mapperText, sub) }

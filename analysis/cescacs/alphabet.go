@@ -113,6 +113,20 @@ func (a *Alphabet) String() string {
 	return strings.Join(pairs, ", ")
 }
 
+// HasFAN reports whether s holds a FAN glyph of either colour: a PDTL
+// given without the Redefine tag of a record (pgnls moves) is read in
+// the FAN alphabet then.
+func HasFAN(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf {
+			if k, _, _ := fanAlphabet.lookup(r); k != NoKind {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Lookup reports which piece the symbol r denotes: its kind, its colour
 // (from the case of a letter or from the glyph) and whether r belongs to
 // the alphabet a. A symbol of another alphabet (an undeclared alternative

@@ -228,6 +228,19 @@ func TestAlphabetLookup(t *testing.T) {
 	}
 }
 
+// TestHasFAN: a glyph of either colour, inside or outside the BMP, is
+// FAN; letters and other symbols are not.
+func TestHasFAN(t *testing.T) {
+	for s, want := range map[string]bool{
+		"/1:♔/ w - - 0 1": true, "/0:\U0001FA4F/": true, "/27:1\U0001FA53/": true, "☗": true,
+		"/28:v/27:dk/ w RKRrkr - 0 1": false, "E7‐E13×F16 …": false, "": false,
+	} {
+		if got := HasFAN(s); got != want {
+			t.Errorf("HasFAN(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 // TestStandardMove writes moves of the alphabets of Redefine in the
 // standard letters, every other byte kept.
 func TestStandardMove(t *testing.T) {

@@ -70,14 +70,62 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(p *analysis.Pass) {
-	p.Share(unjudgedKey{}, check(p))
+	p.Share(unjudgedKey{}, check(p).unjudged)
 }
 
-// check reports on the game of p and returns the stretches of its lines
-// that it did not judge.
-func check(p *analysis.Pass) *Unjudged {
+// verdict is what check learns of a record besides its diagnostics.
+type verdict struct {
+	unjudged *Unjudged // the stretches of its lines it did not judge
+	// decided is the result the final position of the main line decides
+	// (where the game ended, when moves follow its end), or "" when the
+	// game is not over there or that position is not known.
+	decided string
+	// stop is the first move of the main line the game cannot hold, nil
+	// when it holds them all, and why tells why (see Unplayable).
+	stop *syntax.Move
+	why  string
+}
+
+// judge returns the verdict of the full reader on record g, its
+// diagnostics dropped.
+func judge(g *syntax.Game) verdict {
+	return check(&analysis.Pass{Game: g, Dialect: syntax.CTLPGN, Config: analysis.DefaultConfig()})
+}
+
+// Terminator returns the result line of record g, as pgnls fix settles
+// it: its own; without one, the result the final position of the main
+// line decides (checkmate, stalemate, an automatic draw, where the game
+// ended when moves follow its end: what ctl-result-position demands),
+// with decided set; else the one analysis.Terminator gives, the Result
+// tag's or "*", with ok false when that tag's value is no CTL-PGN
+// result. pgnls fmt writes it, and with decided set also in the Result
+// tag, as the fix does.
+func Terminator(g *syntax.Game) (result string, decided, ok bool) {
+	if g.Result == nil {
+		if result = judge(g).decided; result != "" {
+			return result, true, true
+		}
+	}
+	result, ok = analysis.Terminator(g, syntax.CTLPGN)
+	return result, false, ok
+}
+
+// Unplayable returns the first move of the main line of record g that
+// its game cannot hold, and why: a move after the end of the game (a
+// checkmate, a stalemate, an automatic draw), one that is not legal or
+// not well-formed CTL-AN, or one whose position is not known; nil when
+// the game holds every move (the moves of its variations are not
+// looked at). A reader given the main line alone would read another
+// game, or none: pgnls fmt --filter leaves such a record as it is.
+func Unplayable(g *syntax.Game) (*syntax.Move, string) {
+	v := judge(g)
+	return v.stop, v.why
+}
+
+// check reports on the game of p and returns its verdict.
+func check(p *analysis.Pass) verdict {
 	if p.Dialect != syntax.CTLPGN {
-		return &Unjudged{}
+		return verdict{unjudged: &Unjudged{}}
 	}
 	g := p.Game
 	if t := variantTag(g); t != nil && !IsCescacs(t.Value) {
@@ -85,7 +133,7 @@ func check(p *analysis.Pass) *Unjudged {
 			p.Report(analysis.Diagnostic{Span: t.Sp, Severity: analysis.Info, Code: CodeVariant,
 				Message: "variant " + strconv.Quote(t.Value) + ": moves are not checked"})
 		}
-		return &Unjudged{}
+		return verdict{unjudged: &Unjudged{}}
 	}
 	start := StartOf(g)
 	reportTag(p, g, start.Redefine, start.RedefineErrs, CodeBadRedefine, CodeRedefineForm)
@@ -96,17 +144,23 @@ func check(p *analysis.Pass) *Unjudged {
 		ReplayMinimal(g, start, func(st *Step) { r.step(st) })
 		r.flush()
 		r.leave(0)
-		return &Unjudged{r.quiet}
+		return verdict{unjudged: &Unjudged{r.quiet}}
 	}
 	r := &reporter{p: p, g: g, start: start, commas: make([]bool, len(g.Tokens))}
 	final, finalOK := start.Pos, start.OK
 	var last *syntax.Move
 	var main *lineState
+	var v verdict
 	lastIndex := lastMove(g.Moves)
 	Replay(g, start, func(st *Step) {
 		ls := r.step(st)
 		if st.Depth == 0 {
 			main = ls
+			if v.stop == nil {
+				if why := unplayable(st, ls); why != "" {
+					v.stop, v.why = st.Node, why
+				}
+			}
 			if ls.end == nil || !ls.end.reported {
 				last, finalOK = st.Node, st.After != nil
 				if finalOK && st.Index == lastIndex {
@@ -149,7 +203,24 @@ func check(p *analysis.Pass) *Unjudged {
 	}
 	checkEndMarks(p, g, last, mated, after)
 	r.leave(0)
-	return &Unjudged{r.quiet}
+	v.unjudged, v.decided = &Unjudged{r.quiet}, decided
+	return v
+}
+
+// unplayable tells why the game cannot hold the move of st, of the main
+// line ls, or "" when it can.
+func unplayable(st *Step, ls *lineState) string {
+	switch n := st.Node.Text; {
+	case ls.end != nil && ls.end.reported:
+		return "move " + n + " follows the end of the game, " + ls.end.String()
+	case st.Before == nil:
+		return "move " + n + " is not checked: the position it is played in is not known"
+	case cescacs.HasError(st.Problems):
+		return "move " + n + " is not well-formed CTL-AN"
+	case st.Err != nil || st.After == nil:
+		return "move " + n + " is not legal"
+	}
+	return ""
 }
 
 func variantTag(g *syntax.Game) *syntax.Tag {

@@ -115,18 +115,29 @@ func (r *reporter) played(ls *lineState, st *Step) {
 func (r *reporter) afterEnd(st *Step, e *gameEnd) {
 	e.reported, e.after = true, st.Node.Sp.Start
 	r.unjudge(st)
-	where := "in the start position of the line"
 	var related []analysis.Related
 	if e.move != nil {
-		where = "after " + pairPrefix(e.ply-1) + e.move.Text
 		related = []analysis.Related{{Span: e.move.Sp, Msg: "the game ends here"}}
 	}
-	msg := "the game ended before this move: " + where + " " + howEnded(e.status, e.turn) + "; moves after the end are not part of the game"
+	msg := "the game ended before this move: " + e.where() + " " + howEnded(e.status, e.turn) + "; moves after the end are not part of the game"
 	if st.Depth == 0 && st.Number != nil && st.Number.Number == 1 && st.Ply > 1 {
 		msg += " (a new record starts with its tag section, [Variant \"C'escacs\"] first)"
 	}
 	r.p.Report(analysis.Diagnostic{Span: st.Node.Sp, Severity: analysis.Error, Code: CodeMovesAfterEnd, Message: msg, Related: related})
 }
+
+// where tells where the game ended: "after 6. …, GL5-H6#", or "in the
+// start position of the line".
+func (e *gameEnd) where() string {
+	if e.move == nil {
+		return "in the start position of the line"
+	}
+	return "after " + pairPrefix(e.ply-1) + e.move.Text
+}
+
+// String tells where and how the game ended: "after 6. …, GL5-H6#: White
+// is checkmated".
+func (e *gameEnd) String() string { return e.where() + ": " + howEnded(e.status, e.turn) }
 
 // pairPrefix writes what precedes the move of a ply in its pair: "6. "
 // for White's move 6, "6. …, " for Black's.

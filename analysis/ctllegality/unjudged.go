@@ -53,7 +53,7 @@ func UnjudgedOf(p *analysis.Pass) *Unjudged {
 	if v, ok := p.Shared(unjudgedKey{}); ok {
 		return v.(*Unjudged)
 	}
-	u := check(&analysis.Pass{Game: p.Game, Dialect: p.Dialect, Config: p.Config})
+	u := check(&analysis.Pass{Game: p.Game, Dialect: p.Dialect, Config: p.Config}).unjudged
 	p.Share(unjudgedKey{}, u)
 	return u
 }

@@ -91,7 +91,9 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 	if tag, hasTag := g.TagValue("Result"); g.Result != nil && hasTag && tag != g.Result.Text {
 		return "", "the Result tag and the result line disagree"
 	}
-	result, ok := analysis.Terminator(g, syntax.CTLPGN)
+	// Without a result line, the one the final position decides, which
+	// the Result tag then gives too, as pgnls fix writes them.
+	result, decided, ok := ctllegality.Terminator(g)
 	if !ok {
 		return "", "the Result tag is not a CTL-PGN result and there is no result line"
 	}
@@ -99,7 +101,11 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 	nl := p.nl
 	var b strings.Builder
 	for _, t := range ctlTags(g.Tags) {
-		b.WriteString("[" + t.Name + " \"" + syntax.Escape(t.Value) + "\"]" + nl)
+		v := t.Value
+		if decided && t.Name == "Result" {
+			v = result
+		}
+		b.WriteString("[" + t.Name + " \"" + syntax.Escape(v) + "\"]" + nl)
 	}
 	if len(g.Tags) > 0 {
 		b.WriteString(nl)

@@ -141,13 +141,10 @@ func ctlDigest(g *syntax.Game) string {
 	}
 	walk(g.Header)
 	walk(g.Moves)
-	if g.Result != nil {
-		b.WriteString(" " + g.Result.Text)
-	} else if v, ok := g.TagValue("Result"); ok {
-		b.WriteString(" " + v) // the formatter writes the tag's result
-	} else {
-		b.WriteString(" *")
-	}
+	// Without a result line, the formatter writes the result the final
+	// position decides, else the tag's, else "*" (what pgnls fix writes).
+	result, _, _ := ctllegality.Terminator(g)
+	b.WriteString(" " + result)
 	walk(g.After)
 	return b.String()
 }

@@ -28,15 +28,20 @@ import (
 //
 // Comments, variations, valuation glyphs and NAGs are removed. Move
 // numbers are written from the plies, as the formatter writes them. The
-// rules are not consulted: a record is filtered whatever its moves do,
-// so that an illegal record can still be handed to a minimal reader.
+// main line alone must be the game: a record with a move the rules
+// forbid in its main line, or moves after the end of the game, is not
+// filtered (a minimal reader, which plays what is written, would read
+// another game).
 
 // Filter returns game g of dialect d in the filtered form. PGN games,
 // records of other variants and records with no move and no result line
-// are left as they are (Skipped, not Broken): the filter is CTL-PGN's. A record with a syntax error, not valid
-// UTF-8, or whose Redefine or PDTL tag cannot be read, or with a move
-// that is not CTL-AN, is left as it is with Broken set. A byte-order
-// mark that starts the game is kept. Filter(Filter(x)) == Filter(x).
+// are left as they are (Skipped, not Broken): the filter is CTL-PGN's. A
+// record with a syntax error, not valid UTF-8, or whose Redefine or PDTL
+// tag cannot be read, or whose main line is not its game (a move that
+// is not CTL-AN or not legal, moves after the end of the game; see
+// ctllegality.Unplayable), is left as it is with Broken set, and At at
+// what stopped it. A byte-order mark that starts the game is kept.
+// Filter(Filter(x)) == Filter(x).
 func Filter(g *syntax.Game, d syntax.Dialect) Result {
 	return keepBOM(g, filter(g, d))
 }
@@ -61,21 +66,28 @@ func filter(g *syntax.Game, d syntax.Dialect) Result {
 		// the tag section of the game after it.
 		return Result{Text: g.Text, Skipped: "the record has no move and no result line"}
 	}
-	text, reason := filterText(g)
+	text, reason, at := filterText(g)
 	if reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
 	return Result{Text: text}
 }
 
-// filterText writes the filtered record, or explains why it cannot.
-func filterText(g *syntax.Game) (string, string) {
+// filterText writes the filtered record, or explains why it cannot and
+// where.
+func filterText(g *syntax.Game) (text, reason string, at syntax.Pos) {
 	start := ctllegality.StartOf(g)
 	if cescacs.HasError(start.RedefineErrs) {
-		return "", "the Redefine tag cannot be read"
+		return "", "the Redefine tag cannot be read", start.Redefine.Sp.Start
 	}
 	if !start.OK {
-		return "", "the " + start.PDTL.Name + " tag is not a valid position"
+		return "", "the " + start.PDTL.Name + " tag is not a valid position", start.PDTL.Sp.Start
+	}
+	// The main line alone must be the game: a minimal reader plays it
+	// as written, after the end of the game or past a move the rules
+	// forbid too.
+	if m, why := ctllegality.Unplayable(g); m != nil {
+		return "", why, m.Sp.Start
 	}
 	nl := analysis.LineEnd(g)
 	var tags, b strings.Builder // b: the movetext
@@ -87,7 +99,7 @@ func filterText(g *syntax.Game) (string, string) {
 		case t == start.PDTL:
 			var ok bool
 			if v, ok = cescacs.StandardPDTL(v, start.Letters); !ok {
-				return "", "the " + t.Name + " tag cannot be written in the standard letters"
+				return "", "the " + t.Name + " tag cannot be written in the standard letters", t.Sp.Start
 			}
 		}
 		tags.WriteString("[" + t.Name + " \"" + syntax.Escape(v) + "\"]" + nl)
@@ -113,7 +125,7 @@ func filterText(g *syntax.Game) (string, string) {
 		case *syntax.Move:
 			text, ok := cescacs.StandardMove(n.Text, start.Letters)
 			if !ok {
-				return "", "move " + n.Text + " is not well-formed CTL-AN"
+				return "", "move " + n.Text + " is not well-formed CTL-AN", n.Sp.Start
 			}
 			switch {
 			case ply%2 == 1 && pair == ply-1:
@@ -131,7 +143,7 @@ func filterText(g *syntax.Game) (string, string) {
 			ply++
 		case *syntax.DrawOffer, *syntax.EndMark:
 			if !moved {
-				return "", "a game mark does not follow a move"
+				return "", "a game mark does not follow a move", n.Span().Start
 			}
 			mark := " (=)"
 			if _, end := n.(*syntax.EndMark); end {
@@ -145,7 +157,7 @@ func filterText(g *syntax.Game) (string, string) {
 			}
 			line.WriteString(mark)
 		default:
-			return "", "the movetext holds an element the filtered form has no place for"
+			return "", "the movetext holds an element the filtered form has no place for", e.Span().Start
 		}
 	}
 	flush()
@@ -155,7 +167,7 @@ func filterText(g *syntax.Game) (string, string) {
 	if tags.Len() > 0 && b.Len() > 0 {
 		tags.WriteString(nl)
 	}
-	return tags.String() + b.String(), ""
+	return tags.String() + b.String(), "", 0
 }
 
 func isMove(e syntax.Elem) bool {

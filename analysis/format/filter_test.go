@@ -64,6 +64,31 @@ func TestFilterCorpus(t *testing.T) {
 	}
 }
 
+// TestFilterUnplayable: a record whose main line is not its game (a
+// move the rules forbid, moves after the end of the game) is left as it
+// is, reported as broken at that move.
+func TestFilterUnplayable(t *testing.T) {
+	for _, tc := range []struct{ name, text, at, reason string }{
+		{"illegal move", "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15 2. EE5-E11, G21-G15:\n*\n",
+			"EE5-E11", "move EE5-E11 is not legal"},
+		{"the record written twice",
+			"[Variant \"C'escacs\"]\n\n1. H6-H12, I23-I19 2. JF6-C15, GH26-Z11 3. L5-L7, NG25-L17 4. EH4-H8, GZ11-L5\n" +
+				"5. I5-I9, NL17-G9 6. K4-K10, GL5-H6# 1. H6-H12, I23-I19\n0-3\n",
+			"H6-H12, I23-I19\n0-3", "move H6-H12 follows the end of the game, after 6. …, GL5-H6#: White is checkmated"},
+		{"after an automatic draw", "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/14:3K3/8:3R3/ w -- - 149 80\"]\n\n80. RF8-F10:, KG27-G25\n1-1\n",
+			"KG27-G25", "move KG27-G25 follows the end of the game, after 80. RF8-F10: the game is drawn: 150 half-moves without capture or pawn move"},
+	} {
+		f := parse("x.ctl-pgn", tc.text)
+		res := format.Filter(f.Game(0).Game, f.Dialect)
+		if res.Text != tc.text || !res.Broken || res.Skipped != tc.reason {
+			t.Errorf("%s: Filter = %+v, want the record as it was, broken: %q", tc.name, res, tc.reason)
+		}
+		if want := strings.LastIndex(tc.text, tc.at); int(res.At) != want {
+			t.Errorf("%s: At = %d, want %d (the move)", tc.name, res.At, want)
+		}
+	}
+}
+
 // TestFilterPGN: a PGN game is left as it is, and is not an error.
 func TestFilterPGN(t *testing.T) {
 	in := "[Event \"x\"]\n\n1. e4 { a comment } e5 (1... c5) 1-0\n"
@@ -101,10 +126,12 @@ func FuzzFilter(f *testing.F) {
 
 // checkFiltered verifies the filter's promises on one input and its
 // output: idempotence; games left as they were when they cannot be
-// filtered (or would merge with the game before); for the others, the same tags but Redefine, the same main
-// line in the standard letters with its game marks, and no comment,
-// variation, glyph or NAG; and that the output passes the minimal
-// reader when the input passes the full one.
+// filtered (or would merge with the game before); for the others, the
+// same tags but Redefine, the same main line in the standard letters
+// with its game marks, no comment, variation, glyph or NAG, and no move
+// the full reader finds illegal or after the end of the game; and that
+// the output passes the minimal reader when the input passes the full
+// one.
 func checkFiltered(t *testing.T, name, in, out string) {
 	t.Helper()
 	if again := format.File(parse(name, out), filterOpts); again != out {
@@ -128,6 +155,14 @@ func checkFiltered(t *testing.T, name, in, out string) {
 		}
 		if d0, d1 := filterDigest(g0), plainDigest(g1); d0 != d1 {
 			t.Errorf("%s: game %d: filtered\n%s\nbut got\n%s", name, i, d0, d1)
+		}
+		// The main line alone is the game: no move of it breaks the
+		// rules or follows the end of the game.
+		for _, d := range analysis.Game(g1, after.Dialect, nil, checks.All) {
+			switch d.Code {
+			case ctllegality.CodeIllegal, ctllegality.CodeIncoherent, ctllegality.CodeMovesAfterEnd:
+				t.Errorf("%s: game %d: the filtered record is not the game: %s: %s", name, i, d.Code, d.Message)
+			}
 		}
 	}
 	if errorsUnder(before, analysis.FullReader) == 0 {

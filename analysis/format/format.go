@@ -48,6 +48,10 @@ type Result struct {
 	Text    string // the formatted game, or the original text when Skipped
 	Skipped string // why the game was left as it was; "" when formatted
 	Broken  bool   // Skipped because of an error in the game (not, say, because it is empty)
+	// At is where in the game (a game-relative offset) the element that
+	// stopped it lies, such as the move a Broken game could not hold;
+	// 0, the game's start, when no one element did.
+	At syntax.Pos
 	// Edited marks a Text that is not laid out in export form but is
 	// the game's own text, edited in place or not at all (by package
 	// fix): a Joiner writes it as a game left as it was, without the
@@ -228,7 +232,7 @@ func game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 
 // broken reports a syntax error that makes the game's meaning uncertain.
 // A missing result is not one: the formatter writes the result the
-// Result tag gives, or "*".
+// final position decides, else the one the Result tag gives, or "*".
 func broken(g *syntax.Game) string {
 	for _, e := range g.Errs {
 		if e.Severity == syntax.SevError && e.Code != syntax.CodeMissingResult {

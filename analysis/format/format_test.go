@@ -178,14 +178,11 @@ func digest(g *syntax.Game) string {
 		}
 	}
 	walk(g.Moves)
-	// A missing terminator is the one the Result tag gives, or "*".
-	switch v, _ := g.TagValue("Result"); {
-	case g.Result != nil:
-		b.WriteString(" " + g.Result.Text)
-	case v == "1-0" || v == "0-1" || v == "1/2-1/2":
-		b.WriteString(" " + v)
-	case len(g.Tags) > 0 || len(g.Moves) > 0:
-		b.WriteString(" *")
+	// A missing terminator is the one the final position decides, else
+	// the one the Result tag gives, or "*" (what pgnls fix writes).
+	if g.Result != nil || len(g.Tags) > 0 || len(g.Moves) > 0 {
+		term, _ := legality.Terminator(g)
+		b.WriteString(" " + term)
 	}
 	walk(g.After)
 	return b.String()

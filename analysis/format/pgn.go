@@ -22,17 +22,22 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	if t := resultTagValue(g); g.Result != nil && t != "" && t != g.Result.Text {
 		return "", "the Result tag and the game result disagree"
 	}
+	// Without a termination marker, the one the final position decides,
+	// which the Result tag then gives too, as pgnls fix writes them.
+	term, decided := legality.Terminator(g)
 	nl := analysis.LineEnd(g)
 	var b strings.Builder
 	headerComments(&b, g, opts, nl)
 	for _, t := range exportTags(g) {
+		if decided && t.name == "Result" {
+			t.value = term
+		}
 		b.WriteString("[" + t.name + " \"" + syntax.Escape(t.value) + "\"]" + nl)
 	}
 	b.WriteString(nl)
 	w := newFiller(g, opts, nl)
 	p := &printer{g: g, canon: canon, w: w}
 	p.line(g.Moves, startPly(g), true)
-	term, _ := analysis.Terminator(g, syntax.PGN) // always ok for PGN
 	w.word(term)
 	// Comments after the result (up to a blank line: the parser's After)
 	// are the game's; a blank line before one would make it a block of

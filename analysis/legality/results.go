@@ -75,10 +75,7 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) string 
 	if want == "" {
 		return ""
 	}
-	var manual string
-	if o.NoMaterial {
-		manual = "the game may have been decided otherwise, by adjudication or forfeit"
-	}
+	manual := leftToUser(o)
 	tag := resultTag(g)
 	var fixes []analysis.Fix
 	var at syntax.Span
@@ -101,6 +98,42 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) string 
 	p.Report(analysis.Diagnostic{Span: at, Severity: analysis.Warning, Code: CodeResultPosition,
 		Message: "result " + have + " contradicts the final position: " + why + ", so the result is " + want, Fixes: fixes})
 	return want
+}
+
+// leftToUser returns why bulk fixing does not write the result the
+// outcome o demands, or "" when it does: a draw by insufficient material
+// may have been decided otherwise, by an adjudication or a forfeit.
+func leftToUser(o chess.Outcome) string {
+	if o.NoMaterial {
+		return "the game may have been decided otherwise, by adjudication or forfeit"
+	}
+	return ""
+}
+
+// Terminator returns the termination marker of game g, as pgnls fix
+// settles it: its own; without one, the result the final position of
+// the main line decides (the fix of result-contradicts-position that
+// bulk fixing applies), with decided set; else the one
+// analysis.Terminator gives, the Result tag's or "*". pgnls fmt writes
+// it, and with decided set also in the Result tag, as the fix does.
+func Terminator(g *syntax.Game) (term string, decided bool) {
+	if g.Result != nil {
+		return g.Result.Text, false
+	}
+	if start := StartOf(g); start.Known && start.OK {
+		final, ok := start.Pos, true
+		ReplayMainLine(g, start, func(st *Step) bool {
+			if ok = st.After != nil; ok {
+				final = *st.After
+			}
+			return ok
+		})
+		if o := final.Outcome(); ok && o.Result != "" && leftToUser(o) == "" {
+			return o.Result, true
+		}
+	}
+	term, _ = analysis.Terminator(g, syntax.PGN)
+	return term, false
 }
 
 // checkNumbers compares move numbers with the moves that follow them.

@@ -37,12 +37,13 @@ standard letters P E J N G R V D K (in moves and in PDTL); comments,
 variations, valuation glyphs and NAGs removed; the other tags kept in
 their order, one move pair per line, each move as written otherwise,
 draw offers, end marks (but the redundant ':' of a mate: "#:" becomes
-"#") and the result line kept. The rules are not checked: a record
-whose moves are illegal is filtered too. Records with
-a syntax error, a Redefine or PDTL tag that cannot be read or a move
-that is not well-formed CTL-AN are left exactly as they are and
-reported; PGN games (the filter is CTL-PGN's) and records of other
-variants are left as they are without a report.
+"#") and the result line kept. Records with a syntax error, a Redefine
+or PDTL tag that cannot be read, or a main line that is not their game
+(a move that is not well-formed CTL-AN or not legal, moves after the
+end of the game, which a minimal reader would play as written) are left
+exactly as they are and reported at the move that stopped them; PGN
+games (the filter is CTL-PGN's) and records of other variants are left
+as they are without a report.
 
 Exit status: 0 on success; 1 when -l or -d found a file that is not
 formatted; 2 on a usage or I/O error, or when a game could not be
@@ -330,8 +331,8 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	}
 	rewrite(context.Background(), gr, func(g syntax.StreamGame, res format.Result) {
 		if res.Broken {
-			pos := g.Position(0)
-			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, pos.Line, pos.Col, f.left, res.Skipped)
+			line, col := charPos(g, res.At)
+			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, line, col, f.left, res.Skipped)
 			broken = true
 		}
 		same.input(g.Game.Text)

@@ -8,7 +8,7 @@
 //	pgnls check [--format text|json|sarif|github] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
-//	pgnls moves [--variant NAME] POSITION
+//	pgnls moves [--variant NAME] [--redefine R] POSITION
 //	pgnls version
 //	pgnls help
 //

@@ -12,12 +12,14 @@ import (
 	"github.com/pgnls/pgnls/analysis/chess"
 )
 
-const movesUsage = `Usage: pgnls moves [--variant NAME] POSITION
+const movesUsage = `Usage: pgnls moves [--variant NAME] [--redefine R] POSITION
 
 Print every legal move of a position, one per line, sorted: for chess the
 position is a FEN and the moves are in SAN; for C'escacs it is a PDTL and
-the moves are in canonical CTL-AN, with their check marks. Quote the
-position (it contains spaces); several arguments are joined by spaces.
+the moves are in canonical CTL-AN (the standard letters), with their
+check marks. Quote the position (it contains spaces); several arguments
+are joined by spaces. A PDTL holding FAN glyphs is read as under
+[Redefine "FAN"].
 
 Exit status: 0 on success (also when there is no legal move); 2 on a
 usage error or a position with errors, whose problems are printed on
@@ -40,12 +42,15 @@ Flags:
                pockets ("[Qn]" or a ninth rank "/Qn", '~' after a promoted
                piece); three-check FENs the counters ("3+3" before the
                clocks, or lichess's "+0+0" after them)
+  --redefine R read the PDTL under [Redefine "R"]: FAN, or alternative
+               letters such as "A@J, C@N, T@R" (C'escacs only)
 `
 
 // moves prints the legal moves of the position given on the command line.
 func moves(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("moves", flag.ContinueOnError)
 	variant := fl.String("variant", "", "")
+	redefine := fl.String("redefine", "", "")
 	pos, code := parseFlags(fl, movesUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
@@ -64,9 +69,18 @@ func moves(args []string, stdout, stderr io.Writer) int {
 	}
 	var list []string
 	var ok bool
+	if *redefine != "" && v != "cescacs" && v != "c'escacs" {
+		fmt.Fprintln(stderr, "pgnls moves: --redefine applies to C'escacs positions (PDTL) only")
+		return exitUsage
+	}
 	switch v {
 	case "cescacs", "c'escacs":
-		list, ok = cescacsMoves(s, stderr)
+		letters, bad := alphabet(s, *redefine)
+		if bad != "" {
+			fmt.Fprintf(stderr, "pgnls moves: --redefine: %s\n", bad)
+			return exitUsage
+		}
+		list, ok = cescacsMoves(s, letters, stderr)
 	default:
 		cv, known := chess.ParseVariant(v)
 		if !known {
@@ -117,11 +131,30 @@ func chessMoves(fen string, v chess.Variant, stderr io.Writer) ([]string, bool) 
 	return out, ok
 }
 
+// alphabet returns the letters a PDTL is read in: those of the Redefine
+// value redefine, else FAN when the PDTL holds a glyph, else the
+// standard letters (nil). bad says why redefine cannot be read.
+func alphabet(pdtl, redefine string) (letters *cescacs.Alphabet, bad string) {
+	if redefine == "" {
+		if cescacs.HasFAN(pdtl) {
+			return cescacs.FANAlphabet(), ""
+		}
+		return nil, ""
+	}
+	a, probs := cescacs.ParseRedefine(redefine)
+	for _, pr := range probs {
+		if pr.Severity == cescacs.SeverityError {
+			return nil, pr.Msg
+		}
+	}
+	return a, ""
+}
+
 // cescacsMoves returns the canonical CTL-AN of every legal move of a
-// PDTL; errors and warnings go to stderr (hints are not printed) and ok
-// is false when the PDTL is not usable.
-func cescacsMoves(pdtl string, stderr io.Writer) ([]string, bool) {
-	p, probs := cescacs.ParsePDTL(pdtl, nil)
+// PDTL written in letters; errors and warnings go to stderr (hints are
+// not printed) and ok is false when the PDTL is not usable.
+func cescacsMoves(pdtl string, letters *cescacs.Alphabet, stderr io.Writer) ([]string, bool) {
+	p, probs := cescacs.ParsePDTL(pdtl, letters)
 	ok := true
 	for _, pr := range probs {
 		switch pr.Severity {

@@ -48,6 +48,7 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -700,6 +701,25 @@ func Offset(text string, p protocol.Position) int {
 		units += uint32(len(utf16.Encode([]rune{r})))
 	}
 	return len(text)
+}
+
+// PositionIn returns the position p of text, whose character is counted
+// in UTF-16 code units, with its character counted in the position
+// encoding enc instead (LSP 3.17 PositionEncodingKind): "utf-8" (bytes),
+// "utf-16" or "utf-32" (code points). ok is false for another encoding.
+func PositionIn(text string, p protocol.Position, enc string) (q protocol.Position, ok bool) {
+	prefix := text[Offset(text, protocol.Position{Line: p.Line}):Offset(text, p)]
+	q = p
+	switch enc {
+	case "utf-8":
+		q.Character = uint32(len(prefix))
+	case "utf-16":
+	case "utf-32":
+		q.Character = uint32(utf8.RuneCountInString(prefix))
+	default:
+		return p, false
+	}
+	return q, true
 }
 
 // ApplyEdits applies LSP text edits, all relative to text, as a client

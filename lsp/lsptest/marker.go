@@ -53,10 +53,13 @@ import (
 //	complete(loc, labels...)           the labels occur in this order in the completion list
 //	format(golden)                     the document after textDocument/formatting
 //	rangeformat(loc, golden)           the document after rangeFormatting of loc
-//	codeaction(loc, kind, edit=golden, title=re, preferred=true|false)
+//	codeaction(loc, kind, edit=golden, title=re, preferred=true|false, columns=utf-8|utf-16|utf-32)
 //	                                   the one action of that kind (and title) for
 //	                                   the range loc, applied; without edit=, there is none;
-//	                                   preferred= checks its isPreferred
+//	                                   preferred= checks its isPreferred; columns= sends the
+//	                                   context's diagnostics with their characters counted
+//	                                   in that encoding, as some clients send them (Neovim 0.7:
+//	                                   bytes), the range of the request staying in UTF-16
 //	symbol(golden)                     document symbols
 //	foldingrange(golden)               folding ranges
 //	semantic(golden)                   semantic tokens (full)
@@ -740,7 +743,7 @@ func (mt *markerTest) apply(m *marker, edits []protocol.TextEdit) string {
 }
 
 func (mt *markerTest) codeAction(m *marker) {
-	pos, keyed, ok := mt.want(m, 2, "edit", "title", "preferred")
+	pos, keyed, ok := mt.want(m, 2, "edit", "title", "preferred", "columns")
 	if !ok {
 		return
 	}
@@ -749,9 +752,20 @@ func (mt *markerTest) codeAction(m *marker) {
 		return
 	}
 	kind := protocol.CodeActionKind(pos[1].value)
+	columns := "utf-16"
+	if c, ok := keyed["columns"]; ok {
+		columns = c.value
+	}
 	var context []protocol.Diagnostic
 	for _, d := range m.doc.diags {
 		if !before(d.Range.End, r.Start) && !before(r.End, d.Range.Start) {
+			start, ok1 := PositionIn(m.doc.text, d.Range.Start, columns)
+			end, ok2 := PositionIn(m.doc.text, d.Range.End, columns)
+			if !ok1 || !ok2 {
+				mt.t.Errorf("%v: unknown encoding columns=%s", m, columns)
+				return
+			}
+			d.Range = protocol.Range{Start: start, End: end}
 			context = append(context, d)
 		}
 	}

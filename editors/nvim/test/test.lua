@@ -8,7 +8,8 @@
 --   PGNLS_NVIM_PLUGIN   the plugin directory (editors/nvim)
 --   PGNLS_TEST_WORK     a scratch directory holding copies of editors/testdata
 --                       (illegal.pgn, illegal.ctl-pgn, messy.pgn,
---                       messy.ctl-pgn, error-and-info.pgn, broken.pgn) and
+--                       messy.ctl-pgn, error-and-info.pgn, broken.pgn,
+--                       legacy-check.ctl-pgn) and
 --                       messy.pgn.expected, messy.ctl-pgn.expected,
 --                       broken.pgn.expected (the output of pgnls fmt)
 --   PGNLS_TEST_CTL_ILLEGAL  "1" when `pgnls check` reports a code containing
@@ -488,6 +489,58 @@ local function run()
     check('ctl-pgn: hover on hex H12', text:match('%S') ~= nil, err or text:sub(1, 120))
   else
     record('skip', 'ctl-pgn: hover on hex H12', 'server has no hoverProvider yet')
+  end
+
+  -- CTL-PGN: the quick fix of a move on a line holding '×', through
+  -- vim.lsp.buf.code_action() as a user asks for it. Neovim 0.7 to 0.10
+  -- send the context's diagnostics with byte columns (vim.diagnostic's),
+  -- which '×' (two bytes) sets apart from the UTF-16 columns pgnls sent.
+  if caps.codeActionProvider then
+    local lc = open(work .. '/legacy-check.ctl-pgn')
+    wait_client(lc)
+    local d = wait_diagnostic(lc, function(c)
+      return c == 'ctl-legacy-check'
+    end)
+    local row, col = find(lc, 'JC13×RG1^+') -- byte column: the cursor's unit
+    vim.api.nvim_win_set_cursor(0, { row + 1, col })
+    local titles, applied
+    local select = vim.ui.select
+    vim.ui.select = function(items, opts, on_choice)
+      titles = {}
+      local pick
+      for i, item in ipairs(items) do
+        local title = opts.format_item(item)
+        table.insert(titles, title)
+        if title == 'Write JC13×RG1+^' then
+          pick = i
+        end
+      end
+      if pick then
+        on_choice(items[pick], pick)
+        applied = true
+      else
+        on_choice(nil, nil)
+      end
+    end
+    local ok_ca, err_ca = pcall(vim.lsp.buf.code_action)
+    vim.wait(5000, function()
+      return titles ~= nil
+    end, 20)
+    vim.ui.select = select
+    local line = vim.api.nvim_buf_get_lines(lc, row, row + 1, false)[1]
+    check(
+      "ctl-pgn: code action on a line with '×' offers and applies Write JC13×RG1+^",
+      d ~= nil and applied == true and line == '32. RI3×GG1, JC13×RG1+^:',
+      string.format(
+        '%s; diagnostic %s; actions %s; line %q',
+        ok_ca and 'requested' or tostring(err_ca),
+        d and string.format('%d:%d-%d:%d', d.lnum, d.col, d.end_lnum, d.end_col) or 'none (' .. codes(lc) .. ')',
+        titles and table.concat(titles, ' | ') or 'none offered',
+        tostring(line)
+      )
+    )
+  else
+    record('skip', "ctl-pgn: code action on a line with '×'", 'server has no codeActionProvider')
   end
 
   -- Tag completion, then format on save.
