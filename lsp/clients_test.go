@@ -296,13 +296,15 @@ func TestEditorDecoding(t *testing.T) {
 }
 
 // TestFormattingTellsWhatWasLeft: formatting says, in a window message,
-// which games it left as they were and why.
+// which games it left as they were and why, at the line and column
+// (in characters) of what stopped it: the unclosed comment, the illegal
+// move.
 func TestFormattingTellsWhatWasLeft(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := start(t, lsptest.Options{})
 		c.Initialize(nil)
 		const uri = "file:///f.pgn"
-		c.Open(uri, "[Event \"a\"]\n\n1.e4 e5 *\n\n[Event \"b\"]\n\n1. e4 { never closed\n")
+		c.Open(uri, "[Event \"a\"]\n\n1.e4 e5 *\n\n[Event \"é\"]\n\n1. e4 e5 {é} 2. Ke3 *\n\n[Event \"b\"]\n\n1. e4 { never closed\n")
 		c.Settle()
 		var edits []protocol.TextEdit
 		if err := c.Call(protocol.MethodTextDocumentFormatting, map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}, &edits); err != nil {
@@ -317,7 +319,8 @@ func TestFormattingTellsWhatWasLeft(t *testing.T) {
 			json.Unmarshal(raw, &m)
 			msgs = append(msgs, m.Message)
 		}
-		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "pgnls: 1 game was left as it was: line 5: syntax error: comment is not closed") {
+		want := "pgnls: 2 games were left as they were: line 7, column 17: move Ke3 is not legal; line 11, column 7: syntax error: comment is not closed"
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) {
 			t.Errorf("messages %q", msgs)
 		}
 	})

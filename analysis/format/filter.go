@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
@@ -45,11 +44,11 @@ func filter(g *syntax.Game, d syntax.Dialect) Result {
 	if d != syntax.CTLPGN {
 		return Result{Text: g.Text, Skipped: "the filter applies to CTL-PGN records only"}
 	}
-	if reason := broken(g); reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	if reason, at := broken(g); reason != "" {
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
-	if !utf8.ValidString(g.Text) {
-		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true}
+	if at := invalidUTF8(g.Text); at >= 0 {
+		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true, At: at}
 	}
 	for _, t := range g.Tags {
 		if t.Name == "Variant" && !ctllegality.IsCescacs(t.Value) {
@@ -61,21 +60,22 @@ func filter(g *syntax.Game, d syntax.Dialect) Result {
 		// the tag section of the game after it.
 		return Result{Text: g.Text, Skipped: "the record has no move and no result line"}
 	}
-	text, reason := filterText(g)
+	text, reason, at := filterText(g)
 	if reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
 	return Result{Text: text}
 }
 
-// filterText writes the filtered record, or explains why it cannot.
-func filterText(g *syntax.Game) (string, string) {
+// filterText writes the filtered record, or explains why it cannot and
+// where (see Result.At).
+func filterText(g *syntax.Game) (text, reason string, at syntax.Pos) {
 	start := ctllegality.StartOf(g)
 	if cescacs.HasError(start.RedefineErrs) {
-		return "", "the Redefine tag cannot be read"
+		return "", "the Redefine tag cannot be read", valueAt(firstTag(g, "Redefine"))
 	}
 	if !start.OK {
-		return "", "the " + start.PDTL.Name + " tag is not a valid position"
+		return "", "the " + start.PDTL.Name + " tag is not a valid position", valueAt(start.PDTL)
 	}
 	nl := analysis.LineEnd(g)
 	var tags, b strings.Builder // b: the movetext
@@ -87,7 +87,7 @@ func filterText(g *syntax.Game) (string, string) {
 		case t == start.PDTL:
 			var ok bool
 			if v, ok = cescacs.StandardPDTL(v, start.Letters); !ok {
-				return "", "the " + t.Name + " tag cannot be written in the standard letters"
+				return "", "the " + t.Name + " tag cannot be written in the standard letters", valueAt(t)
 			}
 		}
 		tags.WriteString("[" + t.Name + " \"" + syntax.Escape(v) + "\"]" + nl)
@@ -113,7 +113,7 @@ func filterText(g *syntax.Game) (string, string) {
 		case *syntax.Move:
 			text, ok := cescacs.StandardMove(n.Text, start.Letters)
 			if !ok {
-				return "", "move " + n.Text + " is not well-formed CTL-AN"
+				return "", "move " + n.Text + " is not well-formed CTL-AN", n.Sp.Start
 			}
 			switch {
 			case ply%2 == 1 && pair == ply-1:
@@ -131,7 +131,7 @@ func filterText(g *syntax.Game) (string, string) {
 			ply++
 		case *syntax.DrawOffer, *syntax.EndMark:
 			if !moved {
-				return "", "a game mark does not follow a move"
+				return "", "a game mark does not follow a move", n.Span().Start
 			}
 			mark := " (=)"
 			if _, end := n.(*syntax.EndMark); end {
@@ -145,7 +145,7 @@ func filterText(g *syntax.Game) (string, string) {
 			}
 			line.WriteString(mark)
 		default:
-			return "", "the movetext holds an element the filtered form has no place for"
+			return "", "the movetext holds an element the filtered form has no place for", e.Span().Start
 		}
 	}
 	flush()
@@ -155,7 +155,7 @@ func filterText(g *syntax.Game) (string, string) {
 	if tags.Len() > 0 && b.Len() > 0 {
 		tags.WriteString(nl)
 	}
-	return tags.String() + b.String(), ""
+	return tags.String() + b.String(), "", 0
 }
 
 func isMove(e syntax.Elem) bool {

@@ -325,8 +325,9 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	}
 	rewrite(context.Background(), gr, func(g syntax.StreamGame, res format.Result) {
 		if res.Broken {
-			pos := g.Position(0)
-			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, pos.Line, pos.Col, f.left, res.Skipped)
+			// At the move, error, tag or result that stopped it.
+			line, col := charPos(g, res.At)
+			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, line, col, f.left, res.Skipped)
 			broken = true
 		}
 		same.input(g.Game.Text)
