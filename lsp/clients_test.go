@@ -19,13 +19,18 @@ import (
 )
 
 // TestHoverPerClient: a hover follows what the client shows. Plain text
-// (no Markdown) for a client whose hover.contentFormat lacks markdown,
-// as eglot's; Markdown with the text board first for terminal clients;
-// the board image first for VS Code (by clientInfo) or when
-// pgnls.hover.images is on, never when it is off.
+// (no Markdown at all) for a client whose hover.contentFormat lacks
+// markdown, as eglot's; Markdown for terminal clients; both with a first line
+// that says what the move does, then the text board; the board image
+// first for VS Code (by clientInfo) or when pgnls.hover.images is on,
+// never when it is off.
 func TestHoverPerClient(t *testing.T) {
-	markdown := map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"markdown", "plaintext"}}}}
-	plaintext := map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"plaintext"}}}}
+	formats := func(f ...string) any {
+		return map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": f}}}
+	}
+	markdown, plaintext := formats("markdown", "plaintext"), formats("plaintext")
+	const plainFirst = "Move 2. Nf3 — White knight from g1 to f3.\n\n8 r n b q k b n r\n"
+	const markdownFirst = "**Move 2. Nf3** — White knight from g1 to f3.\n\n```text\n8 r n b q k b n r\n"
 	for _, tc := range []struct {
 		name, client string
 		caps         any
@@ -33,13 +38,13 @@ func TestHoverPerClient(t *testing.T) {
 		kind         protocol.MarkupKind
 		prefix       string
 	}{
-		{"eglot", "Eglot", plaintext, "", protocol.PlainText, "8 r n b q k b n r\n"},
-		{"neovim", "Neovim", markdown, "", protocol.Markdown, "```text\n8 r n b q k b n r\n"},
+		{"eglot", "Eglot", plaintext, "", protocol.PlainText, plainFirst},
+		{"neovim", "Neovim", markdown, "", protocol.Markdown, markdownFirst},
 		{"vscode", "Visual Studio Code", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
 		{"code-server", "code-server", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
 		{"images on", "Neovim", markdown, "on", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
-		{"images off", "Visual Studio Code", markdown, "off", protocol.Markdown, "```text\n"},
-		{"images on, plain client", "Eglot", plaintext, "on", protocol.PlainText, "8 r n b q k b n r\n"},
+		{"images off", "Visual Studio Code", markdown, "off", protocol.Markdown, markdownFirst},
+		{"images on, plain client", "Eglot", plaintext, "on", protocol.PlainText, plainFirst},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
@@ -61,7 +66,7 @@ func TestHoverPerClient(t *testing.T) {
 				if hover.Contents.Kind != tc.kind || !strings.HasPrefix(v, tc.prefix) {
 					t.Errorf("hover %s starting %q, want %s starting %q", hover.Contents.Kind, v[:min(len(v), 50)], tc.kind, tc.prefix)
 				}
-				if tc.kind == protocol.PlainText && strings.ContainsAny(v, "*`") {
+				if tc.kind == protocol.PlainText && strings.ContainsAny(v, "*`|") || strings.Contains(v, "\n---\n") && tc.kind == protocol.PlainText {
 					t.Errorf("plain-text hover holds Markdown: %q", v)
 				}
 				if !strings.Contains(v, "White knight from g1 to f3") {

@@ -57,17 +57,24 @@
         (t (format "%s" contents))))
 
 ;; Hover on a move, for terminal clients: plain text, no Markdown, no
-;; image, the text board or the move first.
-(defun pgnls-test-hover-looks-plain (text move)
-  "Return nil if hover TEXT on MOVE is fit for a terminal, else why not."
-  (let ((first (car (split-string (string-trim-left text) "\n"))))
+;; image; first a line that says in words what the move is ("Move 1. e4
+;; — White pawn from e2 to e4."), which ElDoc shows in the echo area,
+;; then the text board.
+(defun pgnls-test-hover-looks-plain (text label)
+  "Return nil if hover TEXT on the move LABEL (\"1. e4\") is fit for a
+terminal, else why not."
+  (let* ((lines (split-string (string-trim-left text) "\n"))
+         (first (car lines)))
     (cond ((string-empty-p (string-trim text)) "empty")
           ((string-match-p "data:image" text) "holds a data:image")
           ((string-match-p "```" text) "holds a ``` fence")
           ((string-match-p "\\*\\*" text) "holds ** emphasis")
-          ((not (or (string-match-p "\\`8 [.A-Za-z]\\( [.A-Za-z]\\)\\{7\\}" first)
-                    (string-match-p (concat "\\`\\([0-9]+\\.+ *\\)?" (regexp-quote move)) first)))
-           (format "starts with %S, not the text board or %s" first move)))))
+          ((string-match-p "`" text) "holds a ` code mark")
+          ((string-match-p "^\\(---+\\||.*|\\)$" text) "holds a Markdown rule or table row")
+          ((not (string-prefix-p (concat "Move " label " — ") first))
+           (format "starts with %S, not \"Move %s — \"" first label))
+          ((not (cl-some (lambda (l) (string-match-p "\\`8 [.A-Za-z]\\( [.A-Za-z]\\)\\{7\\}\\'" l)) (cdr lines)))
+           "no text board after the first line"))))
 
 (defun pgnls-test-file-bytes (file)
   "The bytes of FILE, as a unibyte string."
@@ -238,11 +245,11 @@ command loop of its own)."
                                   (eglot--TextDocumentPositionParams)))
          (contents (plist-get result :contents))
          (text (pgnls-test-hover-text contents))
-         (why (pgnls-test-hover-looks-plain text "e4")))
+         (why (pgnls-test-hover-looks-plain text "1. e4")))
     (pgnls-test-check "pgn: hover on move e4 is plaintext"
                       (equal (plist-get contents :kind) "plaintext")
                       (format "kind %S" (plist-get contents :kind)))
-    (pgnls-test-check "pgn: hover on move e4 has no image or Markdown and starts with the board or the move"
+    (pgnls-test-check "pgn: hover on move e4 has no image or Markdown, says what the move is first, then the board"
                       (null why)
                       (or why (substring text 0 (min 120 (length text))))))
   ;; Tag completion leaves point inside the value's quotes (eglot 1.9
