@@ -20,7 +20,8 @@ import (
 
 // TestHoverPerClient: a hover follows what the client shows. Plain text
 // (no Markdown at all) for a client whose hover.contentFormat lacks
-// markdown, as eglot's; Markdown for terminal clients; both with a first line
+// markdown, as eglot's, or puts plaintext first (the client's order is
+// its preference); Markdown for terminal clients; both with a first line
 // that says what the move does, then the text board; the board image
 // first for VS Code (by clientInfo) or when pgnls.hover.images is on,
 // never when it is off.
@@ -39,6 +40,8 @@ func TestHoverPerClient(t *testing.T) {
 		prefix       string
 	}{
 		{"eglot", "Eglot", plaintext, "", protocol.PlainText, plainFirst},
+		{"plaintext preferred", "Neovim", formats("plaintext", "markdown"), "", protocol.PlainText, plainFirst},
+		{"no formats", "lsptest", formats(), "", protocol.PlainText, plainFirst},
 		{"neovim", "Neovim", markdown, "", protocol.Markdown, markdownFirst},
 		{"vscode", "Visual Studio Code", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
 		{"code-server", "code-server", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
@@ -329,4 +332,76 @@ func TestFormattingTellsWhatWasLeft(t *testing.T) {
 			t.Errorf("messages %q", msgs)
 		}
 	})
+}
+
+// TestCompletionPerClient: a completion item takes the shape the client
+// asked for. A tag name completed after "[" in a client that takes
+// snippets (VS Code, Neovim 0.11+, the Neovim plugin on 0.7-0.10) is a
+// snippet that writes the whole tag, `[Name ""]` with the cursor between
+// the quotes; a client that takes none gets plain text that ends inside
+// the opening quote. Documentation is Markdown only for a client whose
+// first documentationFormat is markdown, and plain text holds no
+// Markdown at all (no emphasis, no backticks).
+func TestCompletionPerClient(t *testing.T) {
+	caps := func(snippets bool, formats ...string) any {
+		item := map[string]any{"snippetSupport": snippets}
+		if formats != nil {
+			item["documentationFormat"] = formats
+		}
+		return map[string]any{"textDocument": map[string]any{"completion": map[string]any{"completionItem": item}}}
+	}
+	for _, tc := range []struct {
+		name    string
+		caps    any
+		newText string
+		format  protocol.InsertTextFormat // 0: left out (plain text)
+		docKind protocol.MarkupKind
+	}{
+		{"neovim 0.7", caps(false, "markdown", "plaintext"), `WhiteFideId "`, 0, protocol.Markdown},
+		{"snippets", caps(true, "markdown", "plaintext"), `WhiteFideId "${1:}"]$0`, protocol.InsertTextFormatSnippet, protocol.Markdown},
+		{"plain documentation", caps(true, "plaintext"), `WhiteFideId "${1:}"]$0`, protocol.InsertTextFormatSnippet, protocol.PlainText},
+		{"plain text preferred", caps(false, "plaintext", "markdown"), `WhiteFideId "`, 0, protocol.PlainText},
+		{"no formats", caps(false), `WhiteFideId "`, 0, protocol.PlainText},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				c := start(t, lsptest.Options{Capabilities: tc.caps})
+				c.Initialize(nil)
+				const uri = "file:///c.pgn"
+				text := "[Event \"x\"]\n[WhiteF\n\n1. e4 *\n"
+				c.Open(uri, text)
+				c.Settle()
+				var list struct {
+					Items []struct {
+						Label            string                    `json:"label"`
+						InsertTextFormat protocol.InsertTextFormat `json:"insertTextFormat"`
+						TextEdit         protocol.TextEdit         `json:"textEdit"`
+						Documentation    *protocol.MarkupContent   `json:"documentation"`
+					} `json:"items"`
+				}
+				if err := c.Call(protocol.MethodTextDocumentCompletion, positionAt(uri, lsptest.RangeOf(t, text, "[WhiteF").End), &list); err != nil {
+					t.Fatal(err)
+				}
+				found := false
+				for _, it := range list.Items {
+					if it.Label != "WhiteFideId" {
+						continue
+					}
+					found = true
+					if it.TextEdit.NewText != tc.newText || it.InsertTextFormat != tc.format {
+						t.Errorf("text edit %q (format %v), want %q (format %v)", it.TextEdit.NewText, it.InsertTextFormat, tc.newText, tc.format)
+					}
+					if it.Documentation == nil || it.Documentation.Kind != tc.docKind {
+						t.Fatalf("documentation %+v, want %s", it.Documentation, tc.docKind)
+					}
+					if tc.docKind == protocol.PlainText && strings.ContainsAny(it.Documentation.Value, "*`") {
+						t.Errorf("plain documentation holds Markdown: %q", it.Documentation.Value)
+					}
+				}
+				if !found {
+					t.Errorf("no WhiteFideId among %d items", len(list.Items))
+				}
+			})
+		})
+	}
 }
