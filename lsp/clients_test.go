@@ -19,13 +19,19 @@ import (
 )
 
 // TestHoverPerClient: a hover follows what the client shows. Plain text
-// (no Markdown) for a client whose hover.contentFormat lacks markdown,
-// as eglot's; Markdown with the text board first for terminal clients;
-// the board image first for VS Code (by clientInfo) or when
-// pgnls.hover.images is on, never when it is off.
+// (no Markdown at all) for a client whose hover.contentFormat lacks
+// markdown, as eglot's, or puts plaintext first (the client's order is
+// its preference); Markdown for terminal clients; both with a first line
+// that says what the move does, then the text board; the board image
+// first for VS Code (by clientInfo) or when pgnls.hover.images is on,
+// never when it is off.
 func TestHoverPerClient(t *testing.T) {
-	markdown := map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"markdown", "plaintext"}}}}
-	plaintext := map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"plaintext"}}}}
+	formats := func(f ...string) any {
+		return map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": f}}}
+	}
+	markdown, plaintext := formats("markdown", "plaintext"), formats("plaintext")
+	const plainFirst = "Move 2. Nf3 — White knight from g1 to f3.\n\n8 r n b q k b n r\n"
+	const markdownFirst = "**Move 2. Nf3** — White knight from g1 to f3.\n\n```text\n8 r n b q k b n r\n"
 	for _, tc := range []struct {
 		name, client string
 		caps         any
@@ -33,13 +39,15 @@ func TestHoverPerClient(t *testing.T) {
 		kind         protocol.MarkupKind
 		prefix       string
 	}{
-		{"eglot", "Eglot", plaintext, "", protocol.PlainText, "8 r n b q k b n r\n"},
-		{"neovim", "Neovim", markdown, "", protocol.Markdown, "```text\n8 r n b q k b n r\n"},
+		{"eglot", "Eglot", plaintext, "", protocol.PlainText, plainFirst},
+		{"plaintext preferred", "Neovim", formats("plaintext", "markdown"), "", protocol.PlainText, plainFirst},
+		{"no formats", "lsptest", formats(), "", protocol.PlainText, plainFirst},
+		{"neovim", "Neovim", markdown, "", protocol.Markdown, markdownFirst},
 		{"vscode", "Visual Studio Code", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
 		{"code-server", "code-server", markdown, "", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
 		{"images on", "Neovim", markdown, "on", protocol.Markdown, "![board](data:image/svg+xml;base64,"},
-		{"images off", "Visual Studio Code", markdown, "off", protocol.Markdown, "```text\n"},
-		{"images on, plain client", "Eglot", plaintext, "on", protocol.PlainText, "8 r n b q k b n r\n"},
+		{"images off", "Visual Studio Code", markdown, "off", protocol.Markdown, markdownFirst},
+		{"images on, plain client", "Eglot", plaintext, "on", protocol.PlainText, plainFirst},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
@@ -61,7 +69,7 @@ func TestHoverPerClient(t *testing.T) {
 				if hover.Contents.Kind != tc.kind || !strings.HasPrefix(v, tc.prefix) {
 					t.Errorf("hover %s starting %q, want %s starting %q", hover.Contents.Kind, v[:min(len(v), 50)], tc.kind, tc.prefix)
 				}
-				if tc.kind == protocol.PlainText && strings.ContainsAny(v, "*`") {
+				if tc.kind == protocol.PlainText && strings.ContainsAny(v, "*`|") || strings.Contains(v, "\n---\n") && tc.kind == protocol.PlainText {
 					t.Errorf("plain-text hover holds Markdown: %q", v)
 				}
 				if !strings.Contains(v, "White knight from g1 to f3") {
@@ -372,13 +380,15 @@ func formatEdits(t *testing.T, c *lsptest.Client, uri protocol.DocumentURI) []pr
 }
 
 // TestFormattingTellsWhatWasLeft: formatting says, in a window message,
-// which games it left as they were and why.
+// which games it left as they were and why, at the line and column
+// (in characters) of what stopped it: the unclosed comment, the illegal
+// move.
 func TestFormattingTellsWhatWasLeft(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		c := start(t, lsptest.Options{})
 		c.Initialize(nil)
 		const uri = "file:///f.pgn"
-		c.Open(uri, "[Event \"a\"]\n\n1.e4 e5 *\n\n[Event \"b\"]\n\n1. e4 { never closed\n")
+		c.Open(uri, "[Event \"a\"]\n\n1.e4 e5 *\n\n[Event \"é\"]\n\n1. e4 e5 {é} 2. Ke3 *\n\n[Event \"b\"]\n\n1. e4 { never closed\n")
 		c.Settle()
 		var edits []protocol.TextEdit
 		if err := c.Call(protocol.MethodTextDocumentFormatting, map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{"tabSize": 2, "insertSpaces": true}}, &edits); err != nil {
@@ -393,8 +403,81 @@ func TestFormattingTellsWhatWasLeft(t *testing.T) {
 			json.Unmarshal(raw, &m)
 			msgs = append(msgs, m.Message)
 		}
-		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "pgnls: 1 game was left as it was: line 5: syntax error: comment is not closed") {
+		want := "pgnls: 2 games were left as they were: line 7, column 17: move Ke3 is not legal; line 11, column 7: syntax error: comment is not closed"
+		if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) {
 			t.Errorf("messages %q", msgs)
 		}
 	})
+}
+
+// TestCompletionPerClient: a completion item takes the shape the client
+// asked for. A tag name completed after "[" in a client that takes
+// snippets (VS Code, Neovim 0.11+, the Neovim plugin on 0.7-0.10) is a
+// snippet that writes the whole tag, `[Name ""]` with the cursor between
+// the quotes; a client that takes none gets plain text that ends inside
+// the opening quote. Documentation is Markdown only for a client whose
+// first documentationFormat is markdown, and plain text holds no
+// Markdown at all (no emphasis, no backticks).
+func TestCompletionPerClient(t *testing.T) {
+	caps := func(snippets bool, formats ...string) any {
+		item := map[string]any{"snippetSupport": snippets}
+		if formats != nil {
+			item["documentationFormat"] = formats
+		}
+		return map[string]any{"textDocument": map[string]any{"completion": map[string]any{"completionItem": item}}}
+	}
+	for _, tc := range []struct {
+		name    string
+		caps    any
+		newText string
+		format  protocol.InsertTextFormat // 0: left out (plain text)
+		docKind protocol.MarkupKind
+	}{
+		{"neovim 0.7", caps(false, "markdown", "plaintext"), `WhiteFideId "`, 0, protocol.Markdown},
+		{"snippets", caps(true, "markdown", "plaintext"), `WhiteFideId "${1:}"]$0`, protocol.InsertTextFormatSnippet, protocol.Markdown},
+		{"plain documentation", caps(true, "plaintext"), `WhiteFideId "${1:}"]$0`, protocol.InsertTextFormatSnippet, protocol.PlainText},
+		{"plain text preferred", caps(false, "plaintext", "markdown"), `WhiteFideId "`, 0, protocol.PlainText},
+		{"no formats", caps(false), `WhiteFideId "`, 0, protocol.PlainText},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				c := start(t, lsptest.Options{Capabilities: tc.caps})
+				c.Initialize(nil)
+				const uri = "file:///c.pgn"
+				text := "[Event \"x\"]\n[WhiteF\n\n1. e4 *\n"
+				c.Open(uri, text)
+				c.Settle()
+				var list struct {
+					Items []struct {
+						Label            string                    `json:"label"`
+						InsertTextFormat protocol.InsertTextFormat `json:"insertTextFormat"`
+						TextEdit         protocol.TextEdit         `json:"textEdit"`
+						Documentation    *protocol.MarkupContent   `json:"documentation"`
+					} `json:"items"`
+				}
+				if err := c.Call(protocol.MethodTextDocumentCompletion, positionAt(uri, lsptest.RangeOf(t, text, "[WhiteF").End), &list); err != nil {
+					t.Fatal(err)
+				}
+				found := false
+				for _, it := range list.Items {
+					if it.Label != "WhiteFideId" {
+						continue
+					}
+					found = true
+					if it.TextEdit.NewText != tc.newText || it.InsertTextFormat != tc.format {
+						t.Errorf("text edit %q (format %v), want %q (format %v)", it.TextEdit.NewText, it.InsertTextFormat, tc.newText, tc.format)
+					}
+					if it.Documentation == nil || it.Documentation.Kind != tc.docKind {
+						t.Fatalf("documentation %+v, want %s", it.Documentation, tc.docKind)
+					}
+					if tc.docKind == protocol.PlainText && strings.ContainsAny(it.Documentation.Value, "*`") {
+						t.Errorf("plain documentation holds Markdown: %q", it.Documentation.Value)
+					}
+				}
+				if !found {
+					t.Errorf("no WhiteFideId among %d items", len(list.Items))
+				}
+			})
+		})
+	}
 }

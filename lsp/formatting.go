@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -67,7 +68,8 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 }
 
 // leftMessage tells which games formatting left as they were, and why:
-// the first three, and how many in all.
+// the first three, each at the line and column (in characters, as the
+// command line counts them) of what stopped it, and how many in all.
 func leftMessage(f *syntax.File, left []format.Left) string {
 	var b strings.Builder
 	if len(left) == 1 {
@@ -83,7 +85,9 @@ func leftMessage(f *syntax.File, left []format.Left) string {
 		if k > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "line %d: %s", f.Position(f.GameSpan(l.Index).Start).Line, l.Reason)
+		line := f.Position(l.At).Line
+		col := utf8.RuneCountInString(f.Slice(syntax.Span{Start: f.LineStart(line), End: l.At})) + 1
+		fmt.Fprintf(&b, "line %d, column %d: %s", line, col, l.Reason)
 	}
 	return b.String()
 }

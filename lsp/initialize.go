@@ -42,10 +42,16 @@ func isVSCode(name string) bool {
 // capsOf returns what the server needs to know of a client with
 // capabilities w.
 func capsOf(w *wire.ClientCapabilities) clientCaps {
+	// markdown tells whether the client prefers Markdown: the formats
+	// are in its order of preference, so the first of the two known
+	// kinds decides.
 	markdown := func(formats []string) bool {
 		for _, f := range formats {
-			if f == string(protocol.Markdown) {
+			switch protocol.MarkupKind(f) {
+			case protocol.Markdown:
 				return true
+			case protocol.PlainText:
+				return false
 			}
 		}
 		return false

@@ -109,10 +109,20 @@ type Result struct {
 	// that would change the game's meaning), in the order of their spans.
 	Left []Left
 	// Skipped says why the game was left as it was without trying; "" when
-	// it was tried. Broken tells that it was for a problem of the game.
+	// it was tried. Broken tells that it was for a problem of the game,
+	// and At where that problem is, as an offset into the game's text
+	// (format.Result.At).
 	Skipped string
 	Broken  bool
+	At      syntax.Pos
+	// rounds are the edits of each round of fixes, in the offsets of
+	// the text before the round (see Input).
+	rounds [][]syntax.Edit
 }
+
+// Input maps an offset of r.Text, the fixed game, to the input game:
+// an offset inside text a fix wrote goes to the start of that fix.
+func (r Result) Input(p syntax.Pos) syntax.Pos { return back(r.rounds, p) }
 
 // Chosen returns the fix of d that bulk fixing applies: its one fix not
 // marked Manual. ok is false when d has none, or several to choose from.
@@ -200,7 +210,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 			continue
 		}
 		if _, ok := Chosen(analysis.Diagnostic{Fixes: analysis.SyntaxFixes(g, d, x)}); !ok {
-			unfixed.Skipped, unfixed.Broken = "syntax error: "+x.Msg, true
+			unfixed.Skipped, unfixed.Broken, unfixed.At = "syntax error: "+x.Msg, true, x.Span.Start
 			return unfixed
 		}
 	}
@@ -243,7 +253,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 		rounds = append(rounds, edits)
 		cur = next
 	}
-	res := Result{Text: cur.g.Text, Game: cur.g, Fixed: fixed}
+	res := Result{Text: cur.g.Text, Game: cur.g, Fixed: fixed, rounds: rounds}
 	for i, x := range cur.diags {
 		if len(x.Fixes) == 0 || !e.wanted(x.Code) {
 			continue
@@ -355,7 +365,7 @@ func back(rounds [][]syntax.Edit, p syntax.Pos) syntax.Pos {
 // written without the layout between formatted games, yet left as it was
 // if it would merge with the game before it.
 func (r Result) Joined() format.Result {
-	return format.Result{Text: r.Text, Skipped: r.Skipped, Broken: r.Broken, Edited: true}
+	return format.Result{Text: r.Text, Skipped: r.Skipped, Broken: r.Broken, At: r.At, Edited: true}
 }
 
 // Edits returns the file-absolute edits that fix the games [from, to) of

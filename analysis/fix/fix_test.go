@@ -261,3 +261,34 @@ func BenchmarkEdits(b *testing.B) {
 		fix.Edits(context.Background(), f, fix.Options{}, 0, f.NumGames())
 	}
 }
+
+// TestInputOffsets: fix tells where a problem of the fixed game is in
+// the input: a game whose roster tags it adds (text before the moves)
+// and that formatting then leaves for an illegal move maps the move's
+// offset back to the input; a syntax error no fix repairs is reported
+// at the error.
+func TestInputOffsets(t *testing.T) {
+	in := "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n"
+	g := syntax.Parse("in.pgn", in, syntax.PGN).Game(0).Game
+	r := fix.Game(g, syntax.PGN, fix.Options{})
+	if r.Text == in {
+		t.Fatal("nothing fixed: the roster tags are missing")
+	}
+	fr := format.Game(r.Game, syntax.PGN, format.Options{})
+	if !fr.Broken || !strings.HasPrefix(r.Text[fr.At:], "Ke3") {
+		t.Fatalf("formatting the fixed game: %+v, At on %q", fr, r.Text[fr.At:])
+	}
+	if got := r.Input(fr.At); got > syntax.Pos(len(in)) || !strings.HasPrefix(in[got:], "Ke3") {
+		t.Errorf("Input(%d) = %d, want %d (Ke3)", fr.At, got, strings.Index(in, "Ke3"))
+	}
+
+	broken := "[Event \"E\"]\n\n1. e4 e5 { never closed\n"
+	g = syntax.Parse("in.pgn", broken, syntax.PGN).Game(0).Game
+	r = fix.Game(g, syntax.PGN, fix.Options{})
+	if !r.Broken || !strings.HasPrefix(broken[r.At:], "{ never") {
+		t.Errorf("broken game: %+v, At on %q", r, broken[r.At:])
+	}
+	if j := r.Joined(); j.At != r.At {
+		t.Errorf("Joined().At = %d, want %d", j.At, r.At)
+	}
+}

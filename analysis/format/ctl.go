@@ -40,42 +40,42 @@ const (
 
 // ctlGame formats a CTL-PGN record in export form.
 func ctlGame(g *syntax.Game, opts Options) Result {
-	if reason := broken(g); reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	if reason, at := broken(g); reason != "" {
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
-	if !utf8.ValidString(g.Text) {
-		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true}
+	if at := invalidUTF8(g.Text); at >= 0 {
+		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true, At: at}
 	}
 	for _, t := range g.Tags {
 		if t.Name == "Variant" && !ctllegality.IsCescacs(t.Value) {
 			return Result{Text: g.Text, Skipped: "variant " + strconv.Quote(t.Value) + " is not C'escacs"}
 		}
 	}
-	text, reason := ctlText(g, opts)
+	text, reason, at := ctlText(g, opts)
 	if reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
 	return Result{Text: text}
 }
 
-// ctlText prints the record, or explains why it cannot.
-func ctlText(g *syntax.Game, opts Options) (string, string) {
+// ctlText prints the record, or explains why it cannot and where (see
+// Result.At).
+func ctlText(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) {
 	start := ctllegality.StartOf(g)
 	if !start.OK {
-		return "", "the " + start.PDTL.Name + " tag is not a valid position"
+		return "", "the " + start.PDTL.Name + " tag is not a valid position", valueAt(start.PDTL)
 	}
 	p := &ctlPrinter{nl: analysis.LineEnd(g), width: opts.width(), moves: map[*syntax.Move]ctlMove{}, pair: -1}
 	style := ctlStyle(g, opts.CTLStyle)
-	reason := ""
 	ctllegality.Replay(g, start, func(st *ctllegality.Step) {
 		switch {
 		case reason != "":
 		case st.Before == nil:
-			reason = "a move follows a move that is not legal"
+			reason, at = "a move follows a move that is not legal", st.Node.Sp.Start
 		case st.Err != nil || st.After == nil:
-			reason = "move " + st.Node.Text + " is not legal"
+			reason, at = "move "+st.Node.Text+" is not legal", st.Node.Sp.Start
 		case cescacs.HasError(st.Problems):
-			reason = "move " + st.Node.Text + " is not well-formed CTL-AN"
+			reason, at = "move "+st.Node.Text+" is not well-formed CTL-AN", st.Node.Sp.Start
 		default:
 			n := st.Ply/2 + 1
 			p.moves[st.Node] = ctlMove{
@@ -86,16 +86,16 @@ func ctlText(g *syntax.Game, opts Options) (string, string) {
 		}
 	})
 	if reason != "" {
-		return "", reason
+		return "", reason, at
 	}
 	if tag, hasTag := g.TagValue("Result"); g.Result != nil && hasTag && tag != g.Result.Text {
-		return "", "the Result tag and the result line disagree"
+		return "", "the Result tag and the result line disagree", g.Result.Sp.Start
 	}
 	// Without a result line, the one the final position decides, which
 	// the Result tag then gives too, as pgnls fix writes them.
 	result, decided, ok := ctllegality.Terminator(g)
 	if !ok {
-		return "", "the Result tag is not a CTL-PGN result and there is no result line"
+		return "", "the Result tag is not a CTL-PGN result and there is no result line", valueAt(firstTag(g, "Result"))
 	}
 
 	nl := p.nl
@@ -150,7 +150,7 @@ scan:
 		p.out.WriteString(nl)
 	}
 	if !p.line(moves, 0) {
-		return "", p.reason
+		return "", p.reason, p.at
 	}
 	p.flush()
 	p.out.WriteString(result + nl)
@@ -164,7 +164,7 @@ scan:
 		p.flush()
 	}
 	b.WriteString(p.out.String())
-	return b.String(), ""
+	return b.String(), "", 0
 }
 
 // ctlStyle returns the separator style for option s: ASCII or Unicode
@@ -290,6 +290,7 @@ type ctlPrinter struct {
 	glyph  bool            // cur ends with a valuation glyph
 	open   string          // "(" and label of a variation whose first line is not written yet
 	reason string          // why the movetext cannot be printed
+	at     syntax.Pos      // the element being printed: where the problem is once reason is set
 }
 
 // flush ends the current line.
@@ -380,6 +381,7 @@ func annotationsEnd(elems []syntax.Elem, i int) int {
 // (and sets reason) when an element has no place in the export form.
 func (p *ctlPrinter) line(elems []syntax.Elem, depth int) bool {
 	for _, e := range p.pairOrder(elems) {
+		p.at = e.Span().Start
 		switch n := e.(type) {
 		case *syntax.MoveNumber, *syntax.Ellipsis:
 			// Regenerated from the plies.

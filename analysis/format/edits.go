@@ -73,8 +73,9 @@ func (l *Layout) flush() {
 // Left is a game that formatting left as it was because of a problem
 // in it (Result.Broken).
 type Left struct {
-	Index  int    // the game's index in the file
-	Reason string // Result.Skipped
+	Index  int        // the game's index in the file
+	Reason string     // Result.Skipped
+	At     syntax.Pos // Result.At, file-absolute: where the problem is
 }
 
 // Edits returns the file-absolute edits that put the games [from, to) of
@@ -139,7 +140,7 @@ func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*sy
 		<-b.done
 		for k, r := range b.games {
 			if b.res[k].Broken {
-				left = append(left, Left{i, b.res[k].Skipped})
+				left = append(left, Left{Index: i, Reason: b.res[k].Skipped, At: r.Start + b.res[k].At})
 			}
 			l.Add(r.Start, r.Game, b.res[k])
 			i++

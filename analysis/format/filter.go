@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/cescacs"
@@ -50,11 +49,11 @@ func filter(g *syntax.Game, d syntax.Dialect) Result {
 	if d != syntax.CTLPGN {
 		return Result{Text: g.Text, Skipped: "the filter applies to CTL-PGN records only"}
 	}
-	if reason := broken(g); reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	if reason, at := broken(g); reason != "" {
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
-	if !utf8.ValidString(g.Text) {
-		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true}
+	if at := invalidUTF8(g.Text); at >= 0 {
+		return Result{Text: g.Text, Skipped: "the record is not valid UTF-8, which CTL-PGN requires (convert it with --encoding utf-8)", Broken: true, At: at}
 	}
 	for _, t := range g.Tags {
 		if t.Name == "Variant" && !ctllegality.IsCescacs(t.Value) {
@@ -74,14 +73,14 @@ func filter(g *syntax.Game, d syntax.Dialect) Result {
 }
 
 // filterText writes the filtered record, or explains why it cannot and
-// where.
+// where (see Result.At).
 func filterText(g *syntax.Game) (text, reason string, at syntax.Pos) {
 	start := ctllegality.StartOf(g)
 	if cescacs.HasError(start.RedefineErrs) {
-		return "", "the Redefine tag cannot be read", start.Redefine.Sp.Start
+		return "", "the Redefine tag cannot be read", valueAt(firstTag(g, "Redefine"))
 	}
 	if !start.OK {
-		return "", "the " + start.PDTL.Name + " tag is not a valid position", start.PDTL.Sp.Start
+		return "", "the " + start.PDTL.Name + " tag is not a valid position", valueAt(start.PDTL)
 	}
 	// The main line alone must be the game: a minimal reader plays it
 	// as written, after the end of the game or past a move the rules
@@ -99,7 +98,7 @@ func filterText(g *syntax.Game) (text, reason string, at syntax.Pos) {
 		case t == start.PDTL:
 			var ok bool
 			if v, ok = cescacs.StandardPDTL(v, start.Letters); !ok {
-				return "", "the " + t.Name + " tag cannot be written in the standard letters", t.Sp.Start
+				return "", "the " + t.Name + " tag cannot be written in the standard letters", valueAt(t)
 			}
 		}
 		tags.WriteString("[" + t.Name + " \"" + syntax.Escape(v) + "\"]" + nl)

@@ -15,6 +15,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/syntax"
@@ -48,9 +49,9 @@ type Result struct {
 	Text    string // the formatted game, or the original text when Skipped
 	Skipped string // why the game was left as it was; "" when formatted
 	Broken  bool   // Skipped because of an error in the game (not, say, because it is empty)
-	// At is where in the game (a game-relative offset) the element that
-	// stopped it lies, such as the move a Broken game could not hold;
-	// 0, the game's start, when no one element did.
+	// At is where the problem of a Broken game is, as an offset into
+	// the game's text: the move, syntax error, tag or result that stopped
+	// the rewriting; 0 (the game's start) when nothing narrower applies.
 	At syntax.Pos
 	// Edited marks a Text that is not laid out in export form but is
 	// the game's own text, edited in place or not at all (by package
@@ -217,29 +218,65 @@ func game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	if d != syntax.PGN {
 		return ctlGame(g, opts)
 	}
-	if reason := broken(g); reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+	if reason, at := broken(g); reason != "" {
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
 	if empty {
 		return Result{Text: commentsOnly(g, opts)}
 	}
-	text, reason := pgnGame(g, opts)
+	text, reason, at := pgnGame(g, opts)
 	if reason != "" {
-		return Result{Text: g.Text, Skipped: reason, Broken: true}
+		return Result{Text: g.Text, Skipped: reason, Broken: true, At: at}
 	}
 	return Result{Text: text}
 }
 
-// broken reports a syntax error that makes the game's meaning uncertain.
-// A missing result is not one: the formatter writes the result the
-// final position decides, else the one the Result tag gives, or "*".
-func broken(g *syntax.Game) string {
+// broken reports a syntax error that makes the game's meaning uncertain,
+// and where it is. A missing result is not one: the formatter writes the
+// result the final position decides, else the one the Result tag gives,
+// or "*".
+func broken(g *syntax.Game) (string, syntax.Pos) {
 	for _, e := range g.Errs {
 		if e.Severity == syntax.SevError && e.Code != syntax.CodeMissingResult {
-			return "syntax error: " + e.Msg
+			return "syntax error: " + e.Msg, e.Span.Start
 		}
 	}
-	return ""
+	return "", 0
+}
+
+// invalidUTF8 returns the offset of the first byte of text that is not
+// valid UTF-8, or -1.
+func invalidUTF8(text string) syntax.Pos {
+	for i, r := range text {
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(text[i:]); n == 1 {
+				return syntax.Pos(i)
+			}
+		}
+	}
+	return -1
+}
+
+// firstTag returns g's first tag called name, or nil.
+func firstTag(g *syntax.Game, name string) *syntax.Tag {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// valueAt returns the offset of the value of tag t (of its name when it
+// has none), or 0 when t is nil.
+func valueAt(t *syntax.Tag) syntax.Pos {
+	switch {
+	case t == nil:
+		return 0
+	case t.ValueSpan != syntax.Span{}:
+		return t.ValueSpan.Start
+	}
+	return t.Sp.Start
 }
 
 // Stream formats the games of gr, jobs at once (every core when jobs < 1),

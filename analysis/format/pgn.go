@@ -13,14 +13,15 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// pgnGame prints a PGN game in export form, or explains why it cannot.
-func pgnGame(g *syntax.Game, opts Options) (string, string) {
-	canon, reason := canonicalMoves(g)
+// pgnGame prints a PGN game in export form, or explains why it cannot
+// and where (see Result.At).
+func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) {
+	canon, reason, at := canonicalMoves(g)
 	if reason != "" {
-		return "", reason
+		return "", reason, at
 	}
 	if t := resultTagValue(g); g.Result != nil && t != "" && t != g.Result.Text {
-		return "", "the Result tag and the game result disagree"
+		return "", "the Result tag and the game result disagree", g.Result.Sp.Start
 	}
 	// Without a termination marker, the one the final position decides,
 	// which the Result tag then gives too, as pgnls fix writes them.
@@ -50,7 +51,7 @@ func pgnGame(g *syntax.Game, opts Options) (string, string) {
 	}
 	w.flush()
 	b.WriteString(w.out.String())
-	return b.String(), ""
+	return b.String(), "", 0
 }
 
 // headerComments prints the comments of g's tag section, each a block of
@@ -129,30 +130,29 @@ func commentsOnly(g *syntax.Game, opts Options) string {
 }
 
 // canonicalMoves replays the game and returns the canonical SAN of every
-// move. Games of variants whose legality is not checked keep their moves
-// as written.
-func canonicalMoves(g *syntax.Game) (map[*syntax.Move]string, string) {
+// move, or why it cannot and where. Games of variants whose legality is
+// not checked keep their moves as written.
+func canonicalMoves(g *syntax.Game) (canon map[*syntax.Move]string, reason string, at syntax.Pos) {
 	start := legality.StartOf(g)
 	if !start.Known {
-		return nil, ""
+		return nil, "", 0
 	}
 	if !start.OK {
-		return nil, "the FEN tag is not a valid position"
+		return nil, "the FEN tag is not a valid position", valueAt(firstTag(g, "FEN"))
 	}
-	canon := map[*syntax.Move]string{}
-	reason := ""
+	canon = map[*syntax.Move]string{}
 	legality.Replay(g, start, func(st *legality.Step) {
 		switch {
 		case reason != "":
 		case st.Before == nil:
-			reason = "a move follows an illegal move"
+			reason, at = "a move follows an illegal move", st.Node.Sp.Start
 		case st.Err != nil:
-			reason = "move " + st.Node.Text + " is not legal"
+			reason, at = "move "+st.Node.Text+" is not legal", st.Node.Sp.Start
 		default:
 			canon[st.Node] = st.Before.SAN(st.Move)
 		}
 	})
-	return canon, reason
+	return canon, reason, at
 }
 
 func resultTagValue(g *syntax.Game) string {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
@@ -34,38 +35,108 @@ func hexBoard(p *cescacs.Position, letters *cescacs.Alphabet, marks ...cescacs.H
 	return &hoverBoard{svg: func() string { return hexSVG(&q, letters, false, marks...) }, text: hexText(p, letters)}
 }
 
-// render returns the text of a hover in markup m: the board (if any)
-// first, so that it shows whole where a client cuts long hovers, then md,
-// the description in Markdown. The board is an image for clients that
-// show images, else text in a fenced block; plain text drops the
-// Markdown emphasis, code marks and fences.
+// render returns the text of a hover in markup m from md, the
+// description in Markdown, whose first line (the headline) says in words
+// what the hover is about, and the board b (nil: none). The board is an
+// image for clients that show images, else text in a fenced block (plain
+// text: without the fence, and md without its Markdown, see plain).
+//
+// A text board comes after the headline, so that a client showing only
+// a hover's first line (Emacs's ElDoc in the echo area) shows words, not
+// a row of the board. The image comes first: VS Code, which shows
+// images, cuts a hover at about 250 pixels, and the image must show
+// whole (hence the sizes chessShown and hexShown).
 func render(md string, b *hoverBoard, m Markup) string {
+	if m == PlainText {
+		md = plain(md)
+	}
+	head, rest, _ := strings.Cut(md, "\n\n")
 	var out strings.Builder
 	switch {
 	case b == nil:
+		out.WriteString(md)
 	case m == MarkdownImages:
 		out.WriteString("![board](data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(b.svg())) + ")\n\n")
 		if b.caption != "" {
 			out.WriteString(strings.ReplaceAll(b.caption, "\n", " · ") + "\n\n")
 		}
+		out.WriteString(md)
 	case m == Markdown:
-		out.WriteString("```text\n" + b.text + "\n```\n\n")
+		out.WriteString(head + "\n\n```text\n" + b.text + "\n```\n\n" + rest)
 	default:
-		out.WriteString(b.text + "\n\n")
+		out.WriteString(head + "\n\n" + b.text + "\n\n" + rest)
 	}
-	if m == PlainText {
-		md = plain(md)
-	}
-	out.WriteString(md)
 	return strings.TrimRight(out.String(), "\n")
 }
 
-// plainReplacer removes the Markdown of hover descriptions: strong
-// emphasis and code marks.
+// plainReplacer removes the inline Markdown of hover descriptions:
+// strong emphasis and code marks.
 var plainReplacer = strings.NewReplacer("**", "", "`", "")
 
-// plain returns the Markdown md of a hover description as plain text.
-func plain(md string) string { return plainReplacer.Replace(md) }
+// plain returns the Markdown md of a hover description (or of completion
+// documentation) as plain text: without emphasis and code marks, without
+// rules ("---"), and with tables as columns aligned with spaces, the
+// separator row dropped. What is left of the Markdown ("- " items,
+// paragraphs) reads as plain text.
+func plain(md string) string {
+	var out []string
+	var table [][]string
+	flush := func() {
+		if len(table) == 0 {
+			return
+		}
+		var widths []int
+		for _, row := range table {
+			for i, c := range row {
+				if i == len(widths) {
+					widths = append(widths, 0)
+				}
+				widths[i] = max(widths[i], utf8.RuneCountInString(c))
+			}
+		}
+		for _, row := range table {
+			var b strings.Builder
+			for i, c := range row {
+				if i > 0 {
+					b.WriteString("  ")
+				}
+				b.WriteString(c)
+				if i < len(row)-1 {
+					b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)))
+				}
+			}
+			out = append(out, b.String())
+		}
+		table = nil
+	}
+	for line := range strings.SplitSeq(plainReplacer.Replace(md), "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case len(t) >= 3 && strings.Trim(t, "-") == "":
+			flush() // a rule: the blank lines around it part the text
+		case len(t) >= 2 && t[0] == '|' && t[len(t)-1] == '|':
+			var row []string
+			sep := true
+			for c := range strings.SplitSeq(t[1:len(t)-1], "|") {
+				c = strings.TrimSpace(c)
+				sep = sep && c != "" && strings.Trim(c, "-:") == ""
+				row = append(row, c)
+			}
+			if !sep {
+				table = append(table, row)
+			}
+		default:
+			flush()
+			out = append(out, line)
+		}
+	}
+	flush()
+	text := strings.Join(out, "\n")
+	for strings.Contains(text, "\n\n\n") {
+		text = strings.ReplaceAll(text, "\n\n\n", "\n\n")
+	}
+	return text
+}
 
 // xmlEscaper escapes text for XML content and attribute values.
 var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")

@@ -77,10 +77,10 @@ func nagMarkdown(text string) string {
 	n, err := strconv.Atoi(strings.TrimPrefix(text, "$"))
 	info, ok := nag.Lookup(n)
 	if err != nil || !ok {
-		return "**" + text + "** — out of range: NAGs are $0 to $255."
+		return "**NAG " + text + "** — out of range: NAGs are $0 to $255."
 	}
 	var b strings.Builder
-	b.WriteString("**" + text + "** — ")
+	b.WriteString("**NAG " + text + "** — ")
 	if info.Text == "" {
 		b.WriteString("no agreed meaning.")
 	} else {
@@ -110,12 +110,12 @@ func glyphMarkdown(d syntax.Dialect, text string) string {
 	}
 	info, _ := nag.Lookup(n)
 	if d == syntax.CTLPGN {
-		return "**" + text + "** — " + ctlValuations[text] + "; it stands for **$" + strconv.Itoa(n) + "**.\n\nSource: " + nag.CTLPGN.String() + "."
+		return "**Glyph " + text + "** — " + ctlValuations[text] + "; it stands for **$" + strconv.Itoa(n) + "**.\n\nSource: " + nag.CTLPGN.String() + "."
 	}
 	if text == "◇" {
-		return "**◇** — a CTL-PGN valuation glyph (forced move, $7); PGN has no such suffix."
+		return "**Glyph ◇** — a CTL-PGN valuation glyph (forced move, $7); PGN has no such suffix."
 	}
-	return "**" + text + "** — " + info.Text + "; the suffix form of **$" + strconv.Itoa(n) + "**.\n\nSource: " + info.Source.String() + "."
+	return "**Glyph " + text + "** — " + info.Text + "; the suffix form of **$" + strconv.Itoa(n) + "**.\n\nSource: " + info.Source.String() + "."
 }
 
 // resultMarkdown describes a result of dialect d.
@@ -126,7 +126,7 @@ func resultMarkdown(d syntax.Dialect, text string) string {
 	}
 	for _, v := range results {
 		if v.text == text {
-			return "**" + text + "** — " + v.doc + "."
+			return "**Result " + text + "** — " + v.doc + "."
 		}
 	}
 	return ""

@@ -65,7 +65,10 @@ func depthNote(depth int) string {
 	return "variation at depth " + strconv.Itoa(depth)
 }
 
-// pgnMoveMarkdown describes a PGN move, with the board to show.
+// pgnMoveMarkdown describes a PGN move, with the board to show: first a
+// line that says what the move does (the headline of render), then,
+// with the cursor on one of its squares, that square, then the move's
+// place in the game, the opening reached and the FEN after it.
 func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) (string, *hoverBoard) {
 	start := pgnStart(g)
 	m := replayPGN(g, start, map[*syntax.Move]bool{node: true})[node]
@@ -75,6 +78,31 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 	}
 	var b strings.Builder
 	var bd *hoverBoard
+	var details []string // the paragraphs after the square
+	b.WriteString("**Move " + label + "** — ")
+	switch {
+	case !start.Known:
+		b.WriteString("not replayed: the Variant tag names a variant whose rules are not known.")
+	case m == nil || !m.hasBefore:
+		b.WriteString("not replayed: an earlier move of its line is illegal, or the start position is invalid.")
+	case !m.hasAfter:
+		msg := "not a move"
+		if m.err != nil {
+			msg = m.err.Error()
+		}
+		b.WriteString("illegal here: " + msg + ".")
+		details = append(details, "The board shows the position before the move, "+m.before.SideToMove().String()+" to move.")
+		bd = chessBoard(&m.before)
+	default:
+		b.WriteString(capitalize(describeChessMove(&m.before, &m.after, m.move)) + ".")
+		details = append(details, "Ply "+strconv.Itoa(m.ply+1)+" · move "+strconv.Itoa(m.before.FullmoveNumber())+", "+m.before.SideToMove().String()+
+			" · "+depthNote(m.depth))
+		if o := openingAfter(g, start, node); o != nil {
+			details = append(details, "Opening: **"+o.ECO+"** "+o.Name)
+		}
+		details = append(details, "FEN `"+m.after.FEN()+"`")
+		bd = chessBoard(&m.after, m.move.From(), m.move.To())
+	}
 	if onSquare {
 		var pos, before *chess.Position
 		if m != nil && m.hasBefore {
@@ -87,30 +115,13 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 		if m != nil && m.hasAfter {
 			when = "after " + node.Text
 		}
-		b.WriteString(squareMarkdown(chess.Square(key), pos, before, when) + "\n\n---\n\n")
+		b.WriteString("\n\n" + squareMarkdown(chess.Square(key), pos, before, when))
+		if len(details) > 0 {
+			b.WriteString("\n\n---")
+		}
 	}
-	b.WriteString("**" + label + "** — ")
-	switch {
-	case !start.Known:
-		b.WriteString("not replayed: the Variant tag names a variant whose rules are not known.")
-	case m == nil || !m.hasBefore:
-		b.WriteString("not replayed: an earlier move of its line is illegal, or the start position is invalid.")
-	case !m.hasAfter:
-		msg := "not a move"
-		if m.err != nil {
-			msg = m.err.Error()
-		}
-		b.WriteString("illegal here: " + msg + ". The board shows the position before the move, " + m.before.SideToMove().String() + " to move.")
-		bd = chessBoard(&m.before)
-	default:
-		b.WriteString(capitalize(describeChessMove(&m.before, &m.after, m.move)) + ".\n\n")
-		b.WriteString("Ply " + strconv.Itoa(m.ply+1) + " · move " + strconv.Itoa(m.before.FullmoveNumber()) + ", " + m.before.SideToMove().String() +
-			" · " + depthNote(m.depth))
-		if o := openingAfter(g, start, node); o != nil {
-			b.WriteString("\n\nOpening: **" + o.ECO + "** " + o.Name)
-		}
-		b.WriteString("\n\nFEN `" + m.after.FEN() + "`")
-		bd = chessBoard(&m.after, m.move.From(), m.move.To())
+	for _, d := range details {
+		b.WriteString("\n\n" + d)
 	}
 	return b.String(), bd
 }
@@ -170,22 +181,24 @@ func describeChessMove(before, after *chess.Position, m chess.Move) string {
 }
 
 // squareMarkdown describes square sq in pos (nil: unknown) at the point
-// when; before, if set and different, is shown too.
+// when; before, if set and different, is shown too. Its first line says
+// what stands on the square; the pieces attacking it follow.
 func squareMarkdown(sq chess.Square, pos, before *chess.Position, when string) string {
 	colour := "dark square"
 	if chess.SquareColor(sq) == chess.White {
 		colour = "light square"
 	}
 	var b strings.Builder
-	b.WriteString("**" + sq.String() + "** — " + colour + "\n\n")
+	b.WriteString("**Square " + sq.String() + "** — " + colour + "; ")
 	if pos == nil {
-		b.WriteString("- " + when + ": the position is not known (an illegal move or an invalid start position comes first)")
+		b.WriteString(when + ": the position is not known (an illegal move or an invalid start position comes first)")
 		return b.String()
 	}
-	b.WriteString("- " + when + ": " + chessPieceName(pos.PieceAt(sq)))
+	b.WriteString(when + ": " + chessPieceName(pos.PieceAt(sq)))
 	if before != nil && before != pos && before.PieceAt(sq) != pos.PieceAt(sq) {
 		b.WriteString(" (before it: " + chessPieceName(before.PieceAt(sq)) + ")")
 	}
+	b.WriteString("\n")
 	for _, c := range []chess.Color{chess.White, chess.Black} {
 		var names []string
 		for s := range pos.Attackers(sq, c).Squares() {
@@ -221,6 +234,31 @@ func ctlMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onHex bool) (st
 	}
 	var b strings.Builder
 	var bd *hoverBoard
+	var details []string // the paragraphs after the hex
+	b.WriteString("**Move " + label + "** — ")
+	switch {
+	case m == nil || !m.hasBefore:
+		b.WriteString("not replayed: an earlier move of its line failed, or the start position is invalid.")
+	case !m.hasAfter:
+		msg := "not a CTL-AN move"
+		if m.err != nil {
+			msg = m.err.Msg
+		}
+		b.WriteString("illegal here: " + msg + ".")
+		details = append(details, "The board shows the position before the move, "+m.before.Turn().String()+" to move.")
+		bd = hexBoard(&m.before, letters)
+	default:
+		b.WriteString(capitalize(describeHexMove(&m.before, &m.after, m.move)) + ".")
+		if m.err != nil {
+			details = append(details, "Note: "+m.err.Msg+".")
+		}
+		ply := "Ply " + strconv.Itoa(m.ply+1) + " · move " + strconv.Itoa(m.ply/2+1) + ", " + m.before.Turn().String()
+		if !start.NumberKnown {
+			ply += " (counted from 1?; the real number is unknown)"
+		}
+		details = append(details, ply+" · "+depthNote(m.depth), "PDTL `"+m.after.PDTL(letters)+"`")
+		bd = hexBoard(&m.after, letters, m.move.From, m.move.To)
+	}
 	if onHex {
 		var pos, before *cescacs.Position
 		if m != nil && m.hasBefore {
@@ -233,30 +271,13 @@ func ctlMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onHex bool) (st
 		if m != nil && m.hasAfter {
 			when = "after " + node.Text
 		}
-		b.WriteString(hexMarkdown(cescacs.Hex(key), pos, before, when, letters) + "\n\n---\n\n")
+		b.WriteString("\n\n" + hexMarkdown(cescacs.Hex(key), pos, before, when, letters))
+		if len(details) > 0 {
+			b.WriteString("\n\n---")
+		}
 	}
-	b.WriteString("**" + label + "** — ")
-	switch {
-	case m == nil || !m.hasBefore:
-		b.WriteString("not replayed: an earlier move of its line failed, or the start position is invalid.")
-	case !m.hasAfter:
-		msg := "not a CTL-AN move"
-		if m.err != nil {
-			msg = m.err.Msg
-		}
-		b.WriteString("illegal here: " + msg + ". The board shows the position before the move, " + m.before.Turn().String() + " to move.")
-		bd = hexBoard(&m.before, letters)
-	default:
-		b.WriteString(capitalize(describeHexMove(&m.before, &m.after, m.move)) + ".\n\n")
-		if m.err != nil {
-			b.WriteString("Note: " + m.err.Msg + ".\n\n")
-		}
-		b.WriteString("Ply " + strconv.Itoa(m.ply+1) + " · move " + strconv.Itoa(m.ply/2+1) + ", " + m.before.Turn().String())
-		if !start.NumberKnown {
-			b.WriteString(" (counted from 1?; the real number is unknown)")
-		}
-		b.WriteString(" · " + depthNote(m.depth) + "\n\nPDTL `" + m.after.PDTL(letters) + "`")
-		bd = hexBoard(&m.after, letters, m.move.From, m.move.To)
+	for _, d := range details {
+		b.WriteString("\n\n" + d)
 	}
 	return b.String(), bd
 }
@@ -350,18 +371,21 @@ func hexMarkdown(h cescacs.Hex, pos, before *cescacs.Position, when string, lett
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("**" + h.String() + "** — " + hexColours[h.Color()] + ", line " + strconv.Itoa(h.Line()))
-	for _, n := range hexNotes(h) {
-		b.WriteString(" · " + n)
-	}
-	b.WriteString("\n\n")
+	b.WriteString("**Hex " + h.String() + "** — " + hexColours[h.Color()] + ", line " + strconv.Itoa(h.Line()) + "; ")
 	if pos == nil {
-		b.WriteString("- " + when + ": the position is not known (a failed move or an invalid start position comes first)")
-		return b.String()
+		b.WriteString(when + ": the position is not known (a failed move or an invalid start position comes first)")
+	} else {
+		b.WriteString(when + ": " + hexPieceName(pos.At(h), letters))
+		if before != nil && before != pos && before.At(h) != pos.At(h) {
+			b.WriteString(" (before it: " + hexPieceName(before.At(h), letters) + ")")
+		}
 	}
-	b.WriteString("- " + when + ": " + hexPieceName(pos.At(h), letters))
-	if before != nil && before != pos && before.At(h) != pos.At(h) {
-		b.WriteString(" (before it: " + hexPieceName(before.At(h), letters) + ")")
+	b.WriteString("\n")
+	for _, n := range hexNotes(h) {
+		b.WriteString("\n- " + n)
+	}
+	if pos == nil {
+		return b.String()
 	}
 	for _, c := range []cescacs.Color{cescacs.White, cescacs.Black} {
 		var names []string

@@ -420,18 +420,18 @@ func TestHover(t *testing.T) {
 		span       string   // the text of the hover span
 		has        []string // substrings of the Markdown
 	}{
-		{"nag", "1. e4 $1|4 *", "$14", []string{"**$14**", "White has a slight advantage", "usual symbol ⩲", "PGN standard"}},
+		{"nag", "1. e4 $1|4 *", "$14", []string{"**NAG $14**", "White has a slight advantage", "usual symbol ⩲", "PGN standard"}},
 		{"unassigned nag", "1. e4 $2|00 *", "$200", []string{"no agreed meaning", "not assigned"}},
 		{"out of range nag", "1. e4 $3|00 *", "$300", []string{"out of range"}},
-		{"glyph", "1. e4!|? *", "!?", []string{"**!?**", "$5"}},
+		{"glyph", "1. e4!|? *", "!?", []string{"**Glyph !?**", "$5"}},
 		{"ctl glyph", ctlHeader + "1. H6-H12 ◇|\n*", "◇", []string{"forced move", "$7", "CTL-PGN"}},
 		{"tag", "[Da|te \"?\"]\n\n*", "Date", []string{"Seven Tag Roster, tag 3", "YYYY.MM.DD"}},
 		{"ctl tag", ctlHeader + "[Da|te \"?\"]\n*", "Date", []string{"YYYY-MM-DD"}},
 		{"unknown tag", "[date| \"?\"]\n\n*", "date", []string{"did you mean **Date**"}},
 		{"result", "1. e4 1-|0", "1-0", []string{"White won"}},
 		{"ctl result", ctlHeader + "1. H6-H12:\n2-|1", "2-1", []string{"stalemated"}},
-		{"square in move", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc|6 *", "Bxc6", []string{"**c6** — light square", "white bishop (before it: black knight)", "attacked by black: pawn b7, pawn d7",
-			"**4. Bxc6** — White bishop from b5 to c6, capturing the black knight", "Ply 7 · move 4, white"}},
+		{"square in move", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc|6 *", "Bxc6", []string{"**Square c6** — light square", "white bishop (before it: black knight)", "attacked by black: pawn b7, pawn d7",
+			"**Move 4. Bxc6** — White bishop from b5 to c6, capturing the black knight", "Ply 7 · move 4, white"}},
 		{"check kinds", "1. e4 f6 2. d4 g5 3. Qh|5# *", "Qh5#", []string{"checkmate", "FEN `rnbqkbnr/ppppp2p/5p2/6pQ/3PP3/8/PPP2PPP/RNB1KBNR b KQkq - 1 3`"}},
 		{"en passant", "[SetUp \"1\"]\n[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. e|xd6 *", "exd6", []string{"capturing the black pawn on d5 en passant"}},
 		{"castling", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n\n1. O-|O-O *", "O-O-O", []string{"White castles queenside"}},
@@ -442,13 +442,13 @@ func TestHover(t *testing.T) {
 		{"three-check counts", "[Variant \"Three-check\"]\n\n1. e4 d5 2. B|b5+ *", "Bb5+", []string{"checks to give: white 2, black 3", "check"}},
 		{"king of the hill", "[Variant \"King of the Hill\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/3K4/8/8 w - - 0 1\"]\n\n1. K|d4 *", "Kd4", []string{"White king from d3 to d4: the white king reached the hill on d4"}},
 		{"unknown variant", "[Variant \"Bughouse\"]\n\n1. e|4 *", "e4", []string{"position is not known", "not replayed: the Variant tag"}},
-		{"square in comment", "1. e4 {the pawn on e|4} *", "e4", []string{"**e4** — light square", "after e4: white pawn"}},
+		{"square in comment", "1. e4 {the pawn on e|4} *", "e4", []string{"**Square e4** — light square", "after e4: white pawn"}},
 		{"square in variation comment", "1. e4 e5 (1... d5 {now d|5 is attacked}) *", "d5", []string{"after d5: black pawn", "attacked by white: pawn e4"}},
 		{"fen", "[FEN \"rnbqkbnr/pp|pppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"]\n\n*", "\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"", []string{"black to move", "4 . . . . P . . ."}},
 		{"bad fen", "[FEN \"rnbq|\"]\n\n*", "\"rnbq\"", []string{"not a valid position"}},
-		{"ctl hex", ctlHeader + "1. H6-H12 { ~F|14 }\n*", "F14", []string{"**F14** — colour hex", "the centre", "after H6-H12: empty"}},
+		{"ctl hex", ctlHeader + "1. H6-H12 { ~F|14 }\n*", "F14", []string{"**Hex F14** — colour hex", "the centre", "after H6-H12: empty"}},
 		{"ctl home hex", ctlHeader + "1. H6-H12 { ~KG|1 }\n*", "G1", []string{"white hex", "white king's home", "white king (K)", "queen E1"}},
-		{"ctl move", ctlHeader + "1. H6-H|12\n*", "H6-H12", []string{"**H12** — black hex", "**1. H6-H12** — White pawn from H6 to H12", "PDTL `/28:v/27:dk/", "/12:4P2/"}},
+		{"ctl move", ctlHeader + "1. H6-H|12\n*", "H6-H12", []string{"**Hex H12** — black hex", "**Move 1. H6-H12** — White pawn from H6 to H12", "PDTL `/28:v/27:dk/", "/12:4P2/"}},
 		{"ctl castling", ctlHeader + "[PDTL \"/27:1k/3:R2R/1:1K/ w RKR- - 0 1\"]\n1. KR|K-HIO\n*", "KRK-HIO", nil},
 		{"ctl redefine", ctlHeader + "[Redefine \"A@J, T|@R\"]\n*", "\"A@J, T@R\"", []string{"| bishop | J | **A** |", "| rook | R | **T** |", "| knight | N | N |"}},
 		{"ctl pdtl letters", ctlHeader + "[Redefine \"T@R\"]\n[PDTL \"/27:1k/3:T|3/1:1K/ w K- - 0 9\"]\n*", "\"/27:1k/3:T3/1:1K/ w K- - 0 9\"", []string{"white to move, move 9", " 3         T   .   .   ."}},
@@ -555,9 +555,10 @@ func coordName(d syntax.Dialect, key int) string {
 	return chess.Square(key).String()
 }
 
-// TestHoverMarkups: a move's hover in each markup a client can show. The
-// board comes first; plain text has no Markdown; only MarkdownImages has
-// an image, drawn small enough to show whole where VS Code cuts hovers.
+// TestHoverMarkups: a move's hover in each markup a client can show. A
+// text board comes after the line that says what the move does, an image
+// first; plain text has no Markdown; only MarkdownImages has an image,
+// drawn small enough to show whole where VS Code cuts hovers.
 func TestHoverMarkups(t *testing.T) {
 	f, off := at(t, "[Event \"x\"]\n\n1. e4 e5 2. N|f3 *")
 	for _, tc := range []struct {
@@ -565,8 +566,8 @@ func TestHoverMarkups(t *testing.T) {
 		prefix string
 		not    []string
 	}{
-		{PlainText, "8 r n b q k b n r\n", []string{"**", "`", "data:image"}},
-		{Markdown, "```text\n8 r n b q k b n r\n", []string{"data:image"}},
+		{PlainText, "Move 2. Nf3 — White knight from g1 to f3.\n\n8 r n b q k b n r\n", []string{"**", "`", "data:image"}},
+		{Markdown, "**Move 2. Nf3** — White knight from g1 to f3.\n\n```text\n8 r n b q k b n r\n", []string{"data:image"}},
 		{MarkdownImages, "![board](data:image/svg+xml;base64,", []string{"```"}},
 	} {
 		h := HoverAt(f, off, Options{Markup: tc.m})

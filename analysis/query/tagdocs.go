@@ -175,11 +175,11 @@ func tagMarkdown(d syntax.Dialect, name string) string {
 	t, ok := lookupTag(d, name)
 	if !ok {
 		var b strings.Builder
-		b.WriteString("**" + name + "**")
+		b.WriteString("**Tag " + name + "** — ")
 		if d == syntax.CTLPGN {
-			b.WriteString(" is not in the CTL-PGN tag catalogue (§8.4); readers ignore unknown tags.")
+			b.WriteString("not in the CTL-PGN tag catalogue (§8.4); readers ignore unknown tags.")
 		} else {
-			b.WriteString(" is not a tag of the PGN standard or of its common extensions.")
+			b.WriteString("not a tag of the PGN standard or of its common extensions.")
 		}
 		for _, k := range tagsOf(d) {
 			if strings.EqualFold(k.name, name) {
@@ -192,7 +192,7 @@ func tagMarkdown(d syntax.Dialect, name string) string {
 		return b.String()
 	}
 	var b strings.Builder
-	b.WriteString("**" + t.name + "**")
+	b.WriteString("**Tag " + t.name + "**")
 	if d == syntax.PGN {
 		for i, r := range tags.Roster {
 			if r == name {

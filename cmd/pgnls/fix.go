@@ -169,7 +169,8 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type fixItem struct {
 	fix         fix.Result
 	res         format.Result
-	unformatted string // with --format, why the fixed game is not formatted
+	unformatted string     // with --format, why the fixed game is not formatted
+	at          syntax.Pos // and where, in the input game
 }
 
 // stream fixes the games of gr, x.jobs at once, while later games are
@@ -186,7 +187,7 @@ func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syn
 			case fr.Skipped == "":
 				item.res = fr
 			case fr.Broken:
-				item.unformatted = fr.Skipped
+				item.unformatted, item.at = fr.Skipped, r.Input(fr.At)
 			}
 		}
 		it.Value = item
@@ -206,7 +207,7 @@ func (x *fixer) joined(name string, g syntax.StreamGame, dropped bool) {
 		return
 	}
 	if x.cur.unformatted != "" {
-		line, col := charPos(g, 0)
+		line, col := charPos(g, x.cur.at)
 		fmt.Fprintf(x.stderr, "%s:%d:%d: game fixed, left unformatted: %s\n", name, line, col, x.cur.unformatted)
 	}
 	for _, a := range x.cur.fix.Fixed {

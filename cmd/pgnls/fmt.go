@@ -331,6 +331,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	}
 	rewrite(context.Background(), gr, func(g syntax.StreamGame, res format.Result) {
 		if res.Broken {
+			// At the move, error, tag or result that stopped it.
 			line, col := charPos(g, res.At)
 			fmt.Fprintf(f.stderr, "%s:%d:%d: %s: %s\n", name, line, col, f.left, res.Skipped)
 			broken = true

@@ -60,6 +60,17 @@ there are in all; `pgnls check' lists them all."
   "When non-nil, format PGN and CTL-PGN buffers with pgnls before saving."
   :type 'boolean)
 
+(defcustom pgnls-eldoc-lines 1
+  "Lines of a hover that ElDoc shows in the echo area in PGN buffers.
+The first line of a pgnls hover says in words what is at point (\"Move
+12... Nf6 — Black knight from g8 to f6.\"); the board and the details
+follow, which `eldoc-doc-buffer' shows whole.  With more lines the echo
+area shows a slice of the board and \"(Documentation truncated...)\".
+This is `eldoc-echo-area-use-multiline-p' in PGN and CTL-PGN buffers;
+nil leaves that as it is."
+  :type '(choice (const :tag "As `eldoc-echo-area-use-multiline-p' says" nil)
+                 (integer :tag "Lines")))
+
 (defvar pgn-mode-syntax-table
   (let ((st (make-syntax-table)))
     ;; { ... } comments (style a) and ; comments to the end of the line (style b).
@@ -99,6 +110,8 @@ there are in all; `pgnls check' lists them all."
   (setq-local comment-end "")
   (setq-local comment-start-skip ";+\\s-*\\|{\\s-*")
   (setq-local font-lock-defaults '(pgn-font-lock-keywords))
+  (when pgnls-eldoc-lines
+    (setq-local eldoc-echo-area-use-multiline-p pgnls-eldoc-lines))
   (add-hook 'before-save-hook #'pgnls--format-before-save nil t))
 
 ;;;###autoload
@@ -212,7 +225,8 @@ server of this buffer."
 ;; `pgnls-board' shows the board at point in a side window: the text of
 ;; the server's pgnls/board answer (the diagram of the text hovers, the
 ;; side to move, last move, FEN or PDTL, eval and clock, the moves of the
-;; line around the current one).  It follows point, eldoc-style: after
+;; line around the current one).  The window widens to the longest line,
+;; up to `pgnls-board-max-width'; longer lines (a C'escacs PDTL) wrap.  It follows point, eldoc-style: after
 ;; each command in a PGN buffer eglot manages, once point has stayed
 ;; still for `pgnls-board-delay' seconds.  `pgnls-board-next' and
 ;; `pgnls-board-previous' move point through the moves of its line.
@@ -228,6 +242,13 @@ server of this buffer."
 See `display-buffer'."
   :type 'sexp)
 
+(defcustom pgnls-board-max-width 0.5
+  "The widest the board window grows to show its longest line whole.
+A float is a fraction of the frame's width, an integer a number of
+columns.  Lines longer than that wrap; the window never narrows."
+  :type '(choice (float :tag "Fraction of the frame's width")
+                 (integer :tag "Columns")))
+
 (defconst pgnls--board-buffer-name "*pgnls board*"
   "The name of the board buffer.")
 
@@ -241,8 +262,13 @@ See `display-buffer'."
   "The number of the last pgnls/board request; older answers are dropped.")
 
 (define-derived-mode pgnls-board-mode special-mode "PGN board"
-  "Major mode of the board buffer of `pgnls-board'."
+  "Major mode of the board buffer of `pgnls-board'.
+Long lines wrap, at spaces where they can: the FEN or PDTL line must
+not be cut, and a side window narrower than
+`truncate-partial-width-windows' would otherwise cut it."
   (setq-local truncate-lines nil)
+  (setq-local truncate-partial-width-windows nil)
+  (setq-local word-wrap t)
   (add-hook 'kill-buffer-hook #'pgnls--board-stop nil t))
 
 (defun pgnls--board-buffer ()
@@ -256,6 +282,22 @@ See `display-buffer'."
     (cancel-timer pgnls--board-timer)
     (setq pgnls--board-timer nil)))
 
+(defun pgnls--board-fit (window)
+  "Widen WINDOW, the board's window, to show its longest line whole.
+It grows up to `pgnls-board-max-width' and as far as the windows beside
+it let it, and never narrows, so that they do not move with each
+position."
+  (let* ((longest (with-current-buffer (window-buffer window)
+                    (apply #'max 0 (mapcar #'string-width (split-string (buffer-string) "\n")))))
+         (limit (if (floatp pgnls-board-max-width)
+                    (floor (* pgnls-board-max-width
+                              (window-total-width (frame-root-window (window-frame window)))))
+                  pgnls-board-max-width))
+         (want (- (min longest limit) (window-max-chars-per-line window)))
+         (delta (if (> want 0) (window-resizable window want t) 0)))
+    (when (> delta 0)
+      (window-resize window delta t))))
+
 (defun pgnls--board-show (text)
   "Show TEXT in the board buffer, from its top."
   (let ((buffer (pgnls--board-buffer)))
@@ -266,6 +308,7 @@ See `display-buffer'."
           (insert text)
           (goto-char (point-min))))
       (dolist (window (get-buffer-window-list buffer nil t))
+        (pgnls--board-fit window)
         (set-window-point window 1)))))
 
 (defun pgnls--board-text (result)

@@ -57,17 +57,24 @@
         (t (format "%s" contents))))
 
 ;; Hover on a move, for terminal clients: plain text, no Markdown, no
-;; image, the text board or the move first.
-(defun pgnls-test-hover-looks-plain (text move)
-  "Return nil if hover TEXT on MOVE is fit for a terminal, else why not."
-  (let ((first (car (split-string (string-trim-left text) "\n"))))
+;; image; first a line that says in words what the move is ("Move 1. e4
+;; — White pawn from e2 to e4."), which ElDoc shows in the echo area,
+;; then the text board.
+(defun pgnls-test-hover-looks-plain (text label)
+  "Return nil if hover TEXT on the move LABEL (\"1. e4\") is fit for a
+terminal, else why not."
+  (let* ((lines (split-string (string-trim-left text) "\n"))
+         (first (car lines)))
     (cond ((string-empty-p (string-trim text)) "empty")
           ((string-match-p "data:image" text) "holds a data:image")
           ((string-match-p "```" text) "holds a ``` fence")
           ((string-match-p "\\*\\*" text) "holds ** emphasis")
-          ((not (or (string-match-p "\\`8 [.A-Za-z]\\( [.A-Za-z]\\)\\{7\\}" first)
-                    (string-match-p (concat "\\`\\([0-9]+\\.+ *\\)?" (regexp-quote move)) first)))
-           (format "starts with %S, not the text board or %s" first move)))))
+          ((string-match-p "`" text) "holds a ` code mark")
+          ((string-match-p "^\\(---+\\||.*|\\)$" text) "holds a Markdown rule or table row")
+          ((not (string-prefix-p (concat "Move " label " — ") first))
+           (format "starts with %S, not \"Move %s — \"" first label))
+          ((not (cl-some (lambda (l) (string-match-p "\\`8 [.A-Za-z]\\( [.A-Za-z]\\)\\{7\\}\\'" l)) (cdr lines)))
+           "no text board after the first line"))))
 
 (defun pgnls-test-file-bytes (file)
   "The bytes of FILE, as a unibyte string."
@@ -138,6 +145,20 @@ Return (OK . TEXT), TEXT being what the board shows."
               5)))
     (cons ok text)))
 
+(defun pgnls-test-board-whole ()
+  "Return nil if the board window shows every line of the board whole,
+else the first line it cuts.  A line is whole when it fits in the window
+or when the window wraps long lines (`truncate-lines' off, and not
+turned on by `truncate-partial-width-windows' for a narrow window)."
+  (let* ((window (get-buffer-window "*pgnls board*"))
+         (wraps (and window
+                     (not (buffer-local-value 'truncate-lines (window-buffer window)))
+                     (not (truncated-partial-width-window-p window)))))
+    (if (not window)
+        "no board window"
+      (cl-find-if (lambda (l) (and (not wraps) (> (string-width l) (window-max-chars-per-line window))))
+                  (split-string (with-current-buffer "*pgnls board*" (buffer-string)) "\n")))))
+
 (defun pgnls-test-board ()
   "Check `pgnls-board' and the stepping commands on board.pgn.
 Point moves by keyboard macros, which run commands through the command
@@ -146,6 +167,8 @@ command loop of its own)."
   (goto-char (point-min))
   (search-forward "1. e4")
   (backward-char 1)
+  ;; A frame of 160 columns: the board window may grow to 80.
+  (set-frame-size nil 160 40)
   (let ((pgn-window (selected-window))
         (start (point)))
     (pgnls-board)
@@ -162,6 +185,18 @@ command loop of its own)."
                 "FEN rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
                 "> 1. e4"))))
       (pgnls-test-check "board: the side window shows the position after 1. e4, its eval and clock" (car r) (cdr r)))
+    (let ((cut (pgnls-test-board-whole))
+          (fen (with-current-buffer "*pgnls board*"
+                 (goto-char (point-min))
+                 (and (re-search-forward "^FEN .*$" nil t) (match-string 0))))
+          (window (get-buffer-window "*pgnls board*")))
+      (pgnls-test-check "board: the side window cuts no line (the FEN)" (null cut)
+                        (format "%S in a window of %d columns" cut (window-max-chars-per-line window)))
+      ;; It widens to the FEN line (64 columns), within half the frame.
+      (pgnls-test-check "board: the side window widens to show the FEN line whole"
+                        (and fen (<= (string-width fen) (window-max-chars-per-line window))
+                             (<= (window-total-width window) 80))
+                        (format "%d columns for %S" (window-max-chars-per-line window) fen)))
     ;; A later move, found with isearch: the board follows point.
     (execute-kbd-macro (kbd "C-s Nf3 RET"))
     (let ((r (pgnls-test-board-has
@@ -184,6 +219,16 @@ command loop of its own)."
       (execute-kbd-macro (kbd "C-c C-p"))
       (pgnls-test-check "board: pgnls-board-previous moves point back to 2. Nf3"
                         (= (point) nf3) (format "point %d, Nf3 at %d" (point) nf3)))
+    ;; Another buffer in the window: the board follows it into a
+    ;; C'escacs record, whose PDTL line is longer than any window.
+    (execute-kbd-macro (kbd "C-x b illegal.ctl-pgn RET C-s H6-H12 RET"))
+    (let ((r (pgnls-test-board-has '("Last move 1. H6-H12 (H6-H12)"))))
+      (pgnls-test-check "board: follows point into a C'escacs record"
+                        (and (car r) (string-match-p "^PDTL /28:" (cdr r))) (cdr r)))
+    (let ((cut (pgnls-test-board-whole)))
+      (pgnls-test-check "board: the side window cuts no line (the PDTL)" (null cut)
+                        (format "%S in a window of %d columns" cut
+                                (window-max-chars-per-line (get-buffer-window "*pgnls board*")))))
     ;; Killing the board buffer stops following point.
     (kill-buffer "*pgnls board*")
     (pgnls-test-check "board: killing the board buffer stops following point"
@@ -238,13 +283,44 @@ command loop of its own)."
                                   (eglot--TextDocumentPositionParams)))
          (contents (plist-get result :contents))
          (text (pgnls-test-hover-text contents))
-         (why (pgnls-test-hover-looks-plain text "e4")))
+         (why (pgnls-test-hover-looks-plain text "1. e4")))
     (pgnls-test-check "pgn: hover on move e4 is plaintext"
                       (equal (plist-get contents :kind) "plaintext")
                       (format "kind %S" (plist-get contents :kind)))
-    (pgnls-test-check "pgn: hover on move e4 has no image or Markdown and starts with the board or the move"
+    (pgnls-test-check "pgn: hover on move e4 has no image or Markdown, says what the move is first, then the board"
                       (null why)
                       (or why (substring text 0 (min 120 (length text))))))
+  ;; The first line of a hover says in words what is under point: ElDoc
+  ;; shows it in the echo area.
+  (dolist (tc '(("1. e4" 3 "Move 1. e4 — White pawn from e2 to e4.")
+                ("Ke3" 0 "Move 2. Ke3 — illegal here: no white king can reach e3; the white king is on e1.")
+                ("$1" 1 "NAG $1 — good move (traditional \"!\"); the suffix ! stands for it.")
+                ("[Event" 1 "Tag Event (Seven Tag Roster, tag 1 of 7) — Name of the tournament or match event.")
+                ("\"*\"" 1 "Result * — unfinished, unknown or abandoned.")))
+    (goto-char (point-min))
+    (search-forward (car tc))
+    (goto-char (+ (match-beginning 0) (nth 1 tc)))
+    (let* ((result (jsonrpc-request (eglot-current-server) :textDocument/hover
+                                    (eglot--TextDocumentPositionParams)))
+           (first (car (split-string (pgnls-test-hover-text (plist-get result :contents)) "\n"))))
+      (pgnls-test-check (format "pgn: the hover's first line on %s says what it is" (car tc))
+                        (equal first (nth 2 tc))
+                        (format "%S" first))))
+  ;; What ElDoc shows in the echo area for the hover on a move, through
+  ;; eglot's ElDoc function and ElDoc's echo area display: the first line
+  ;; only, not a slice of the board with "(Documentation truncated…)".
+  (goto-char (point-min))
+  (search-forward "1. e4")
+  (backward-char 1)
+  (let ((doc nil) (shown nil))
+    (eglot-hover-eldoc-function (lambda (info &rest plist) (setq doc (cons info plist))))
+    (pgnls-test-wait (lambda () doc) 5)
+    (cl-letf (((symbol-function 'eldoc--message) (lambda (s) (setq shown s))))
+      (let ((this-command nil) (last-command 'next-line))
+        (when doc (eldoc-display-in-echo-area (list doc) nil))))
+    (pgnls-test-check "pgn: ElDoc's echo area shows the hover's first line only"
+                      (equal shown "Move 1. e4 — White pawn from e2 to e4.")
+                      (format "%S" shown)))
   ;; Tag completion leaves point inside the value's quotes (eglot 1.9
   ;; without yasnippet takes no snippets: a plain text edit).
   (find-file (expand-file-name "messy.pgn" (getenv "PGNLS_TEST_WORK")))
@@ -261,10 +337,14 @@ command loop of its own)."
   (kill-buffer)
   ;; Formatting leaves a game with an illegal move as it is and says so.
   (find-file (expand-file-name "broken.pgn" (getenv "PGNLS_TEST_WORK")))
-  (let ((start (with-current-buffer (messages-buffer) (point-max)))
-        (game-line (save-excursion (goto-char (point-min))
-                                   (search-forward "[Event \"pgnls editor test: left as it is\"]")
-                                   (line-number-at-pos))))
+  (let* ((start (with-current-buffer (messages-buffer) (point-max)))
+         ;; The message names the illegal move's line and column, not the
+         ;; game's first line.
+         (at (save-excursion (goto-char (point-min))
+                             (search-forward "Ke3")
+                             (goto-char (match-beginning 0))
+                             (format "line %d, column %d: move Ke3 is not legal"
+                                     (line-number-at-pos) (1+ (current-column))))))
     (eglot-format-buffer)
     (let ((message (pgnls-test-wait
                     (lambda ()
@@ -279,9 +359,9 @@ command loop of its own)."
       (pgnls-test-check "pgn: eglot-format-buffer formats the other games and leaves the illegal one as it is"
                         (equal (buffer-string) expected)
                         (buffer-string))
-      (pgnls-test-check "pgn: formatting says which game it left as it was, and why"
-                        (and message (string-match-p (format "line %d: .*Ke3" game-line) message))
-                        (or message "no message"))))
+      (pgnls-test-check "pgn: formatting says which game it left as it was, at the move that stopped it"
+                        (and message (string-match-p (regexp-quote at) message))
+                        (format "%s; want %s" (or message "no message") at))))
   (set-buffer-modified-p nil)
   (kill-buffer)
   ;; Encodings: a Windows-1252 file is read as such (not as raw bytes,

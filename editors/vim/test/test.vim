@@ -124,8 +124,9 @@ function! s:Run() abort
         call s:Wait({-> !empty(s:PreviewLines())}, 10000)
         let l:text = join(s:PreviewLines(), "\n")
         call s:Check('pgn: hover on NAG $1 says "good move"', tolower(l:text) =~# 'good move', l:text[:120])
-        " A move: what a terminal shows, the text board first (its rank 8
-        " line), no image, no Markdown marks.
+        " A move: what a terminal shows, first a line that says what the
+        " move is, then the text board (its rank 8 line), no image, no
+        " Markdown marks.
         let [l:ml, l:mc] = s:Find('1. e4')
         call cursor(l:ml, l:mc + 3)
         let l:before = join(s:PreviewLines(), "\n")
@@ -133,8 +134,9 @@ function! s:Run() abort
         call s:Wait({-> join(s:PreviewLines(), "\n") isnot# l:before && !empty(s:PreviewLines())}, 10000)
         let l:lines = filter(s:PreviewLines(), 'v:val =~# ''\S''')
         let l:text = join(l:lines, "\n")
-        call s:Check('pgn: ALEHover on move e4 shows the text board first, no image or Markdown marks',
-        \   !empty(l:lines) && l:lines[0] =~# '^\s*8 [.a-zA-Z]\( [.a-zA-Z]\)\{7}' && l:text !~# 'data:image' && stridx(l:text, '**') < 0 && stridx(l:text, '```') < 0,
+        call s:Check('pgn: ALEHover on move e4 says what the move is first, then the text board, no image or Markdown marks',
+        \   len(l:lines) > 1 && stridx(l:lines[0], 'Move 1. e4 — White pawn from e2 to e4.') == 0
+        \   && l:lines[1] =~# '^\s*8 [.a-zA-Z]\( [.a-zA-Z]\)\{7}' && l:text !~# 'data:image' && stridx(l:text, '**') < 0 && stridx(l:text, '`') < 0,
         \   l:text[:160])
     else
         call s:Record('skip', 'pgn: hover on NAG $1', 'server has no hoverProvider yet')

@@ -19,6 +19,17 @@
 -- The diagnostics of pgnls are shown with severity_sort (option
 -- diagnostic), through the client's diagnostic namespace, so the global
 -- vim.diagnostic.config() is left as it is.
+--
+-- Unless the user gives capabilities, it also tells the server what the
+-- Neovim it runs in shows (see M.capabilities): plain-text hovers before
+-- 0.10, whose Markdown float leaves `code` marks as they are; plain-text
+-- completion documentation and snippets before 0.11, whose omnifunc
+-- neither renders the one nor expands the other: the plugin expands the
+-- server's snippets itself once an item is taken (CompleteDone), so that
+-- a completed tag name writes the whole tag, `[Name ""]`, with the
+-- cursor between the quotes. After a completion it closes the
+-- [Scratch] [Preview] window that 'completeopt' "preview" opened for the
+-- documentation.
 local M = {}
 
 local uv = vim.loop
@@ -64,6 +75,13 @@ local clients_by_root = {}
 
 local has_start = type(vim.lsp.start) == 'function'
 local has_methods = vim.fn.has('nvim-0.11') == 1 -- client:notify() style
+-- Neovim 0.10 draws Markdown hovers with treesitter, which conceals the
+-- marks; before, its Markdown syntax leaves `code` marks in the float.
+local renders_hover_markdown = vim.fn.has('nvim-0.10') == 1
+-- Neovim 0.11's omnifunc (vim.lsp.completion) expands snippets and shows
+-- documentation as Markdown; before, it inserts a snippet's text as it
+-- parses it, the cursor after it, and shows documentation as it is.
+local expands_snippets = vim.fn.has('nvim-0.11') == 1
 -- Neovim 0.8 sets 'omnifunc' and 'formatexpr' on attach, 0.10 maps K to
 -- hover (vim.lsp._set_defaults); the plugin does it only before that.
 local sets_options = vim.fn.has('nvim-0.8') == 1
@@ -324,6 +342,171 @@ function M.format(bufnr, timeout_ms)
   return true
 end
 
+-- parse_snippet reads a snippet of the TextMate syntax the server sends
+-- (tabstops "$1" and "${1}", placeholders "${1:text}", "\\" escapes of
+-- "$", "}" and "\\") and returns its text (placeholders written out) and
+-- its tabstops, each as { n = number, start = byte, stop = byte } (0-based,
+-- stop exclusive) in that text; nil for anything else (choices,
+-- variables, nested placeholders), which the plugin leaves as inserted.
+function M.parse_snippet(s)
+  local text, stops = {}, {}
+  local pos, i = 0, 1
+  local function lit(ch)
+    table.insert(text, ch)
+    pos = pos + #ch
+  end
+  while i <= #s do
+    local c = s:sub(i, i)
+    if c == '\\' and i < #s then
+      lit(s:sub(i + 1, i + 1))
+      i = i + 2
+    elseif c == '$' then
+      local n, j = s:match('^(%d+)()', i + 1)
+      if n then
+        table.insert(stops, { n = tonumber(n), start = pos, stop = pos })
+        i = j
+      else
+        n, j = s:match('^{(%d+)()', i + 1)
+        if n == nil then
+          return nil
+        end
+        local start = pos
+        if s:sub(j, j) == ':' then
+          j = j + 1
+          while j <= #s and s:sub(j, j) ~= '}' do
+            local d = s:sub(j, j)
+            if d == '\\' and j < #s then
+              lit(s:sub(j + 1, j + 1))
+              j = j + 2
+            elseif d == '$' then
+              return nil
+            else
+              lit(d)
+              j = j + 1
+            end
+          end
+        end
+        if s:sub(j, j) ~= '}' then
+          return nil
+        end
+        table.insert(stops, { n = tonumber(n), start = start, stop = pos })
+        i = j + 1
+      end
+    else
+      lit(c)
+      i = i + 1
+    end
+  end
+  return table.concat(text), stops
+end
+
+-- first_stop returns the tabstop the cursor goes to: the lowest above
+-- 0, else $0, else nil.
+local function first_stop(stops)
+  local best
+  for _, st in ipairs(stops) do
+    if st.n > 0 and (best == nil or best.n == 0 or st.n < best.n) or st.n == 0 and best == nil then
+      best = st
+    end
+  end
+  return best
+end
+
+-- The default value a completion took out of a tag (see
+-- expand_completed), put back if Insert mode is left with nothing typed:
+-- { buf, row (1-based), col (byte), default, line (the line as left) }.
+local taken_default
+
+-- expand_completed writes the snippet of the item just taken from the
+-- completion menu (v:completed_item), which Neovim 0.7-0.10 inserted as
+-- text (as they parse it), the cursor after it: the snippet's text
+-- without the placeholder of its first tabstop, the cursor there. A
+-- completed tag name so becomes `[Name ""]`, the cursor between the
+-- quotes; a placeholder (a default value, such as today's date) comes
+-- back when Insert mode is left with nothing typed. Typing replaces it
+-- as a snippet engine's Select mode would, without that mode, which a
+-- completion ended by a typed character (a single match, inserted
+-- without a menu) cannot enter before that character is inserted. Items
+-- of other servers attached to the buffer are expanded alike: Neovim
+-- inserted their snippets as text too.
+local function expand_completed(bufnr)
+  taken_default = nil
+  local item = vim.v.completed_item
+  local data = type(item) == 'table' and item.user_data
+  local lsp = type(data) == 'table' and type(data.nvim) == 'table' and data.nvim.lsp
+  local ci = type(lsp) == 'table' and lsp.completion_item
+  if type(ci) ~= 'table' or ci.insertTextFormat ~= 2 or type(item.word) ~= 'string' then
+    return
+  end
+  local snippet = type(ci.textEdit) == 'table' and ci.textEdit.newText or ci.insertText or ci.label
+  local text, stops = M.parse_snippet(snippet or '')
+  local stop = text and first_stop(stops)
+  if stop == nil or text:find('\n', 1, true) then
+    return
+  end
+  local row, col = unpack(vim.api.nvim_win_get_cursor(0))
+  local start = col - #item.word
+  if start < 0 or vim.api.nvim_get_current_line():sub(start + 1, col) ~= item.word then
+    return
+  end
+  local default = text:sub(stop.start + 1, stop.stop)
+  vim.api.nvim_buf_set_text(bufnr, row - 1, start, row - 1, col, { text:sub(1, stop.start) .. text:sub(stop.stop + 1) })
+  vim.api.nvim_win_set_cursor(0, { row, start + stop.start })
+  if default ~= '' then
+    taken_default = { buf = bufnr, row = row, col = start + stop.start, default = default, line = vim.api.nvim_get_current_line() }
+  end
+end
+
+-- restore_default puts back the default value expand_completed took out
+-- when nothing was typed in its place.
+local function restore_default(bufnr)
+  local t = taken_default
+  taken_default = nil
+  if t == nil or t.buf ~= bufnr then
+    return
+  end
+  if vim.api.nvim_buf_get_lines(bufnr, t.row - 1, t.row, false)[1] == t.line then
+    vim.api.nvim_buf_set_text(bufnr, t.row - 1, t.col, t.row - 1, t.col, { t.default })
+  end
+end
+
+-- close_preview closes the windows that completion opened to show an
+-- item's documentation ('completeopt' "preview": a [Scratch] buffer in
+-- the preview window), once the completion is over.
+local function close_preview()
+  if vim.fn.pumvisible() == 1 then
+    return
+  end
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    local buf = vim.api.nvim_win_get_buf(win)
+    if vim.wo[win].previewwindow and vim.bo[buf].buftype == 'nofile' and vim.api.nvim_buf_get_name(buf) == '' then
+      pcall(vim.api.nvim_win_close, win, true)
+    end
+  end
+end
+
+-- M.capabilities returns the client capabilities the plugin announces
+-- when the user gives none: Neovim's, with what the Neovim it runs in
+-- shows. Hovers in plain text before 0.10 (see renders_hover_markdown);
+-- before 0.11, completion documentation in plain text and snippets,
+-- which the plugin expands (expand_completed). The order of the formats
+-- is the client's preference.
+function M.capabilities()
+  local caps = vim.lsp.protocol.make_client_capabilities()
+  local td = caps.textDocument
+  if not renders_hover_markdown then
+    td.hover = td.hover or {}
+    td.hover.contentFormat = { 'plaintext' }
+  end
+  if not expands_snippets then
+    td.completion = td.completion or {}
+    td.completion.completionItem = td.completion.completionItem or {}
+    td.completion.completionItem.documentationFormat = { 'plaintext' }
+    td.completion.completionItem.snippetSupport = true
+  end
+  return caps
+end
+
 -- set_defaults gives bufnr, on the Neovim versions that do not do it
 -- themselves, what 0.8+ (options) and 0.10+ (K) set on attach, each only
 -- when the server offers the feature and the user left it unset.
@@ -349,6 +532,26 @@ end
 
 local function on_attach(client, bufnr)
   set_defaults(client, bufnr)
+  local group = vim.api.nvim_create_augroup('pgnls_complete_' .. bufnr, { clear = true })
+  vim.api.nvim_create_autocmd('CompleteDone', {
+    group = group,
+    buffer = bufnr,
+    desc = 'pgnls: expand the snippet of a completion, close its preview window',
+    callback = function()
+      if M.config.capabilities == nil and not expands_snippets then
+        expand_completed(bufnr)
+      end
+      vim.schedule(close_preview)
+    end,
+  })
+  vim.api.nvim_create_autocmd('InsertLeave', {
+    group = group,
+    buffer = bufnr,
+    desc = 'pgnls: put back the default value of a completed tag left empty',
+    callback = function()
+      restore_default(bufnr)
+    end,
+  })
   -- The client's namespace holds the diagnostics of pgnls, in every
   -- buffer; configuring it leaves other servers and the global config be.
   if next(M.config.diagnostic or {}) ~= nil then
@@ -391,7 +594,7 @@ function M.client_config(bufnr)
     },
     init_options = settings,
     settings = { pgnls = settings },
-    capabilities = cfg.capabilities or vim.lsp.protocol.make_client_capabilities(),
+    capabilities = cfg.capabilities or M.capabilities(),
     handlers = cfg.handlers,
     flags = { debounce_text_changes = 150 },
     on_init = function(client)
