@@ -117,14 +117,7 @@ export function splitAt(old: string, edits: OffsetEdit[], k: number): Split {
   if (rest.length === 0) {
     return { before };
   }
-  const start = rest[0].start;
-  const end = rest[rest.length - 1].end;
-  let text = '';
-  let at = start;
-  for (const e of rest) {
-    text += old.slice(at, e.start) + e.text;
-    at = e.end;
-  }
+  const { start, end, text } = region(old, rest);
   if (start >= k) {
     return { before, after: { start, end, text } };
   }
@@ -148,14 +141,7 @@ function join(old: string, edits: OffsetEdit[]): OffsetEdit[] {
   if (edits.length < 2) {
     return edits;
   }
-  const start = edits[0].start;
-  const end = edits[edits.length - 1].end;
-  let text = '';
-  let at = start;
-  for (const e of edits) {
-    text += old.slice(at, e.start) + e.text;
-    at = e.end;
-  }
+  const { start, end, text } = region(old, edits);
   if (Math.max(end - start, text.length) <= diffLimit) {
     return edits;
   }
@@ -207,4 +193,20 @@ export function follow(before: string, after: string, k: number): number {
   const found = words(after).filter((w) => w.word === word)[nth - 1];
   if (!found) return Math.min(k, after.length);
   return found.start + Math.min(Math.max(k - start, 0), word.length - 1);
+}
+
+/**
+ * region returns edits (ascending, not overlapping, at least one) as one
+ * edit from the start of the first to the end of the last, with the text
+ * between them kept.
+ */
+function region(old: string, edits: OffsetEdit[]): OffsetEdit {
+  const start = edits[0].start;
+  let text = '';
+  let at = start;
+  for (const e of edits) {
+    text += old.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return { start, end: at, text };
 }
