@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/input"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -86,7 +86,7 @@ type checker struct {
 	// repeats finds the repeated games across the files (--duplicates);
 	// nil: within each file, with the other diagnostics.
 	repeats *checks.Repeats
-	files   *walker // the files checked so far, each once
+	files   *input.Walker // the files checked so far, each once
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -191,13 +191,19 @@ func parseDialectFlag(s string) (d syntax.Dialect, auto, ok bool) {
 // no path before it reached.
 func (c *checker) checkPath(root string) {
 	if c.files == nil {
-		c.files = newWalker(func(path string, _ fs.FileInfo) { c.checkFile(path) }, c.ioError)
+		c.files = input.NewWalker()
 	}
-	c.files.walk(root)
+	for f, err := range c.files.Walk(root) {
+		if err != nil {
+			c.ioError(err)
+			continue
+		}
+		c.checkFile(f.Path)
+	}
 }
 
 func (c *checker) checkFile(path string) {
-	t, err := openText(path)
+	t, err := input.Open(path)
 	if err != nil {
 		c.ioError(err)
 		return
@@ -215,7 +221,7 @@ func (c *checker) checkFile(path string) {
 // checkStdin checks standard input, decompressed if it is an archive.
 func (c *checker) checkStdin(stdin io.Reader) {
 	const name = "<stdin>"
-	t, err := newTextReader(name, stdin)
+	t, err := input.NewText(name, stdin)
 	if err != nil {
 		c.ioError(fmt.Errorf("%s: %w", name, err))
 		return
@@ -230,7 +236,7 @@ func (c *checker) checkStdin(stdin io.Reader) {
 // (nil: none) reads the file again, to confirm near-duplicates (see
 // checks.Repeats.Stream).
 func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n int) (string, bool)) {
-	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), c.dialect, c.auto)
+	gr := input.Games(r, name, c.dialect, c.auto)
 	var printErr error
 	c.checkStream(gr, again, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		for _, diag := range ds {

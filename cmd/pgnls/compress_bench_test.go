@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/pgnls/pgnls/analysis/input"
 )
 
 // BenchmarkCheckCompressed measures pgnls check on the shared big corpus,
@@ -44,10 +46,10 @@ func BenchmarkCheckCompressed(b *testing.B) {
 	}
 	for _, j := range jobs {
 		b.Run("jobs="+strconv.Itoa(j), func(b *testing.B) {
-			for _, c := range compressions {
-				name := c.name
+			for _, c := range input.Compressions() {
+				name := c.Name
 				b.Run(name, func(b *testing.B) {
-					path := plain + c.ext
+					path := plain + c.Ext
 					if _, err := os.Stat(path); err != nil {
 						if err := writeArchive(name, plain, path, text); err != nil {
 							b.Skip(err)

@@ -4,16 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/input"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -94,7 +94,27 @@ type formatter struct {
 	// it; done, when set, of the end of each file.
 	joined func(name string, g syntax.StreamGame, dropped bool)
 	done   func(name string)
-	files  *walker // the files rewritten so far, each once
+	files  *input.Walker // the files rewritten so far, each once
+}
+
+// Encodings fmt can write: the file's own (keep), or a conversion.
+const (
+	encKeep   = "keep"
+	encUTF8   = "utf-8"
+	encLatin1 = "latin-1"
+)
+
+// parseEncoding reads the --encoding flag.
+func parseEncoding(s string) (string, bool) {
+	switch s {
+	case "keep", "":
+		return encKeep, true
+	case "utf-8", "utf8", "UTF-8":
+		return encUTF8, true
+	case "latin-1", "latin1", "iso-8859-1", "windows-1252", "cp1252", "Latin-1":
+		return encLatin1, true
+	}
+	return "", false
 }
 
 func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -166,7 +186,7 @@ func (f *formatter) run(paths []string, stdin io.Reader) int {
 			return exitUsage
 		}
 		const name = "<standard input>"
-		t, err := newTextReader(name, stdin)
+		t, err := input.NewText(name, stdin)
 		if err != nil {
 			f.ioError(fmt.Errorf("%s: %w", name, err))
 			return exitUsage
@@ -180,7 +200,7 @@ func (f *formatter) run(paths []string, stdin io.Reader) int {
 				return exitUsage
 			}
 			r = bytes.NewReader(data)
-			tf, _ := scanText(bytes.NewReader(data))
+			tf, _ := input.ScanFacts(bytes.NewReader(data))
 			if r = f.convert(name, r, tf); r == nil {
 				return exitUsage
 			}
@@ -208,13 +228,19 @@ func (f *formatter) ioError(err error) {
 // path before it reached.
 func (f *formatter) path(root string) {
 	if f.files == nil {
-		f.files = newWalker(f.readFile, f.ioError)
+		f.files = input.NewWalker()
 	}
-	f.files.walk(root)
+	for file, err := range f.files.Walk(root) {
+		if err != nil {
+			f.ioError(err)
+			continue
+		}
+		f.readFile(file.Path, file.Info)
+	}
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {
-	in, err := openText(path)
+	in, err := input.Open(path)
 	if err != nil {
 		f.ioError(err)
 		return
@@ -230,7 +256,7 @@ func (f *formatter) readFile(path string, info fs.FileInfo) {
 	}
 	var r io.Reader = in
 	if f.encoding != encKeep {
-		tf, err := scanFile(path)
+		tf, err := input.ScanFile(path)
 		if err != nil {
 			f.ioError(err)
 			return
@@ -246,17 +272,17 @@ func (f *formatter) readFile(path string, info fs.FileInfo) {
 // must be UTF-8, or nil, after reporting it, when the text cannot be
 // converted. It sets f.latin1 when the output must be Latin-1 (file then
 // encodes what it writes) and f.converting when the encoding changes.
-func (f *formatter) convert(name string, r io.Reader, tf textFacts) io.Reader {
+func (f *formatter) convert(name string, r io.Reader, tf input.Facts) io.Reader {
 	f.latin1 = false
 	// A file may mix UTF-8 and Latin-1 games: what is not UTF-8 is
 	// converted to UTF-8, what is UTF-8 beyond ASCII to Latin-1.
-	f.converting = f.encoding == encUTF8 && !tf.utf8 || f.encoding == encLatin1 && tf.multi
+	f.converting = f.encoding == encUTF8 && !tf.UTF8 || f.encoding == encLatin1 && tf.Multi
 	switch {
-	case f.encoding == encUTF8 && !tf.utf8:
-		return &latin1Reader{r: r}
-	case f.encoding == encLatin1 && tf.multi:
-		if tf.bad != 0 {
-			fmt.Fprintf(f.stderr, "%s:%d:%d: character %q (U+%04X) cannot be written in Latin-1; the file is left as it is\n", name, tf.line, tf.col, tf.bad, tf.bad)
+	case f.encoding == encUTF8 && !tf.UTF8:
+		return input.NewUTF8Reader(r)
+	case f.encoding == encLatin1 && tf.Multi:
+		if tf.Bad != 0 {
+			fmt.Fprintf(f.stderr, "%s:%d:%d: character %q (U+%04X) cannot be written in Latin-1; the file is left as it is\n", name, tf.Line, tf.Col, tf.Bad, tf.Bad)
 			f.failed = true
 			return nil
 		}
@@ -272,48 +298,40 @@ func (f *formatter) convert(name string, r io.Reader, tf textFacts) io.Reader {
 func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	var out io.Writer = io.Discard
 	var stdout *bufio.Writer
-	var tmp *os.File
-	var target string // what -w rewrites: name, through its links
+	var rep *input.Replacement // what -w writes
 	var original strings.Builder
 	var edits []syntax.Edit
 	var layout *format.Layout
 	switch {
 	case f.diff:
 	case f.write:
-		// Through symbolic links: the file itself is rewritten, the links
-		// stay.
 		var err error
-		if target, err = filepath.EvalSymlinks(name); err != nil {
-			f.ioError(err)
-			return
-		}
-		if !writable(target, info) {
+		switch rep, err = input.Replace(name, info); {
+		case errors.Is(err, input.ErrNotWritable):
 			fmt.Fprintf(f.stderr, "pgnls %s: %s: the file is not writable; it is left as it is\n", f.verb, name)
 			f.failed = true
 			return
-		}
-		if tmp, err = os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".pgnls-*"); err != nil {
+		case err != nil:
 			f.ioError(err)
 			return
 		}
-		defer os.Remove(tmp.Name()) // a no-op once renamed
-		defer tmp.Close()
-		stdout = bufio.NewWriterSize(tmp, 1<<16)
+		defer rep.Close() // removes the new text unless committed
+		stdout = bufio.NewWriterSize(rep, 1<<16)
 		out = stdout
 	case !f.list:
 		stdout = bufio.NewWriterSize(f.stdout, 1<<16)
 		out = stdout
 	}
 	same := &sameTracker{}
-	var lw *latin1Writer
-	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), f.dialect, f.auto)
+	var lw *input.Latin1Writer
+	gr := input.Games(r, name, f.dialect, f.auto)
 	if f.latin1 {
 		if gr.Dialect() == syntax.CTLPGN {
 			fmt.Fprintf(f.stderr, "%s: CTL-PGN is always UTF-8; the file is not converted to Latin-1\n", name)
 			f.failed = true
 			return
 		}
-		lw = &latin1Writer{w: out}
+		lw = input.NewLatin1Writer(out)
 		out = lw
 	}
 	j := format.NewJoiner(io.MultiWriter(out, same), gr.Dialect())
@@ -383,40 +401,11 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		layout.Flush()
 		io.WriteString(f.stdout, diff.Unified(name+".orig", name, original.String(), edits))
 	}
-	if tmp != nil && changed && !broken {
-		if err := replaceFile(target, tmp, info); err != nil {
+	if rep != nil && changed && !broken {
+		if err := rep.Commit(); err != nil {
 			f.ioError(err)
 		}
 	}
-}
-
-// replaceFile makes the text written to tmp, a new file beside target,
-// the text of target, which info describes, keeping its mode, owner and
-// group: by renaming tmp over it, atomically, when tmp can take its
-// owner and group and target has no other hard link; else by copying
-// tmp's text into target.
-func replaceFile(target string, tmp *os.File, info fs.FileInfo) error {
-	if err := tmp.Chmod(info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
-		return err
-	}
-	if sameOwner(tmp, info) {
-		if err := tmp.Close(); err != nil {
-			return err
-		}
-		return os.Rename(tmp.Name(), target)
-	}
-	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	out, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(out, tmp)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // sameTracker is a writer that tells whether what was written equals

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pgnls/pgnls/analysis/input"
 )
 
 // sharedDefects lists, per file of ../shared/testdata, diagnostics that
@@ -61,7 +63,7 @@ func TestSharedTestdata(t *testing.T) {
 	root := "../../../shared/testdata"
 	var files []string
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && isGameFile(d.Name()) {
+		if err == nil && !d.IsDir() && input.IsGameFile(d.Name()) {
 			files = append(files, path)
 		}
 		return nil

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package input
 
 import (
 	"io/fs"
@@ -9,9 +9,9 @@ import (
 
 // idOf returns the identity of the file at path, which info describes:
 // its device and inode.
-func idOf(path string, info fs.FileInfo) fileID {
+func idOf(path string, info fs.FileInfo) ID {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Ino != 0 {
-		return fileID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
+		return ID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
 	}
 	return pathID(path)
 }

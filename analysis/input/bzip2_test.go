@@ -1,4 +1,4 @@
-package main
+package input
 
 import (
 	"bytes"
@@ -199,7 +199,7 @@ func TestBzip2Broken(t *testing.T) {
 	} {
 		want, wantErr := readBzip2Stdlib(tc.data, 1<<30)
 		got, err := readBzip2(tc.data, 1<<30)
-		var at *archiveError
+		var at *ArchiveError
 		if wantErr == nil || !errors.As(err, &at) {
 			t.Errorf("%s: %v (compress/bzip2: %v); want an archive error", tc.name, err, wantErr)
 			continue

@@ -1,4 +1,4 @@
-package main
+package input
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ func TestLatin1ReaderCuts(t *testing.T) {
 		"half":     iotest.HalfReader(strings.NewReader(mixed)),
 		"data+EOF": iotest.DataErrReader(iotest.OneByteReader(strings.NewReader(mixed))),
 	} {
-		got, err := io.ReadAll(iotest.OneByteReader(&latin1Reader{r: r}))
+		got, err := io.ReadAll(iotest.OneByteReader(NewUTF8Reader(r)))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -39,7 +39,7 @@ func TestLatin1ReaderCuts(t *testing.T) {
 func TestLatin1WriterPending(t *testing.T) {
 	in := "M\xc3\xbcller caf\xe9 \xc3"
 	var out bytes.Buffer
-	w := &latin1Writer{w: &out}
+	w := NewLatin1Writer(&out)
 	for i := range len(in) {
 		if _, err := w.Write([]byte{in[i]}); err != nil {
 			t.Fatal(err)

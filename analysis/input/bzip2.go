@@ -1,4 +1,4 @@
-package main
+package input
 
 // Parallel bzip2 decoding. One stream of compress/bzip2 decodes about
 // 24 MB/s of text, slower than the check itself, so the blocks of a
@@ -159,7 +159,7 @@ func (d *bzip2Reader) Close() error {
 }
 
 // Read returns the text, in order; its error is io.EOF at the end of the
-// file, where the data fails an *archiveError with only its Offset (a
+// file, where the data fails an *ArchiveError with only its Offset (a
 // byte of the file near the failure: the reader reads ahead, so the bytes
 // read say nothing of it) and Err (compress/bzip2's error, or
 // io.ErrUnexpectedEOF) set, or the file's read error.
@@ -361,7 +361,7 @@ func (d *bzip2Reader) retry() error {
 		return d.blockEnd(j, err)
 	}
 	if d.held[j.pieces].end/8-j.start/8 > bz2MaxBlock {
-		return &archiveError{Offset: j.start / 8, Err: errBlockTooLong}
+		return &ArchiveError{Offset: j.start / 8, Err: errBlockTooLong}
 	}
 	d.cancel(d.held[j.pieces])
 	d.job = newBz2Job(d.held[:j.pieces+1], d.level)
@@ -379,7 +379,7 @@ func (d *bzip2Reader) blockFailure(j *bz2Job) error {
 			return d.blockEnd(j, err)
 		}
 	}
-	return &archiveError{Offset: j.start / 8, Err: j.err}
+	return &ArchiveError{Offset: j.start / 8, Err: j.err}
 }
 
 // blockEnd returns the error of the file ending (err, from hold) within
@@ -388,7 +388,7 @@ func (d *bzip2Reader) blockEnd(j *bz2Job, err error) error {
 	if err != io.EOF {
 		return err
 	}
-	return &archiveError{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
+	return &ArchiveError{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
 }
 
 // hold receives segments until the reader holds more than n, and
@@ -513,11 +513,11 @@ func (d *bzip2Reader) atEnd() (bool, error) {
 func (d *bzip2Reader) structural(err error, text string) error {
 	switch {
 	case err == io.EOF:
-		return &archiveError{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
+		return &ArchiveError{Offset: d.scan.size, Err: io.ErrUnexpectedEOF}
 	case err != nil:
 		return err
 	}
-	return &archiveError{Offset: (d.pos + 7) / 8, Err: bzip2.StructuralError(text)}
+	return &ArchiveError{Offset: (d.pos + 7) / 8, Err: bzip2.StructuralError(text)}
 }
 
 // bits reads the next n bits (n <= 64) at pos from the held segments,

@@ -1,9 +1,9 @@
 //go:build !unix
 
-package main
+package input
 
 import "io/fs"
 
 // idOf returns the identity of the file at path: without Unix inodes,
 // its path (see pathID).
-func idOf(path string, _ fs.FileInfo) fileID { return pathID(path) }
+func idOf(path string, _ fs.FileInfo) ID { return pathID(path) }

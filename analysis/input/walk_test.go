@@ -1,7 +1,6 @@
-package main
+package input
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -41,15 +40,22 @@ func TestWalkerOnce(t *testing.T) {
 	hasHard := os.Link(filepath.Join(dir, "a.pgn"), hard) == nil
 
 	var got []string
-	w := newWalker(func(path string, _ fs.FileInfo) {
-		rel, _ := filepath.Rel(dir, path)
-		got = append(got, filepath.ToSlash(rel))
-	}, func(err error) { t.Error(err) })
+	w := NewWalker()
 	for _, p := range []string{"games", "a.pgn", "link.pgn", "hard.pgn", "games.link", "./games/../a.pgn", "games/b.pgn"} {
 		if p == "hard.pgn" && !hasHard {
 			continue
 		}
-		w.walk(filepath.Join(dir, p))
+		for f, err := range w.Walk(filepath.Join(dir, p)) {
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			if f.ID != IDOf(f.Path, f.Info) || f.Info.Size() != 8 {
+				t.Errorf("%s: ID %+v, size %d", f.Path, f.ID, f.Info.Size())
+			}
+			rel, _ := filepath.Rel(dir, f.Path)
+			got = append(got, filepath.ToSlash(rel))
+		}
 	}
 	// games/a.pgn is a.pgn; games/back is dir, whose games/ was searched;
 	// games/other.pgn is games/c.pgn.

@@ -1,4 +1,4 @@
-package main
+package input
 
 import (
 	"bufio"
@@ -14,9 +14,27 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+
+	"github.com/pgnls/pgnls/syntax"
 )
 
-// A compression is a compressed-file format whose text pgnls reads.
+// A Compression is a compressed-file format whose text Open reads.
+type Compression struct {
+	Name string // as messages name it: "gzip"
+	Ext  string // the file name extension that selects it: ".gz"
+}
+
+// Compressions returns the formats Open reads, in the order their first
+// bytes are tried: gzip, bzip2, xz and zstd.
+func Compressions() []Compression {
+	cs := make([]Compression, len(compressions))
+	for i, c := range compressions {
+		cs[i] = Compression{c.name, c.ext}
+	}
+	return cs
+}
+
+// A compression is a compressed-file format and its decoder.
 type compression struct {
 	name  string // as messages name it: "gzip"
 	ext   string // the file name extension that selects it: ".gz"
@@ -74,21 +92,27 @@ func compressionOf(name string) *compression {
 	return nil
 }
 
-// textName returns name without the extension of a compression, as the
+// TextName returns name without the extension of a compression, as the
 // name of the text inside (games.pgn for games.pgn.gz), so that the
 // dialect is still told by the .ctl-pgn extension.
-func textName(name string) string {
+func TextName(name string) string {
 	if compressionOf(name) != nil {
 		return strings.TrimSuffix(name, filepath.Ext(name))
 	}
 	return name
 }
 
-// textReader is the text of a game file: the file itself, or its
-// decompressed text read ahead on a goroutine of its own, so that
-// decompressing and analysing run on different cores.
-type textReader struct {
+// A Text is the text of an input, a game file or a stream: the bytes
+// themselves, or the decompressed text of an archive, read ahead on a
+// goroutine of its own, so that decompressing and analysing run on
+// different cores. Its bytes are those of the file, in the file's
+// encoding: the parser reads UTF-8 and, byte by byte, Windows-1252
+// (syntax.Decode), and a writer that copies them keeps the encoding.
+type Text struct {
 	io.Reader
+	// Name is the name the text was opened with: the path, or a name
+	// such as "<stdin>" for a stream.
+	Name string
 	// Compression names the format the text was decompressed from
 	// ("gzip", "bzip2", "xz" or "zstd"), or is "" for a plain file.
 	Compression string
@@ -96,7 +120,7 @@ type textReader struct {
 }
 
 // Close stops the decompression, if any, and closes the file.
-func (t *textReader) Close() error {
+func (t *Text) Close() error {
 	var err error
 	for _, c := range t.closers {
 		err = errors.Join(err, c())
@@ -104,19 +128,19 @@ func (t *textReader) Close() error {
 	return err
 }
 
-// openText opens the file at path and returns its text. A file whose
+// Open opens the file at path and returns its text. A file whose
 // name ends in .gz, .bz2, .xz or .zst is decompressed (it must be in
 // that format); a file with another name is decompressed when its first
 // bytes are those of one of the formats, and is read as it is else.
 // Decompression streams: memory does not grow with the file. A corrupt
 // or truncated archive is a read error naming the file and the offset of
 // the failure. The caller must Close the reader.
-func openText(path string) (*textReader, error) {
+func Open(path string) (*Text, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	t, err := newTextReader(path, f)
+	t, err := NewText(path, f)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -125,10 +149,13 @@ func openText(path string) (*textReader, error) {
 	return t, nil
 }
 
-// newTextReader returns the text of r, the contents of the file name
-// ("<stdin>" for standard input), decompressed as openText does. Close
-// stops the decompression; it does not close r.
-func newTextReader(name string, r io.Reader) (*textReader, error) {
+// NewText returns the text of r, the contents of the file name (a name
+// such as "<stdin>" for standard input), decompressed as Open does: by
+// its name's extension, else by its first bytes. It reads standard
+// input, or any stream, as a file. Close stops the decompression; it
+// does not close r. Its only error is r's, when the first bytes cannot
+// be read.
+func NewText(name string, r io.Reader) (*Text, error) {
 	cr := &countingReader{r: r}
 	br := bufio.NewReaderSize(cr, 1<<16)
 	c := compressionOf(name)
@@ -145,10 +172,10 @@ func newTextReader(name string, r io.Reader) (*textReader, error) {
 		}
 	}
 	if c == nil {
-		return &textReader{Reader: br}, nil
+		return &Text{Reader: br, Name: name}, nil
 	}
 	d := newDecompressor(name, *c, cr, br)
-	return &textReader{Reader: d, Compression: c.name, closers: []func() error{d.close}}, nil
+	return &Text{Reader: d, Name: name, Compression: c.name, closers: []func() error{d.close}}, nil
 }
 
 // countingReader counts the bytes read from r and keeps its error, to
@@ -218,7 +245,7 @@ func (d *decompressor) decode(name string, c compression, cr *countingReader, br
 		// unless it reads ahead and tells where the data fails (bzip2):
 		// then the file may still be being read, and cr is not looked
 		// at.
-		var at *archiveError
+		var at *ArchiveError
 		if errors.As(err, &at) {
 			return archiveFailure(name, c.name, at.Offset, text, at.Err)
 		}
@@ -289,28 +316,47 @@ func (d *decompressor) close() error {
 	return nil
 }
 
-// archiveFailure returns the archiveError of err, the failure of the
+// archiveFailure returns the ArchiveError of err, the failure of the
 // decoder of the archive name in format, near byte offset of the file,
 // after text bytes of text.
-func archiveFailure(name, format string, offset, text int64, err error) *archiveError {
+func archiveFailure(name, format string, offset, text int64, err error) *ArchiveError {
 	what := "corrupt"
 	if errors.Is(err, io.ErrUnexpectedEOF) {
 		what = "truncated"
 	}
-	return &archiveError{Name: name, Format: format, What: what, Offset: offset, Text: text, Err: err}
+	return &ArchiveError{Name: name, Format: format, What: what, Offset: offset, Text: text, Err: err}
 }
 
-// An archiveError is a compressed file that cannot be read to its end.
-// It is not io.ErrUnexpectedEOF, whatever its cause, so that no reader
-// takes a truncated archive for a short text.
-type archiveError struct {
-	Name, Format string
-	What         string // "corrupt" or "truncated"
-	Offset       int64  // bytes of the file the decoder had read when it failed
-	Text         int64  // bytes of text decoded before
-	Err          error  // the decoder's error
+// An ArchiveError is a compressed file that cannot be read to its end:
+// the error a Text's Read returns after the text decoded before the
+// damage. It is not io.ErrUnexpectedEOF, whatever its cause, and does
+// not unwrap to it, so that no reader takes a truncated archive for a
+// short text.
+type ArchiveError struct {
+	Name   string // the text's name
+	Format string // the compression: "gzip", "bzip2", "xz" or "zstd"
+	What   string // "corrupt" or "truncated"
+	Offset int64  // bytes of the file the decoder had read when it failed
+	Text   int64  // bytes of text decoded before
+	Err    error  // the decoder's error
 }
 
-func (e *archiveError) Error() string {
+// Error says where the archive fails: "games.pgn.gz: truncated gzip data
+// at byte 20000 of the file, after 72003 bytes of text: unexpected EOF".
+func (e *ArchiveError) Error() string {
 	return fmt.Sprintf("%s: %s %s data at byte %d of the file, after %d bytes of text: %v", e.Name, e.What, e.Format, e.Offset, e.Text, e.Err)
+}
+
+// Games returns a reader of the games of r, the text of the input name,
+// game by game with a bounded window of text in memory. The dialect is
+// d, or, with auto set, told by name (without the extension of a
+// compression: games.ctl-pgn.gz is CTL-PGN) and the first tag, as
+// syntax.DetectDialect does.
+func Games(r io.Reader, name string, d syntax.Dialect, auto bool) *syntax.GameReader {
+	return syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), TextName(name), d, auto)
+}
+
+// Games returns a reader of the games of t (see Games).
+func (t *Text) Games(d syntax.Dialect, auto bool) *syntax.GameReader {
+	return Games(t, t.Name, d, auto)
 }
