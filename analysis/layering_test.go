@@ -33,18 +33,24 @@ func within(p, pkg string) bool {
 // (analysis/session: documents, edits, diagnostics state) sits above the
 // rest of analysis, which never imports it, and lsp/wire, the
 // workarounds for go.lsp.dev, knows nothing of PGN (neither syntax nor
-// analysis).
+// analysis). analysis/input, the one input layer of the CLI and the
+// server, sits below the analyses: of the module it imports syntax
+// only.
 func TestLayering(t *testing.T) {
 	outer := []string{"go.lsp.dev", "go.uber.org/zap", module + "/lsp", module + "/cmd"}
 	for _, rule := range []struct {
 		pattern   string
 		forbidden []string
 		stdOnly   bool // besides its own packages, only the standard library
+		// Of the module's packages, only these (and its own) may be
+		// imported; nil: any the other rules allow.
+		module []string
 	}{
-		{"./syntax/...", append([]string{module + "/analysis"}, outer...), true},
-		{"./analysis/...", append([]string{module + "/analysis/session"}, outer...), false},
-		{"./lsp/...", []string{module + "/cmd"}, false},
-		{"./lsp/wire/...", []string{module + "/syntax", module + "/analysis", module + "/cmd"}, false},
+		{"./syntax/...", append([]string{module + "/analysis"}, outer...), true, nil},
+		{"./analysis/...", append([]string{module + "/analysis/session"}, outer...), false, nil},
+		{"./analysis/input/...", outer, false, []string{module + "/syntax"}},
+		{"./lsp/...", []string{module + "/cmd"}, false, nil},
+		{"./lsp/wire/...", []string{module + "/syntax", module + "/analysis", module + "/cmd"}, false, nil},
 	} {
 		own := module + "/" + strings.TrimSuffix(strings.TrimPrefix(rule.pattern, "./"), "/...")
 		cmd := exec.Command(goTool(t), "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}{{range .Imports}} {{.}}{{end}}", rule.pattern)
@@ -74,6 +80,10 @@ func TestLayering(t *testing.T) {
 				}
 				if allowed(pkg) && !allowed(imp) {
 					t.Errorf("%s must use only the standard library: %s imports %s", rule.pattern, pkg, imp)
+				}
+				if rule.module != nil && within(pkg, own) && within(imp, module) && !within(imp, own) &&
+					!slices.ContainsFunc(rule.module, func(m string) bool { return within(imp, m) }) {
+					t.Errorf("%s may import only %v of the module: %s imports %s", rule.pattern, rule.module, pkg, imp)
 				}
 			}
 		}
