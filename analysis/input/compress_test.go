@@ -13,6 +13,8 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+
+	"github.com/pgnls/pgnls/syntax"
 )
 
 // compressBytes compresses data in a format that Go can write: gzip, xz
@@ -317,4 +319,42 @@ func FuzzTextReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNewTextGames: a stream is read as a file is, decompressed by its
+// first bytes, and its games come through Games with the dialect that
+// the name tells without the extension of a compression.
+func TestNewTextGames(t *testing.T) {
+	text := gamesText(t, 1<<10)
+	data, err := compressBytes("zstd", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		data    []byte
+		dialect syntax.Dialect
+	}{
+		{"<stdin>", data, syntax.PGN},
+		{"<stdin>", text, syntax.PGN},
+		{"records.ctl-pgn.zst", data, syntax.CTLPGN},
+		{"games.pgn.zst", data, syntax.PGN},
+	} {
+		tr, err := NewText(tc.name, bytes.NewReader(tc.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr := tr.Games(syntax.PGN, true)
+		if gr.Dialect() != tc.dialect || gr.Name() != TextName(tc.name) {
+			t.Errorf("%s: dialect %v, name %q", tc.name, gr.Dialect(), gr.Name())
+		}
+		var games strings.Builder
+		for g, ok := gr.Next(); ok; g, ok = gr.Next() {
+			games.WriteString(g.Game.Text)
+		}
+		tr.Close()
+		if err := gr.Err(); err != nil || games.String() != string(text) {
+			t.Errorf("%s: games of %d bytes, %v; want the %d bytes of the text", tc.name, games.Len(), err, len(text))
+		}
+	}
 }

@@ -1,6 +1,8 @@
 package input
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -93,5 +95,47 @@ func TestPathID(t *testing.T) {
 	}
 	if got := pathID(filepath.Join(dir, "sub")); got == want {
 		t.Errorf("pathID of another file = %+v, the same as a.pgn's", got)
+	}
+}
+
+// TestWalkErrorsAndStop: a path that cannot be read is yielded as an
+// error and the walk goes on; a loop that stops early stops the walk.
+func TestWalkErrorsAndStop(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.pgn", "b.pgn.gz", "c.txt", ".hidden.pgn", "d.ctl-pgn"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("missing.pgn", filepath.Join(dir, "broken.pgn")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	var got []string
+	var errs int
+	for f, err := range NewWalker().Walk(dir) {
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("error %v, want a missing file", err)
+			}
+			errs++
+			continue
+		}
+		got = append(got, filepath.Base(f.Path))
+	}
+	if want := []string{"a.pgn", "b.pgn.gz", "d.ctl-pgn"}; !slices.Equal(got, want) || errs != 1 {
+		t.Errorf("visited %q and %d errors, want %q and the broken link", got, errs, want)
+	}
+	for f, err := range NewWalker().Walk(filepath.Join(dir, "missing")) {
+		if err == nil || f.Path != "" {
+			t.Errorf("a missing root: %+v, %v", f, err)
+		}
+	}
+	n := 0
+	for range NewWalker().Walk(dir) {
+		n++
+		break
+	}
+	if n != 1 {
+		t.Errorf("%d files after a break", n)
 	}
 }
