@@ -59,7 +59,10 @@ type Related struct {
 }
 
 // Diagnostic is one finding. Spans are game-relative inside a game's
-// results and file-absolute once returned by CheckFile.
+// results (Game, Pass.Report) and file-absolute once shifted by the
+// game's start (Diagnostic.Shift), as the drivers return them: the
+// streaming check (checks.CheckStream) and the language server's engine
+// (package session).
 type Diagnostic struct {
 	Span     syntax.Span
 	Severity Severity

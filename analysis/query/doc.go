@@ -13,10 +13,13 @@
 //     syntax tree are shifted by GameRef.Start before they are returned.
 //   - No function panics on any input, including a nil file, offsets
 //     outside the file and files full of garbage (FuzzQueries checks it).
-//   - The package holds no state: each call reads the tree it is given,
+//   - The functions hold no state: each call reads the tree it is given,
 //     replays at most the game under the cursor (with package legality for
 //     PGN and ctllegality for CTL-PGN; games whose Variant is unknown are
-//     not replayed) and returns fresh values.
+//     not replayed) and returns fresh values. The one exception is
+//     Outline, a cache of one document's symbols and folds by chunk,
+//     safe for concurrent use, which its owner (the server's session)
+//     fills and asks.
 //   - Results are deterministic: symbols, folds, tokens and highlights are
 //     sorted by position, completion items carry a SortText.
 package query
