@@ -213,7 +213,7 @@ func (c *Chunk) games() []GameRef {
 	}
 	s := c.src
 	end := s.off + int(c.size())
-	games := parseRange(s.text, s.off, end, c.d, func(b int) bool { return b >= end }, false)
+	games := parseRange(s.text, s.off, end, c.d, func(b int) bool { return b >= end }, 0)
 	if len(games) != len(c.ends) {
 		panic("syntax: a chunk parsed again has a different number of games")
 	}

@@ -11,10 +11,10 @@ import (
 var segmentSize = 256 << 10
 
 // parseConcurrently returns exactly what parseGames(text, start, d, nil)
-// returns (without Tokens when noTokens is set), parsing segments of the
-// text on every core (see parseSegments).
-func parseConcurrently(text string, start int, d Dialect, noTokens bool) []GameRef {
-	return slices.Concat(parseSegments(text, start, d, noTokens, func(games []GameRef) []GameRef { return games })...)
+// returns (keeping what mode says), parsing segments of the text on every
+// core (see parseSegments).
+func parseConcurrently(text string, start int, d Dialect, mode parseMode) []GameRef {
+	return slices.Concat(parseSegments(text, start, d, mode, func(games []GameRef) []GameRef { return games })...)
 }
 
 // parseSegments parses the games of text from start on every core and
@@ -31,10 +31,10 @@ func parseConcurrently(text string, start int, d Dialect, noTokens bool) []GameR
 // segment i+1 is kept when segment i ended exactly at its cut; when a game
 // ran across the cut (the "[" was inside a comment, say), the text from
 // where segment i ended is parsed again, up to the next cut.
-func parseSegments[T any](text string, start int, d Dialect, noTokens bool, conv func([]GameRef) T) []T {
+func parseSegments[T any](text string, start int, d Dialect, mode parseMode, conv func([]GameRef) T) []T {
 	cuts := gameCuts(text, start, segmentSize)
 	if len(cuts) == 0 {
-		return []T{conv(parseRange(text, start, len(text), d, nil, noTokens))}
+		return []T{conv(parseRange(text, start, len(text), d, nil, mode))}
 	}
 	type segment struct {
 		v   T
@@ -44,7 +44,7 @@ func parseSegments[T any](text string, start int, d Dialect, noTokens bool, conv
 	segs := make([]segment, len(bounds)-1)
 	parse := func(i, from int) segment {
 		hi := bounds[i+1]
-		games := parseRange(text, from, hi, d, func(b int) bool { return b >= hi }, noTokens)
+		games := parseRange(text, from, hi, d, func(b int) bool { return b >= hi }, mode)
 		return segment{conv(games), gamesEnd(games, from)}
 	}
 	var wg sync.WaitGroup

@@ -24,7 +24,7 @@ func sameAsSequential(t *testing.T, text string, d Dialect, size int) {
 	segmentSize = size
 	defer func() { segmentSize = old }()
 	want := parseGames(text, 0, d, nil)
-	if got := parseConcurrently(text, 0, d, false); !reflect.DeepEqual(got, want) {
+	if got := parseConcurrently(text, 0, d, 0); !reflect.DeepEqual(got, want) {
 		t.Fatalf("concurrent parse (segments of %d bytes) differs from the sequential one\n--- concurrent\n%s\n--- sequential\n%s", size, dumpGames(got), dumpGames(want))
 	}
 }

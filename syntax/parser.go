@@ -13,7 +13,7 @@ import (
 // every byte of text.
 func Parse(name, text string, d Dialect) *File {
 	f := &File{Name: name, text: text, Dialect: d}
-	f.setChunks(chunksOf(parseConcurrently(text, 0, d, false), func(games []GameRef) *Chunk { return newChunk(games, d) }))
+	f.setChunks(chunksOf(parseConcurrently(text, 0, d, 0), func(games []GameRef) *Chunk { return newChunk(games, d) }))
 	return f
 }
 
@@ -28,7 +28,7 @@ func ParseCompact(name, text string, d Dialect, held int) *File {
 	f := &File{Name: name, text: text, Dialect: d, cache: newTreeCache(Pos(held))}
 	// The games parsed here only give their chunks' facts; their trees
 	// go at once, so they keep no tokens (a chunk read again has them).
-	f.setChunks(slices.Concat(parseSegments(text, 0, d, true, func(games []GameRef) []*Chunk {
+	f.setChunks(slices.Concat(parseSegments(text, 0, d, modeNoTokens, func(games []GameRef) []*Chunk {
 		return chunksOf(games, func(games []GameRef) *Chunk {
 			return newCompactChunk(games, text, int(games[0].Start), d, f.cache, false)
 		})
@@ -61,7 +61,18 @@ type parser struct {
 	limit int // where the parse is expected to stop, for sizing blocks
 
 	noTokens bool // games keep no Tokens; p.toks is reused for each game
+	noMoves  bool // games keep no movetext (see GameReader.HeadersOnly)
+	plies    int  // with noMoves: the moves of the current game's main line
+	content  bool // with noMoves: the current game has movetext besides comments
 }
+
+// parseMode says what the games of a parse keep.
+type parseMode uint8
+
+const (
+	modeNoTokens parseMode = 1 << iota // no Tokens (GameReader.DropTokens)
+	modeHeaders                        // no Tokens, no movetext (GameReader.HeadersOnly)
+)
 
 // builder collects one game. Spans of nodes are game-relative.
 type builder struct {
@@ -79,14 +90,15 @@ type builder struct {
 // parseGames parses games from offset start until the end of text, or
 // until stop accepts the offset where the next game would start.
 func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRef {
-	return parseRange(text, start, len(text), d, stop, false)
+	return parseRange(text, start, len(text), d, stop, 0)
 }
 
-// parseRange is parseGames for a parse expected to stop near limit; with
-// noTokens the games keep no Tokens (see GameReader.DropTokens).
-func parseRange(text string, start, limit int, d Dialect, stop func(int) bool, noTokens bool) []GameRef {
-	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit, noTokens: noTokens}
-	if noTokens {
+// parseRange is parseGames for a parse expected to stop near limit; mode
+// says what the games keep.
+func parseRange(text string, start, limit int, d Dialect, stop func(int) bool, mode parseMode) []GameRef {
+	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit,
+		noTokens: mode != 0, noMoves: mode&modeHeaders != 0}
+	if p.noTokens {
 		// One game's tokens at a time (see finish).
 		p.toks = make([]Token, 0, 1024)
 	} else {
@@ -122,6 +134,7 @@ func (p *parser) errorf(s Span, sev Severity, code, msg string) {
 }
 
 func (p *parser) newGame(start int) {
+	p.plies, p.content = 0, false
 	p.g = &builder{start: start, game: &Game{Header: make([]Elem, 0, 12)}, tagEnd: -1}
 }
 
@@ -248,7 +261,10 @@ func (p *parser) restartsMoves(t Token) bool {
 	if i == len(p.text) || !isLetter(p.text[i]) {
 		return false // not White's move: "1... e5", "1. {comment}"
 	}
-	plies := 0
+	plies := p.plies // the moves a parser of headers only did not keep
+	if plies >= 2 {
+		return true
+	}
 	for _, e := range p.moves {
 		if _, ok := e.(*Move); ok {
 			if plies++; plies == 2 {
@@ -345,6 +361,9 @@ func (p *parser) element(t Token) {
 		return
 	case KBraceComment, KLineComment, KEscape:
 		p.take()
+		if p.noMoves && g.phase != inHeader {
+			return
+		}
 		p.add(p.comment(t))
 		return
 	}
@@ -360,6 +379,10 @@ func (p *parser) element(t Token) {
 		return
 	}
 	p.startMoves(t)
+	if p.noMoves {
+		p.skip(t, sp, text)
+		return
+	}
 	switch t.Kind {
 	case KMoveNumber:
 		p.add(p.slab.moveNumber(sp, text))
@@ -418,6 +441,33 @@ func (p *parser) element(t Token) {
 		p.add(&Bad{Sp: sp, Text: text})
 	default: // KError: the scanner has reported it.
 		p.add(&Bad{Sp: sp, Text: text})
+	}
+}
+
+// skip takes a movetext token t for a parser of headers only: it keeps
+// what decides where games end (the variations open, the result, the
+// count of the main line's moves) and builds no node.
+func (p *parser) skip(t Token, sp Span, text string) {
+	g := p.g
+	p.content = true
+	switch t.Kind {
+	case KMove:
+		if len(g.stack) == 0 && g.phase == inMoves {
+			p.plies++
+		}
+	case KVarOpen:
+		g.stack = append(g.stack, &Variation{Sp: sp})
+	case KVarClose:
+		if len(g.stack) > 0 {
+			g.stack = g.stack[:len(g.stack)-1]
+		}
+	case KResult:
+		if len(g.stack) > 0 && (g.phase == inAfter || p.nextSignificantByte(int(t.Span.End)) == ')') {
+			return
+		}
+		p.closeVariations()
+		g.game.Result = &Result{Sp: sp, Text: text}
+		g.phase = inAfter
 	}
 }
 
@@ -690,7 +740,7 @@ func (p *parser) finish(end int) GameRef {
 		g.game.Moves = p.moves[:len(p.moves):len(p.moves)]
 		p.moves = nextBlock(p.moves[len(p.moves):], p.limit-end, 16)
 	}
-	hasContent := len(g.game.Tags) > 0
+	hasContent := len(g.game.Tags) > 0 || p.content
 	for _, e := range g.game.Moves {
 		if _, ok := e.(*Comment); !ok {
 			hasContent = true

@@ -3,6 +3,8 @@ package syntax
 import (
 	"errors"
 	"io"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"unsafe"
@@ -34,7 +36,7 @@ type GameReader struct {
 	pending string // text of the next game's line before it (game started mid-line)
 	facts   FileFacts
 
-	noTokens bool
+	mode parseMode
 }
 
 // StreamGame is a game read from a stream, with what is needed to turn
@@ -48,7 +50,9 @@ type StreamGame struct {
 // NewGameReader returns a reader of the games in r. With auto set the
 // dialect is detected from name and the first tag, as DetectDialect does.
 func NewGameReader(r io.Reader, name string, d Dialect, auto bool) *GameReader {
-	gr := &GameReader{r: r, name: name, dialect: d, chunk: 256 << 10}
+	// A chunk is parsed in segments on every core (parseConcurrently):
+	// one segment per core at least.
+	gr := &GameReader{r: r, name: name, dialect: d, chunk: min(max(256<<10, segmentSize*runtime.GOMAXPROCS(0)), 8<<20)}
 	if auto {
 		gr.fill()
 		gr.dialect = DetectDialect(name, gr.buf)
@@ -60,7 +64,18 @@ func NewGameReader(r io.Reader, name string, d Dialect, auto bool) *GameReader {
 // (Game.Tokens is nil; everything else is as usual), for consumers that
 // read only the typed tree: it saves about a third of the parse's memory
 // and allocation. Call it before the first Next.
-func (gr *GameReader) DropTokens() { gr.noTokens = true }
+func (gr *GameReader) DropTokens() { gr.mode |= modeNoTokens }
+
+// HeadersOnly makes the games returned from now on keep their text, tag
+// section (Header and Tags), Result and position in the file, but no
+// Tokens and no movetext: Moves holds no move, number, variation or
+// annotation, only what the header leaves before them (comments, stray
+// bytes), After nothing of the movetext, and the syntax
+// errors (Errs) of the movetext may be missing. The games are the same
+// games, with the same boundaries, as a whole parse reads. It is for
+// consumers that read the tags only (pgnls select with tag criteria),
+// and saves about a third of the parse. Call it before the first Next.
+func (gr *GameReader) HeadersOnly() { gr.mode |= modeNoTokens | modeHeaders }
 
 // Name returns the name the stream was opened with.
 func (gr *GameReader) Name() string { return gr.name }
@@ -118,7 +133,14 @@ func (gr *GameReader) Next() (g StreamGame, ok bool) {
 
 // parse parses buf and moves the complete games to ready.
 func (gr *GameReader) parse() {
-	games := parseConcurrently(gr.buf, gr.lb, gr.dialect, gr.noTokens)
+	// The line ends of each game, which Next counts, are found on the
+	// parsing goroutines, so that every core shares that work too.
+	games := slices.Concat(parseSegments(gr.buf, gr.lb, gr.dialect, gr.mode, func(games []GameRef) []GameRef {
+		for _, r := range games {
+			r.Game.lines()
+		}
+		return games
+	})...)
 	keep := 2
 	if gr.eof {
 		keep = 0

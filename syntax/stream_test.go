@@ -151,3 +151,77 @@ func TestDropTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadersOnly: with HeadersOnly the streamed games are the games of
+// a whole parse, with the same text, tags, header and result, whatever
+// the chunk size, on the corpus and on random bytes.
+func TestHeadersOnly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	random := make([]byte, 256<<10)
+	const alphabet = "[]{}()\"; \n\n\n1.e4 e5 *1-0 0-1 %abc\\"
+	for i := range random {
+		random[i] = alphabet[rng.UintN(uint(len(alphabet)))]
+	}
+	texts := map[string]string{"random.pgn": string(random)}
+	for _, path := range corpusFiles(t) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) > 1<<20 && testing.Short() {
+			continue
+		}
+		texts[path] = string(data)
+	}
+	header := func(g *Game) string {
+		var b strings.Builder
+		for _, e := range g.Header {
+			fmt.Fprintf(&b, "%T %v|", e, e.Span())
+		}
+		for _, tag := range g.Tags {
+			fmt.Fprintf(&b, "%q=%q %v|", tag.Name, tag.Value, tag.Sp)
+		}
+		if g.Result != nil {
+			fmt.Fprintf(&b, "result %q %v", g.Result.Text, g.Result.Sp)
+		}
+		return b.String()
+	}
+	for path, text := range texts {
+		d := DetectDialect(path, text)
+		f := Parse(path, text, d)
+		for _, chunk := range []int{4096, 64 << 10, 1 << 20} {
+			if chunk == 4096 && len(text) > 256<<10 || chunk == 64<<10 && len(text) > 2<<20 {
+				continue // small chunks of a big file: slow, and no other case
+			}
+			gr := NewGameReader(iotest.HalfReader(strings.NewReader(text)), path, d, false)
+			gr.chunk = chunk
+			gr.HeadersOnly()
+			i := 0
+			for g, ok := gr.Next(); ok; g, ok = gr.Next() {
+				if i >= f.NumGames() {
+					t.Fatalf("%s, chunk %d: more games than a whole parse (%d)", path, chunk, f.NumGames())
+				}
+				want := f.Game(i)
+				if g.Start != want.Start || g.Game.Text != want.Game.Text {
+					t.Fatalf("%s, chunk %d: game %d at %d (%d bytes), want at %d (%d bytes)", path, chunk, i, g.Start, len(g.Game.Text), want.Start, len(want.Game.Text))
+				}
+				if got, want := header(g.Game), header(want.Game); got != want {
+					t.Fatalf("%s, chunk %d: game %d header\n%s\nwant\n%s", path, chunk, i, got, want)
+				}
+				for _, e := range g.Game.Moves {
+					switch e.(type) {
+					case *Move, *MoveNumber, *Variation, *NAG, *Glyph:
+						t.Fatalf("%s, chunk %d: game %d keeps movetext %T", path, chunk, i, e)
+					}
+				}
+				if g.Game.Tokens != nil || len(g.Game.After) > 0 && len(want.Game.After) == 0 {
+					t.Fatalf("%s, chunk %d: game %d keeps tokens or movetext", path, chunk, i)
+				}
+				i++
+			}
+			if i != f.NumGames() {
+				t.Fatalf("%s, chunk %d: %d games, want %d", path, chunk, i, f.NumGames())
+			}
+		}
+	}
+}
