@@ -154,9 +154,11 @@ func quote(s string) string {
 func (c *cmpExpr) needs() need {
 	switch c.f.kind {
 	case fEnd:
-		return needFacts
+		return needMoves | needFacts
 	case fOpeningECO, fOpeningName:
-		return needOpening
+		return needMoves | needOpening
+	case fPlies, fMoves:
+		return needMoves
 	}
 	return 0
 }

@@ -64,10 +64,13 @@ func (e *hasExpr) String() string {
 }
 
 func (e *hasExpr) needs() need {
-	if e.prop == propRepetition || e.prop == propFifty {
-		return needFacts
+	switch e.prop {
+	case 0, propSetup:
+		return 0
+	case propRepetition, propFifty:
+		return needMoves | needFacts
 	}
-	return 0
+	return needMoves
 }
 
 func (e *hasExpr) eval(c *gameCtx) bool {

@@ -20,7 +20,8 @@ type Expr interface {
 type need uint8
 
 const (
-	needFacts   need = 1 << iota // replay the main line to its end (End, repetitions, ...)
+	needMoves   need = 1 << iota // the movetext (Plies, has comments, ...)
+	needFacts                    // replay the main line to its end (End, repetitions, ...)
 	needOpening                  // classify the opening the main line reaches
 )
 

@@ -193,8 +193,9 @@ func (q *Query) Unsupported(d syntax.Dialect) []string {
 	return q.unsupported[d]
 }
 
-// TagsOnly reports whether q looks at nothing but the tags and the syntax
-// tree: no move is replayed to evaluate it.
+// TagsOnly reports whether q looks at nothing but the tag section and
+// the result of a game: neither its movetext nor a replay of its moves.
+// Games read with syntax.GameReader.HeadersOnly are enough for it.
 func (q *Query) TagsOnly() bool {
 	return !q.replays() && (q.where == nil || q.where.needs() == 0)
 }

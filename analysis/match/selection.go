@@ -140,6 +140,13 @@ type Selection struct {
 	done                 atomic.Bool // read by the workers
 }
 
+// TagsOnly reports whether the selection looks at the tag sections and
+// results of the games only (see Query.TagsOnly): its streams may be
+// read with syntax.GameReader.HeadersOnly.
+func (s *Selection) TagsOnly() bool {
+	return !s.Duplicates && (s.Query == nil || s.Query.TagsOnly())
+}
+
 // Read returns the number of games read so far.
 func (s *Selection) Read() int { return s.read }
 

@@ -28,7 +28,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the CLI scripts in testdata/cmd. Besides the standard
-// commands they have exits, mklatin1, concat and lspsession, and
+// commands they have exits, mklatin1, compress, crlf, concat and
+// lspsession, and
 // $EXAMPLES names the bundled example directory.
 func TestScripts(t *testing.T) {
 	examples, err := filepath.Abs("../../testdata/examples")
@@ -48,6 +49,7 @@ func TestScripts(t *testing.T) {
 			"exits":      exits,
 			"mklatin1":   mklatin1,
 			"compress":   compressCmd,
+			"crlf":       crlfCmd,
 			"concat":     concat,
 			"lspsession": lspsession,
 		},
