@@ -489,7 +489,7 @@ func (c *cmpExpr) equal(v string, date bool) bool {
 		return order(v, opGe, c.lo, date) && order(v, opLe, c.hi, date)
 	}
 	if date && c.val.isDate {
-		d, ok := parseDate(v)
+		d, ok := parseDate(v, true)
 		return ok && c.val.date.lo <= d.lo && d.hi <= c.val.date.hi
 	}
 	if c.val.isNum {
@@ -505,7 +505,7 @@ func (c *cmpExpr) equal(v string, date bool) bool {
 // case aside.
 func order(v string, o op, s scalar, date bool) bool {
 	if date && s.isDate {
-		d, ok := parseDate(v)
+		d, ok := parseDate(v, true)
 		if !ok {
 			return false
 		}

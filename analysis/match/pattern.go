@@ -123,7 +123,9 @@ func parseRank(source, s string, off int, text string) ([]patElem, error) {
 			elems = append(elems, patElem{set: blackPiece})
 			squares++
 		case c == '*':
-			elems = append(elems, patElem{star: true})
+			if n := len(elems); n == 0 || !elems[n-1].star {
+				elems = append(elems, patElem{star: true}) // "**" is "*"
+			}
 			stars = true
 		case c == '[':
 			j := strings.IndexByte(text[i:], ']')
@@ -263,19 +265,23 @@ func (pat *fenPattern) at(p *chess.Position) bool {
 }
 
 // rankMatches reports whether the elements of a rank of a pattern match
-// the classes of its squares, exactly all of them.
+// the classes of its squares, exactly all of them: the textbook dynamic
+// programme of wildcard matching, in time elements × squares.
 func rankMatches(elems []patElem, squares []int) bool {
-	if len(elems) == 0 {
-		return len(squares) == 0
-	}
-	e := elems[0]
-	if e.star {
-		for n := 0; n <= len(squares); n++ {
-			if rankMatches(elems[1:], squares[n:]) {
-				return true
+	// ok[j]: the elements so far match the first j squares.
+	var ok, next [9]bool
+	ok[0] = true
+	for _, e := range elems {
+		next = [9]bool{}
+		for j := 0; j <= len(squares); j++ {
+			switch {
+			case e.star:
+				next[j] = ok[j] || j > 0 && next[j-1]
+			case j > 0:
+				next[j] = ok[j-1] && e.set&(1<<squares[j-1]) != 0
 			}
 		}
-		return false
+		ok = next
 	}
-	return len(squares) > 0 && e.set&(1<<squares[0]) != 0 && rankMatches(elems[1:], squares[1:])
+	return ok[len(squares)]
 }

@@ -12,19 +12,17 @@ type dateRange struct{ lo, hi int }
 
 // parseDate reads a date as PGN writes it ("1990.05.17", with "??" or
 // "?" for an unknown part) or shortened ("1990", "1990.05"); "-" and "/"
-// separate the parts too. ok is false for anything else.
-func parseDate(s string) (d dateRange, ok bool) {
+// separate the parts too. ok is false for anything else. A date of a
+// tag is read leniently (lenient set): a month or day that is not one
+// ("2012.16.6", day and month swapped) is taken as unknown, so that the
+// year still counts.
+func parseDate(s string, lenient bool) (d dateRange, ok bool) {
 	s = strings.TrimSpace(s)
-	if s == "" {
+	if s == "" || strings.Contains(s, "..") || strings.HasSuffix(s, ".") || strings.HasPrefix(s, ".") {
 		return dateRange{}, false
 	}
 	parts := strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '-' || r == '/' })
 	if len(parts) == 0 || len(parts) > 3 {
-		return dateRange{}, false
-	}
-	// The separators must be single, between parts: "1990..05" is not
-	// a date.
-	if strings.Contains(s, "..") || strings.HasSuffix(s, ".") || strings.HasPrefix(s, ".") {
 		return dateRange{}, false
 	}
 	unknown := func(p string) bool { return strings.Trim(p, "?") == "" }
@@ -38,41 +36,45 @@ func parseDate(s string) (d dateRange, ok bool) {
 		}
 		return n, true
 	}
-	const anyDay = 99999999
-	if unknown(parts[0]) {
-		// An unknown year makes the rest meaningless, whatever it says.
-		for _, p := range parts[1:] {
-			if !unknown(p) {
-				if _, ok := num(p, 2, 1, 31); !ok {
-					return dateRange{}, false
-				}
-			}
+	// part reads a month or a day: its value, or 0 when unknown.
+	part := func(p string, hi int) (int, bool) {
+		if unknown(p) {
+			return 0, true
 		}
+		n, ok := num(p, 2, 1, hi)
+		if !ok && lenient {
+			return 0, true
+		}
+		return n, ok
+	}
+	const anyDay = 99999999
+	m, day := 0, 0
+	if len(parts) > 1 {
+		if m, ok = part(parts[1], 12); !ok {
+			return dateRange{}, false
+		}
+	}
+	if len(parts) > 2 {
+		if day, ok = part(parts[2], 31); !ok {
+			return dateRange{}, false
+		}
+	}
+	if unknown(parts[0]) {
 		return dateRange{0, anyDay}, true
 	}
 	y, ok := num(parts[0], 4, 0, 9999)
 	if !ok || len(parts[0]) != 4 {
 		return dateRange{}, false
 	}
-	d = dateRange{y*10000 + 101, y*10000 + 1231}
-	if len(parts) < 2 || unknown(parts[1]) {
-		if len(parts) == 3 && !unknown(parts[2]) {
-			if _, ok := num(parts[2], 2, 1, 31); !ok {
-				return dateRange{}, false
-			}
+	switch {
+	case m == 0:
+		return dateRange{y*10000 + 101, y*10000 + 1231}, true
+	case day == 0:
+		return dateRange{y*10000 + m*100 + 1, y*10000 + m*100 + daysIn(y, m)}, true
+	case day > daysIn(y, m):
+		if lenient {
+			return dateRange{y*10000 + m*100 + 1, y*10000 + m*100 + daysIn(y, m)}, true
 		}
-		return d, true
-	}
-	m, ok := num(parts[1], 2, 1, 12)
-	if !ok {
-		return dateRange{}, false
-	}
-	d = dateRange{y*10000 + m*100 + 1, y*10000 + m*100 + daysIn(y, m)}
-	if len(parts) < 3 || unknown(parts[2]) {
-		return d, true
-	}
-	day, ok := num(parts[2], 2, 1, 31)
-	if !ok || day > daysIn(y, m) {
 		return dateRange{}, false
 	}
 	n := y*10000 + m*100 + day
@@ -123,7 +125,7 @@ type scalar struct {
 func newScalar(text string) scalar {
 	s := scalar{text: text, lower: strings.ToLower(text)}
 	s.num, s.isNum = parseNumber(text)
-	s.date, s.isDate = parseDate(text)
+	s.date, s.isDate = parseDate(text, false)
 	return s
 }
 

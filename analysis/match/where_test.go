@@ -197,3 +197,34 @@ func TestWhereString(t *testing.T) {
 		}
 	}
 }
+
+func TestParseDate(t *testing.T) {
+	for _, tc := range []struct {
+		s       string
+		lenient bool
+		lo, hi  int
+		ok      bool
+	}{
+		{"1990.05.17", false, 19900517, 19900517, true},
+		{"1990.??.??", false, 19900101, 19901231, true},
+		{"1990.02.??", false, 19900201, 19900228, true},
+		{"1992.02", false, 19920201, 19920229, true},
+		{"1990", false, 19900101, 19901231, true},
+		{"1990-05-17", false, 19900517, 19900517, true},
+		{"????.??.??", false, 0, 99999999, true},
+		{"?", false, 0, 99999999, true},
+		{"2012.16.6", false, 0, 0, false},
+		{"2012.16.6", true, 20120101, 20121231, true}, // day and month swapped: the year counts
+		{"2012.02.30", true, 20120201, 20120229, true},
+		{"2012.02.30", false, 0, 0, false},
+		{"90.01.01", true, 0, 0, false},
+		{"1990..01", false, 0, 0, false},
+		{"abc", true, 0, 0, false},
+		{"", true, 0, 0, false},
+	} {
+		d, ok := parseDate(tc.s, tc.lenient)
+		if ok != tc.ok || ok && (d.lo != tc.lo || d.hi != tc.hi) {
+			t.Errorf("parseDate(%q, %v) = %v %v, want %d..%d %v", tc.s, tc.lenient, d, ok, tc.lo, tc.hi, tc.ok)
+		}
+	}
+}
