@@ -35,7 +35,9 @@ func within(p, pkg string) bool {
 // workarounds for go.lsp.dev, knows nothing of PGN (neither syntax nor
 // analysis). analysis/input, the one input layer of the CLI and the
 // server, sits below the analyses: of the module it imports syntax
-// only.
+// only. analysis/match, the query engine of pgnls select and the
+// workspace search, reads the engines and replays but not the analyzer
+// registry (analysis/checks) nor the editor's queries (analysis/query).
 func TestLayering(t *testing.T) {
 	outer := []string{"go.lsp.dev", "go.uber.org/zap", module + "/lsp", module + "/cmd"}
 	for _, rule := range []struct {
@@ -49,6 +51,7 @@ func TestLayering(t *testing.T) {
 		{"./syntax/...", append([]string{module + "/analysis"}, outer...), true, nil},
 		{"./analysis/...", append([]string{module + "/analysis/session"}, outer...), false, nil},
 		{"./analysis/input/...", outer, false, []string{module + "/syntax"}},
+		{"./analysis/match/...", append([]string{module + "/analysis/checks", module + "/analysis/query", module + "/analysis/session"}, outer...), false, nil},
 		{"./lsp/...", []string{module + "/cmd"}, false, nil},
 		{"./lsp/wire/...", []string{module + "/syntax", module + "/analysis", module + "/cmd"}, false, nil},
 	} {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/input"
 	"github.com/pgnls/pgnls/analysis/match"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -259,8 +260,8 @@ func (s *selector) ioError(err error) {
 func (s *selector) positions(paths []string) (*match.Positions, bool) {
 	set := match.NewPositions()
 	ok := true
-	readInputs(paths, nil, func(name string, r io.Reader) {
-		gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), s.dialect, s.auto)
+	readInputs(paths, nil, func(t *input.Text) {
+		gr := t.Games(s.dialect, s.auto)
 		gr.DropTokens()
 		for {
 			g, more := gr.Next()
@@ -285,8 +286,9 @@ func (s *selector) positions(paths []string) (*match.Positions, bool) {
 }
 
 // read selects the games of one input.
-func (s *selector) read(name string, r io.Reader) {
-	gr := syntax.NewGameReader(bufio.NewReaderSize(r, 1<<16), textName(name), s.dialect, s.auto)
+func (s *selector) read(t *input.Text) {
+	name := t.Name
+	gr := t.Games(s.dialect, s.auto)
 	if s.sel.TagsOnly() {
 		gr.HeadersOnly()
 	} else {
@@ -314,42 +316,41 @@ func (s *selector) read(name string, r io.Reader) {
 
 // readInputs calls each for the text of every input the paths name:
 // standard input for "-", every game file under a directory, each file
-// once, decompressed as check reads it. It stops when done (nil: never)
-// reports true. Errors go to report. (This is the one place select reads
-// inputs, to move with cmd/pgnls's input code.)
-func readInputs(paths []string, stdin io.Reader, each func(name string, r io.Reader), report func(error), done func() bool) {
-	var w *walker
-	visit := func(path string, _ fs.FileInfo) {
-		if done != nil && done() {
-			return
-		}
-		t, err := openText(path)
-		if err != nil {
-			report(err)
-			return
-		}
-		defer t.Close()
-		each(path, t)
-	}
+// once, decompressed (package input). It stops when done (nil: never)
+// reports true. Errors go to report.
+func readInputs(paths []string, stdin io.Reader, each func(t *input.Text), report func(error), done func() bool) {
+	files := input.NewWalker()
 	for _, p := range paths {
 		if done != nil && done() {
 			return
 		}
 		if p == "-" && stdin != nil {
 			const name = "<stdin>"
-			t, err := newTextReader(name, stdin)
+			t, err := input.NewText(name, stdin)
 			if err != nil {
 				report(fmt.Errorf("%s: %w", name, err))
 				continue
 			}
-			each(name, t)
+			each(t)
 			t.Close()
 			continue
 		}
-		if w == nil {
-			w = newWalker(visit, report)
+		for f, err := range files.Walk(p) {
+			if err != nil {
+				report(err)
+				continue
+			}
+			if done != nil && done() {
+				return
+			}
+			t, err := input.Open(f.Path)
+			if err != nil {
+				report(err)
+				continue
+			}
+			each(t)
+			t.Close()
 		}
-		w.walk(p)
 	}
 }
 
