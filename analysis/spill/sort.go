@@ -1,0 +1,354 @@
+package spill
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+	"slices"
+	"unsafe"
+)
+
+// Format is how a Sorter stores and orders records of type T.
+type Format[T any] struct {
+	// Size is the length of an encoded record, in bytes.
+	Size int
+	// Put encodes t into b, of length Size; Get decodes b into t. A
+	// record must come back from Get as Put had it, as far as Compare
+	// and the caller look.
+	Put func(b []byte, t *T)
+	Get func(b []byte, t *T)
+	// Compare orders records as cmp.Compare does. Records that compare
+	// equal come out in the order they were added.
+	Compare func(a, b *T) int
+}
+
+// Sorter sorts records of type T in bounded memory: it holds up to its
+// budget of them in memory, and when they outgrow it writes them, sorted,
+// to a run (a temporary file), then merges the runs when asked for the
+// records in order. A Sorter that never outgrew its budget sorts in
+// memory and writes nothing.
+type Sorter[T any] struct {
+	f      Format[T]
+	dir    *Dir
+	budget int64
+	max    int // records held in memory
+	buf    []T
+	runs   []*os.File
+	n      int64
+	err    error
+}
+
+// Buffer sizes of the files of runs: a run is written and read through
+// buffers of readBuffer bytes or less, so that merging fanIn runs at
+// once takes no more than the budget.
+const (
+	readBuffer = 64 << 10
+	minBuffer  = 4 << 10
+	maxFanIn   = 64
+)
+
+// NewSorter returns a Sorter of records in format f that keeps up to
+// budget bytes of them in memory (at least one record), and writes its
+// runs in dir.
+func NewSorter[T any](dir *Dir, budget int64, f Format[T]) *Sorter[T] {
+	var zero T
+	size := max(int64(unsafe.Sizeof(zero)), 1)
+	return &Sorter[T]{f: f, dir: dir, budget: budget, max: int(max(budget/size, 1))}
+}
+
+// Len returns the number of records added.
+func (s *Sorter[T]) Len() int64 { return s.n }
+
+// Spilled reports whether the records outgrew the budget: some are on
+// disk.
+func (s *Sorter[T]) Spilled() bool { return len(s.runs) > 0 }
+
+// Add adds a record. An error writing a run is returned by the Reader of
+// Sort.
+func (s *Sorter[T]) Add(t T) {
+	s.n++
+	if len(s.buf) == s.max {
+		s.spill()
+	}
+	if len(s.buf) == cap(s.buf) {
+		s.buf = slices.Grow(s.buf, min(max(cap(s.buf), 64), s.max-len(s.buf)))
+	}
+	s.buf = append(s.buf, t)
+}
+
+// buffer returns the size of the buffers of run files, and how many runs
+// are merged at once, for the budget.
+func (s *Sorter[T]) buffer() (size, fanIn int) {
+	size = int(min(readBuffer, max(minBuffer, s.budget/16)))
+	fanIn = int(min(maxFanIn, max(2, s.budget/int64(size))))
+	return size, fanIn
+}
+
+// spill writes the records in memory to a new run, sorted.
+func (s *Sorter[T]) spill() {
+	if len(s.buf) == 0 {
+		return
+	}
+	slices.SortStableFunc(s.buf, func(a, b T) int { return s.f.Compare(&a, &b) })
+	f, err := s.dir.Create("run")
+	if err == nil {
+		size, _ := s.buffer()
+		w := bufio.NewWriterSize(f, size)
+		b := make([]byte, s.f.Size)
+		for i := range s.buf {
+			s.f.Put(b, &s.buf[i])
+			if _, err = w.Write(b); err != nil {
+				break
+			}
+		}
+		if err == nil {
+			err = w.Flush()
+		}
+		s.runs = append(s.runs, f)
+	}
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	clear(s.buf)
+	s.buf = s.buf[:0]
+}
+
+// Close drops the records without sorting them and removes the runs,
+// for a caller that stops early.
+func (s *Sorter[T]) Close() {
+	for _, f := range s.runs {
+		f.Close()
+		os.Remove(f.Name())
+	}
+	s.runs, s.buf = nil, nil
+}
+
+// Sort ends the adding and returns the records in order. The Sorter must
+// not be used after; the Reader's Close removes its files.
+func (s *Sorter[T]) Sort() *Reader[T] {
+	if len(s.runs) == 0 {
+		slices.SortStableFunc(s.buf, func(a, b T) int { return s.f.Compare(&a, &b) })
+		r := &Reader[T]{mem: s.buf, err: s.err}
+		s.buf = nil
+		return r
+	}
+	s.spill()
+	s.buf = nil // the memory goes to the buffers of the merge
+	size, fanIn := s.buffer()
+	runs := s.runs
+	s.runs = nil
+	// Merge passes: each merges consecutive groups of fanIn runs into
+	// one, in order, so that records that compare equal keep the order
+	// they were added in, until fanIn or fewer runs are left.
+	for len(runs) > fanIn && s.err == nil {
+		var next []*os.File
+		for len(runs) > 0 && s.err == nil {
+			k := min(fanIn, len(runs))
+			f, err := s.mergeRun(runs[:k], size)
+			runs = runs[k:]
+			if err != nil {
+				s.err = err
+				break
+			}
+			next = append(next, f)
+		}
+		runs = append(next, runs...)
+	}
+	if s.err != nil {
+		for _, f := range runs {
+			f.Close()
+			os.Remove(f.Name())
+		}
+		return &Reader[T]{err: s.err}
+	}
+	return &Reader[T]{m: newMerge(s.f, runs, size)}
+}
+
+// mergeRun merges runs into a new run, and removes them.
+func (s *Sorter[T]) mergeRun(runs []*os.File, size int) (*os.File, error) {
+	if len(runs) == 1 {
+		return runs[0], nil
+	}
+	m := newMerge(s.f, runs, size)
+	defer m.close()
+	f, err := s.dir.Create("run")
+	if err != nil {
+		return nil, err
+	}
+	w := bufio.NewWriterSize(f, size)
+	b := make([]byte, s.f.Size)
+	for {
+		t, ok := m.next()
+		if !ok {
+			break
+		}
+		s.f.Put(b, &t)
+		if _, err = w.Write(b); err != nil {
+			break
+		}
+	}
+	if err = errors.Join(err, m.err, w.Flush()); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return f, nil
+}
+
+// Reader returns the records of a Sorter in order.
+type Reader[T any] struct {
+	mem []T // when nothing was spilled
+	m   *merge[T]
+	err error
+}
+
+// Next returns the next record, or false after the last one or on an
+// error (see Err).
+func (r *Reader[T]) Next() (T, bool) {
+	var zero T
+	if r.err != nil {
+		return zero, false
+	}
+	if r.m == nil {
+		if len(r.mem) == 0 {
+			return zero, false
+		}
+		t := r.mem[0]
+		r.mem[0] = zero
+		r.mem = r.mem[1:]
+		return t, true
+	}
+	t, ok := r.m.next()
+	if !ok {
+		r.err = r.m.err
+	}
+	return t, ok
+}
+
+// Err returns the error that stopped the records, if any: a run that
+// could not be written or read back.
+func (r *Reader[T]) Err() error { return r.err }
+
+// Close releases the records and removes the files of the runs.
+func (r *Reader[T]) Close() error {
+	r.mem = nil
+	if r.m != nil {
+		r.m.close()
+		r.m = nil
+	}
+	return nil
+}
+
+// merge reads runs in order, a k-way merge through a binary heap.
+type merge[T any] struct {
+	f    Format[T]
+	srcs []*source[T]
+	heap []int // indices of srcs with a record, by their record
+	err  error
+}
+
+type source[T any] struct {
+	f   *os.File
+	r   *bufio.Reader
+	cur T
+	b   []byte
+}
+
+func newMerge[T any](f Format[T], runs []*os.File, size int) *merge[T] {
+	m := &merge[T]{f: f}
+	for _, file := range runs {
+		src := &source[T]{f: file, b: make([]byte, f.Size)}
+		if _, err := file.Seek(0, io.SeekStart); err != nil {
+			m.err = errors.Join(m.err, err)
+		}
+		src.r = bufio.NewReaderSize(file, size)
+		m.srcs = append(m.srcs, src)
+	}
+	for i := range m.srcs {
+		if m.advance(i) {
+			m.push(i)
+		}
+	}
+	return m
+}
+
+// advance reads the next record of source i; false at its end.
+func (m *merge[T]) advance(i int) bool {
+	src := m.srcs[i]
+	if _, err := io.ReadFull(src.r, src.b); err != nil {
+		if err != io.EOF {
+			m.err = errors.Join(m.err, err)
+		}
+		return false
+	}
+	m.f.Get(src.b, &src.cur)
+	return true
+}
+
+// less orders sources by their record, then by their index (the order
+// the runs were written in), so that the merge is stable.
+func (m *merge[T]) less(i, j int) bool {
+	if c := m.f.Compare(&m.srcs[i].cur, &m.srcs[j].cur); c != 0 {
+		return c < 0
+	}
+	return i < j
+}
+
+func (m *merge[T]) push(i int) {
+	m.heap = append(m.heap, i)
+	k := len(m.heap) - 1
+	for k > 0 {
+		p := (k - 1) / 2
+		if !m.less(m.heap[k], m.heap[p]) {
+			break
+		}
+		m.heap[k], m.heap[p] = m.heap[p], m.heap[k]
+		k = p
+	}
+}
+
+// down restores the heap from its root.
+func (m *merge[T]) down() {
+	k, n := 0, len(m.heap)
+	for {
+		c := 2*k + 1
+		if c >= n {
+			return
+		}
+		if c+1 < n && m.less(m.heap[c+1], m.heap[c]) {
+			c++
+		}
+		if !m.less(m.heap[c], m.heap[k]) {
+			return
+		}
+		m.heap[k], m.heap[c] = m.heap[c], m.heap[k]
+		k = c
+	}
+}
+
+func (m *merge[T]) next() (T, bool) {
+	var zero T
+	if len(m.heap) == 0 || m.err != nil {
+		return zero, false
+	}
+	i := m.heap[0]
+	t := m.srcs[i].cur
+	if m.advance(i) {
+		m.down()
+	} else {
+		m.heap[0] = m.heap[len(m.heap)-1]
+		m.heap = m.heap[:len(m.heap)-1]
+		m.down()
+	}
+	return t, true
+}
+
+// close closes and removes the runs.
+func (m *merge[T]) close() {
+	for _, src := range m.srcs {
+		src.f.Close()
+		os.Remove(src.f.Name())
+	}
+	m.srcs, m.heap = nil, nil
+}
