@@ -56,3 +56,26 @@ func (k Key) Hash() uint64 {
 	mix(uint64(k.castle[0][0]) | uint64(k.castle[0][1])<<8 | uint64(k.castle[1][0])<<16 | uint64(k.castle[1][1])<<24 | uint64(k.ep)<<32 | uint64(k.side)<<40)
 	return h
 }
+
+// Hash2 returns another 64-bit hash of k, the same in every run, computed
+// apart from Hash (other constants, another mixing), so that two keys
+// with the same Hash and the same Hash2 are equal but with odds of about
+// 2^-128 rather than 2^-64: what confirms that two games start from the
+// same position without keeping the positions.
+func (k Key) Hash2() uint64 {
+	h := uint64(0x243F6A8885A308D3) // the digits of pi
+	mix := func(v uint64) {
+		h = (h ^ v) * 0xFF51AFD7ED558CCD
+		h ^= h >> 33
+		h *= 0xC4CEB9FE1A85EC53
+		h ^= h >> 29
+	}
+	for _, b := range k.colors {
+		mix(uint64(b))
+	}
+	for _, b := range k.pieces {
+		mix(uint64(b))
+	}
+	mix(uint64(k.side) | uint64(k.ep)<<8 | uint64(k.castle[1][1])<<16 | uint64(k.castle[1][0])<<24 | uint64(k.castle[0][1])<<32 | uint64(k.castle[0][0])<<40)
+	return h
+}

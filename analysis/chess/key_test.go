@@ -44,24 +44,28 @@ func TestKey(t *testing.T) {
 	}
 }
 
-// TestKeyHash: the 400 positions after two plies hash apart, and a
-// position hashes as its transposition does.
+// TestKeyHash: the 400 positions after two plies hash apart, by Hash
+// and by Hash2, and a position hashes as its transposition does.
 func TestKeyHash(t *testing.T) {
-	seen := map[uint64]bool{}
+	seen, seen2 := map[uint64]bool{}, map[uint64]bool{}
 	p := StartPosition()
 	for _, m := range p.LegalMoves() {
 		q := p.Make(m)
 		for _, r := range q.LegalMoves() {
 			s := q.Make(r)
 			seen[s.Key().Hash()] = true
+			seen2[s.Key().Hash2()] = true
+			if s.Key().Hash() == s.Key().Hash2() {
+				t.Errorf("%s: Hash and Hash2 agree", s.FEN())
+			}
 		}
 	}
-	if len(seen) != 400 {
-		t.Errorf("%d hashes for the 400 positions after two plies", len(seen))
+	if len(seen) != 400 || len(seen2) != 400 {
+		t.Errorf("%d hashes and %d second hashes for the 400 positions after two plies", len(seen), len(seen2))
 	}
 	a := mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", false)
 	b := mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w K - 7 30", false)
-	if a.Key().Hash() != b.Key().Hash() {
+	if a.Key().Hash() != b.Key().Hash() || a.Key().Hash2() != b.Key().Hash2() {
 		t.Error("the move counters change the hash")
 	}
 }

@@ -16,6 +16,8 @@
 package players
 
 import (
+	"encoding/binary"
+	"errors"
 	"slices"
 	"strings"
 	"unicode"
@@ -226,6 +228,28 @@ func letter(r rune) uint8 {
 		return uint8(r)
 	}
 	return 0x80 | uint8(uint32(r)*2654435761>>25)
+}
+
+// PrintSize is the length of a Print's binary form (AppendBinary).
+const PrintSize = 16
+
+// AppendBinary appends the binary form of p, PrintSize bytes, to b, for
+// callers that keep prints on disk.
+func (p Print) AppendBinary(b []byte) ([]byte, error) {
+	b = binary.LittleEndian.AppendUint32(b, p.key)
+	b = binary.LittleEndian.AppendUint32(b, p.surname)
+	return binary.LittleEndian.AppendUint64(b, p.given), nil
+}
+
+// UnmarshalBinary sets p from its binary form, the first PrintSize bytes
+// of b.
+func (p *Print) UnmarshalBinary(b []byte) error {
+	if len(b) < PrintSize {
+		return errors.New("players: a print takes 16 bytes")
+	}
+	p.key, p.surname = binary.LittleEndian.Uint32(b), binary.LittleEndian.Uint32(b[4:])
+	p.given = binary.LittleEndian.Uint64(b[8:])
+	return nil
 }
 
 // Known reports whether p is the print of a known name.

@@ -218,3 +218,22 @@ func TestPrintAgreesGenerated(t *testing.T) {
 	}
 	t.Logf("%d names, %d pairs the same", len(names), same)
 }
+
+// TestPrintBinary: a print comes back from its binary form as it was.
+func TestPrintBinary(t *testing.T) {
+	for _, name := range []string{"", "?", "Carlsen, Magnus", "Le,Quang Liem", "Bauer, JH.", "Ötvös, Ödön Ádám Béla"} {
+		p := players.PrintOf(name)
+		b, err := p.AppendBinary([]byte("x"))
+		if err != nil || len(b) != 1+players.PrintSize {
+			t.Fatalf("%q: %d bytes, %v", name, len(b), err)
+		}
+		var q players.Print
+		if err := q.UnmarshalBinary(b[1:]); err != nil || q != p {
+			t.Errorf("%q: %+v came back as %+v (%v)", name, p, q, err)
+		}
+	}
+	var q players.Print
+	if q.UnmarshalBinary(make([]byte, players.PrintSize-1)) == nil {
+		t.Error("a short form read without an error")
+	}
+}
