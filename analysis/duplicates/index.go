@@ -70,7 +70,7 @@ type Index struct {
 	Line func(ref Ref, fp Fingerprint) ([]uint64, bool)
 
 	games  []entry
-	full   map[uint64]int32   // Fingerprint.Moves -> the first game with it
+	full   map[lineID]int32   // the main line -> the first game with it
 	prefix map[uint64][]int32 // Fingerprint.Prefix -> the games with it and main lines unlike the others'
 	counts [Extended + 1]int
 }
@@ -79,6 +79,11 @@ type entry struct {
 	fp  Fingerprint
 	ref Ref
 }
+
+// lineID identifies a main line: both its hashes.
+type lineID struct{ moves, check uint64 }
+
+func (fp *Fingerprint) id() lineID { return lineID{fp.Moves, fp.Check} }
 
 // Add records the game ref with fingerprint fp (see Of) and returns how
 // it repeats a game added before it: the first with the same main line,
@@ -91,10 +96,10 @@ func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 	}
 	i := int32(len(x.games))
 	x.games = append(x.games, entry{fp, ref})
-	if j, ok := x.full[fp.Moves]; ok {
+	if j, ok := x.full[fp.id()]; ok {
 		return x.found(Duplicate, fp, x.games[j])
 	}
-	x.full[fp.Moves] = i
+	x.full[fp.id()] = i
 	if fp.Plies < NearPlies {
 		return Finding{}
 	}
@@ -150,7 +155,7 @@ func near[G any](fp Fingerprint, mine func() []uint64, cands []G, print func(G) 
 // Grow makes room for n more games, when the caller knows how many.
 func (x *Index) Grow(n int) {
 	if x.full == nil {
-		x.full, x.prefix = make(map[uint64]int32, n), make(map[uint64][]int32, n/2)
+		x.full, x.prefix = make(map[lineID]int32, n), make(map[uint64][]int32, n/2)
 	}
 	x.games = slices.Grow(x.games, n)
 }
