@@ -44,6 +44,10 @@ func Replace(path string, info fs.FileInfo) (*Replacement, error) {
 	return &Replacement{target: target, info: info, tmp: tmp}, nil
 }
 
+// TempName returns the path of the temporary file, for a caller that
+// removes it itself when a signal ends the process before Close.
+func (r *Replacement) TempName() string { return r.tmp.Name() }
+
 // Write writes p to the new text.
 func (r *Replacement) Write(p []byte) (int, error) { return r.tmp.Write(p) }
 

@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/input"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -56,6 +58,24 @@ Flags:
                      other's between the same players: a truncated copy)
                      and print only those, then a summary on standard
                      error; exit status 1 if any
+  --memory SIZE      the peak memory to stay under (default 128MiB, or
+                     GOMEMLIMIT when set; units K, M, G, powers of 1024):
+                     pgnls sets the Go runtime's memory limit to SIZE less
+                     16MiB (for its code) and keeps a quarter of SIZE for
+                     the fingerprints of repeated games, spilling the rest
+                     to temporary files in $TMPDIR (removed at the end, or
+                     on an interrupt). The repeated games of the games read
+                     after a spill are printed at the end
+  --fingerprints F   also write the fingerprint of every game checked to the
+                     file F, to find the games repeated across runs later
+                     (--duplicates-from)
+  --duplicates-from  the paths are files written by --fingerprints, in the
+                     order of their runs: print the games that repeat
+                     earlier games across all of them, as --duplicates would
+                     checking the files they come from in that order
+                     (docs/SCALE.md); the files of plain text are read
+                     again, at the paths the runs named, to confirm
+                     near-duplicates
   -j, --jobs N       analyse N games at once (default 0: one per core);
                      reading, decompressing and printing run beside them,
                      so -j with fewer than the machine's cores leaves the
@@ -87,6 +107,13 @@ type checker struct {
 	// nil: within each file, with the other diagnostics.
 	repeats *checks.Repeats
 	files   *input.Walker // the files checked so far, each once
+	budget  int64         // bytes of memory (--memory)
+	// prints receives the fingerprints of the games (--fingerprints).
+	prints   *duplicates.PrintWriter
+	progress *progress // nil: none
+	outErr   bool      // writing a diagnostic failed; no more are written
+	// spillNoted tells that the fingerprints spilled to disk, said once.
+	spillNoted bool
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -97,7 +124,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	reader := fl.String("reader", "full", "")
-	duplicates := fl.Bool("duplicates", false, "")
+	dupFlag := fl.Bool("duplicates", false, "")
+	fingerprints := fl.String("fingerprints", "", "")
+	duplicatesFrom := fl.Bool("duplicates-from", false, "")
+	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
 	if code >= 0 {
@@ -132,15 +162,51 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls check: unknown format %q (want text, json, sarif or github)\n", *format)
 		return exitUsage
 	}
-	if *duplicates {
-		c.repeats = checks.NewRepeats()
+	if *duplicatesFrom && *fingerprints != "" {
+		fmt.Fprint(stderr, "pgnls check: --fingerprints and --duplicates-from do not go together\n")
+		return exitUsage
+	}
+	c.budget = budget(*mem)
+	if c.progress = newProgress(stderr, "check"); c.progress != nil {
+		defer c.progress.close()
+		setInterruptHook(c.progress.close)
+		c.stderr = progressWriter{stderr, c.progress}
+		if isTerminal(stdout) {
+			c.stdout = bufio.NewWriter(progressWriter{stdout, c.progress})
+		}
+	}
+	if *fingerprints != "" {
+		f, err := os.Create(*fingerprints)
+		if err != nil {
+			fmt.Fprintf(stderr, "pgnls check: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		c.prints = duplicates.NewPrintWriter(f)
+		defer func() {
+			if err := c.prints.Flush(); err != nil {
+				fmt.Fprintf(stderr, "pgnls check: %s: %v\n", *fingerprints, err)
+			}
+		}()
+	}
+	if *dupFlag || *duplicatesFrom {
+		c.repeats = checks.NewRepeatsBounded(fingerprintShare(c.budget), tempDir())
+		if c.prints != nil {
+			c.repeats.Write(c.prints)
+		}
 	}
 	for _, p := range paths {
-		if p == "-" {
+		switch {
+		case *duplicatesFrom:
+			c.join(p)
+		case p == "-":
 			c.checkStdin(stdin)
-			continue
+		default:
+			c.checkPath(p)
 		}
-		c.checkPath(p)
+	}
+	if c.repeats != nil {
+		c.finish(c.repeats)
 	}
 	if err := c.out.end(); err != nil {
 		c.ioError(err)
@@ -148,6 +214,12 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := c.stdout.Flush(); err != nil {
 		c.ioError(err)
 	}
+	if c.prints != nil {
+		if err := c.prints.Flush(); err != nil {
+			c.ioError(fmt.Errorf("%s: %w", *fingerprints, err))
+		}
+	}
+	c.progress.close()
 	if c.repeats != nil {
 		return c.summary()
 	}
@@ -203,7 +275,15 @@ func (c *checker) checkPath(root string) {
 }
 
 func (c *checker) checkFile(path string) {
-	t, err := input.Open(path)
+	// As input.Open, with the bytes of the file counted for the
+	// progress line.
+	f, err := os.Open(path)
+	if err != nil {
+		c.ioError(err)
+		return
+	}
+	defer f.Close()
+	t, err := input.NewText(path, c.progress.file(path, regularSize(f), f))
 	if err != nil {
 		c.ioError(err)
 		return
@@ -221,7 +301,11 @@ func (c *checker) checkFile(path string) {
 // checkStdin checks standard input, decompressed if it is an archive.
 func (c *checker) checkStdin(stdin io.Reader) {
 	const name = "<stdin>"
-	t, err := input.NewText(name, stdin)
+	var size int64
+	if f, ok := stdin.(*os.File); ok {
+		size = regularSize(f)
+	}
+	t, err := input.NewText(name, c.progress.file(name, size, stdin))
 	if err != nil {
 		c.ioError(fmt.Errorf("%s: %w", name, err))
 		return
@@ -238,12 +322,13 @@ func (c *checker) checkStdin(stdin io.Reader) {
 func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n int) (string, bool)) {
 	gr := input.Games(r, name, c.dialect, c.auto)
 	var printErr error
-	c.checkStream(gr, again, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
+	c.checkStream(name, gr, again, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
+		c.progress.game()
 		for _, diag := range ds {
 			if diag.Severity == analysis.Error {
 				c.errors = true
 			}
-			if diag.Severity > c.min || printErr != nil {
+			if diag.Severity > c.min || printErr != nil || c.outErr {
 				continue
 			}
 			printErr = c.out.diagnostic(name, g, diag)
@@ -253,8 +338,42 @@ func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n 
 		c.ioError(err)
 	}
 	if printErr != nil {
+		c.outErr = true
 		c.ioError(printErr)
 	}
+}
+
+// late prints a diagnostic of a repeated game found without its game at
+// hand: at the end of a run whose fingerprints outgrew the budget, or
+// joining files of fingerprints.
+func (c *checker) late(l checks.Late) {
+	d := l.Diagnostic
+	if d.Severity == analysis.Error {
+		c.errors = true
+	}
+	if d.Severity > c.min || c.outErr {
+		return
+	}
+	if err := c.out.located(l.Path, lateRange(l), d); err != nil {
+		c.outErr = true
+		c.ioError(err)
+	}
+}
+
+// finish prints the repeated games rep found at the end and removes its
+// temporary files.
+func (c *checker) finish(rep *checks.Repeats) {
+	if err := rep.Finish(c.cfg, c.late); err != nil {
+		c.ioError(fmt.Errorf("finding repeated games: %w", err))
+	}
+}
+
+// regularSize returns the size of f when it is a regular file, else 0.
+func regularSize(f *os.File) int64 {
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		return fi.Size()
+	}
+	return 0
 }
 
 // ioError reports a path that could not be read or an output failure;

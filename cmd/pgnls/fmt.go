@@ -315,6 +315,8 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 			f.ioError(err)
 			return
 		}
+		tempFile(rep.TempName()) // removed if interrupted
+		defer untempFile(rep.TempName())
 		defer rep.Close() // removes the new text unless committed
 		stdout = bufio.NewWriterSize(rep, 1<<16)
 		out = stdout

@@ -32,12 +32,22 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select") && os.Getenv("GOGC") == "" {
+	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select")
+	if batch && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their heap stays small (tens of MB);
-		// collecting half as often saves a tenth of their time.
+		// collecting half as often saves a tenth of their time. The
+		// memory limit (--memory) bounds it all the same.
 		debug.SetGCPercent(200)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	if batch && os.Args[1] != "select" {
+		// Their temporary files go when they end, and when they are
+		// interrupted; their memory is the process's to limit.
+		onInterrupt(runInterruptHook)
+		limitProcess = true
+	}
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	cleanup()
+	os.Exit(code)
 }
 
 // Exit codes shared by all verbs.

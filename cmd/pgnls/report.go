@@ -19,6 +19,10 @@ import (
 type reporter interface {
 	// diagnostic writes d, reported in the game g of the file name.
 	diagnostic(name string, g syntax.StreamGame, d analysis.Diagnostic) error
+	// located writes d, reported at r in the file name: a diagnostic
+	// found without its game at hand (checks.Late), whose span is
+	// ignored.
+	located(name string, r textRange, d analysis.Diagnostic) error
 	// failure records a path that could not be read or checked; the
 	// message goes to standard error whatever the format.
 	failure(err error)
@@ -46,12 +50,21 @@ func newReporter(format string, w io.Writer, profile analysis.Profile) (reporter
 	return nil, false
 }
 
-// diagnosticRange returns the 1-based lines and character columns of the
-// start and the (exclusive) end of d's span in g.
-func diagnosticRange(g syntax.StreamGame, d analysis.Diagnostic) (line, col, endLine, endCol int) {
-	line, col = charPos(g, d.Span.Start)
-	endLine, endCol = charPos(g, max(d.Span.End, d.Span.Start))
-	return line, col, endLine, endCol
+// textRange is where a diagnostic goes: the 1-based lines and character
+// columns of the start and the (exclusive) end of its span.
+type textRange struct{ line, col, endLine, endCol int }
+
+// diagnosticRange returns where d goes in g.
+func diagnosticRange(g syntax.StreamGame, d analysis.Diagnostic) textRange {
+	var r textRange
+	r.line, r.col = charPos(g, d.Span.Start)
+	r.endLine, r.endCol = charPos(g, max(d.Span.End, d.Span.Start))
+	return r
+}
+
+// lateRange returns where a diagnostic found without its game goes.
+func lateRange(l checks.Late) textRange {
+	return textRange{l.Line, l.Col, l.EndLine, l.EndCol}
 }
 
 // textReporter writes file:line:col: severity code: message, the first
@@ -60,8 +73,12 @@ type textReporter struct{ w io.Writer }
 
 func (r textReporter) diagnostic(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
 	line, col := charPos(g, d.Span.Start)
+	return r.located(name, textRange{line: line, col: col}, d)
+}
+
+func (r textReporter) located(name string, at textRange, d analysis.Diagnostic) error {
 	msg, _, _ := strings.Cut(d.Message, "\n")
-	_, err := fmt.Fprintf(r.w, "%s:%d:%d: %s %s: %s\n", name, line, col, d.Severity, d.Code, msg)
+	_, err := fmt.Fprintf(r.w, "%s:%d:%d: %s %s: %s\n", name, at.line, at.col, d.Severity, d.Code, msg)
 	return err
 }
 
@@ -85,9 +102,12 @@ type jsonDiagnostic struct {
 }
 
 func (r jsonReporter) diagnostic(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
-	line, col, endLine, endCol := diagnosticRange(g, d)
+	return r.located(name, diagnosticRange(g, d), d)
+}
+
+func (r jsonReporter) located(name string, at textRange, d analysis.Diagnostic) error {
 	return r.enc.Encode(jsonDiagnostic{
-		File: name, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
+		File: name, Line: at.line, Column: at.col, EndLine: at.endLine, EndColumn: at.endCol,
 		Severity: d.Severity.String(), Code: string(d.Code), Message: d.Message,
 	})
 }
@@ -107,6 +127,10 @@ func (jsonReporter) end() error    { return nil }
 type githubReporter struct{ w io.Writer }
 
 func (r githubReporter) diagnostic(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
+	return r.located(name, diagnosticRange(g, d), d)
+}
+
+func (r githubReporter) located(name string, at textRange, d analysis.Diagnostic) error {
 	cmd := "notice"
 	switch d.Severity {
 	case analysis.Error:
@@ -114,10 +138,9 @@ func (r githubReporter) diagnostic(name string, g syntax.StreamGame, d analysis.
 	case analysis.Warning:
 		cmd = "warning"
 	}
-	line, col, endLine, endCol := diagnosticRange(g, d)
-	props := fmt.Sprintf("file=%s,line=%d,endLine=%d", githubProperty(filepath.ToSlash(name)), line, endLine)
-	if endLine == line {
-		props += fmt.Sprintf(",col=%d,endColumn=%d", col, max(endCol-1, col))
+	props := fmt.Sprintf("file=%s,line=%d,endLine=%d", githubProperty(filepath.ToSlash(name)), at.line, at.endLine)
+	if at.endLine == at.line {
+		props += fmt.Sprintf(",col=%d,endColumn=%d", at.col, max(at.endCol-1, at.col))
 	}
 	_, err := fmt.Fprintf(r.w, "::%s %s,title=%s::%s\n", cmd, props, githubProperty(string(d.Code)), githubData(d.Message))
 	return err
@@ -329,13 +352,16 @@ func (r *sarifReporter) start() error {
 }
 
 func (r *sarifReporter) diagnostic(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
+	return r.located(name, diagnosticRange(g, d), d)
+}
+
+func (r *sarifReporter) located(name string, at textRange, d analysis.Diagnostic) error {
 	if err := r.start(); err != nil {
 		return err
 	}
-	line, col, endLine, endCol := diagnosticRange(g, d)
 	loc := sarifLocation{}
 	loc.PhysicalLocation.ArtifactLocation = r.artifact(name)
-	loc.PhysicalLocation.Region = sarifRegion{StartLine: line, StartColumn: col, EndLine: endLine, EndColumn: endCol}
+	loc.PhysicalLocation.Region = sarifRegion{StartLine: at.line, StartColumn: at.col, EndLine: at.endLine, EndColumn: at.endCol}
 	res := sarifResult{
 		RuleID: string(d.Code), RuleIndex: r.rule(d.Code), Level: sarifLevel(d.Severity),
 		Message: sarifMessage{Text: d.Message}, Locations: []sarifLocation{loc},
