@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -224,5 +225,76 @@ func checkUnified(t *testing.T, a, b, d string) {
 	}
 	if out.String() != b {
 		t.Fatalf("patched text is %q, want %q; diff:\n%s", out.String(), b, d)
+	}
+}
+
+// TestUnifiedWriter: a text given in pieces to a UnifiedWriter, each
+// with its edits, gives the diff Unified gives of the whole text, with
+// hunks held in memory or on disk; random texts, edits and cuts.
+func TestUnifiedWriter(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	rng := rand.New(rand.NewPCG(25, 3))
+	words := []string{"a", "b", "c", "", "1. e4", "\r"}
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(words[rng.IntN(len(words))])
+			if rng.IntN(4) > 0 {
+				b.WriteString("\n")
+			}
+		}
+		return b.String()
+	}
+	for i := range 1000 {
+		a := text(rng.IntN(60))
+		// b: a with some lines changed, inserted or deleted.
+		lines := splitLines(a)
+		var bl []string
+		for _, l := range lines {
+			switch rng.IntN(8) {
+			case 0:
+				continue
+			case 1:
+				bl = append(bl, text(1+rng.IntN(2)))
+			case 2:
+				bl = append(bl, text(1), l)
+			default:
+				bl = append(bl, l)
+			}
+		}
+		if rng.IntN(5) == 0 {
+			bl = append(bl, text(1+rng.IntN(3)))
+		}
+		b := strings.Join(bl, "")
+		edits := Edits(a, b)
+		want := Unified("a", "b", a, edits)
+		// Cut a into pieces; an edit goes with the piece it starts in
+		// (an insertion at a cut, with either).
+		var out strings.Builder
+		u := NewUnifiedWriter(&out, "a", "b")
+		u.Hold = 1 + rng.IntN(40)
+		at, k := 0, 0
+		for at < len(a) || k < len(edits) {
+			end := min(len(a), at+rng.IntN(30))
+			for j := k; j < len(edits) && int(edits[j].Start) < end; j++ {
+				end = max(end, int(edits[j].End)) // an edit does not cross a cut
+			}
+			var pe []syntax.Edit
+			for k < len(edits) && (int(edits[k].Start) < end || edits[k].Start == edits[k].End && int(edits[k].Start) == end && (end == len(a) || rng.IntN(2) == 0)) {
+				e := edits[k]
+				e.Start -= syntax.Pos(at)
+				e.End -= syntax.Pos(at)
+				pe = append(pe, e)
+				k++
+			}
+			u.Add(a[at:end], pe)
+			at = end
+		}
+		if err := u.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if got := out.String(); got != want {
+			t.Fatalf("case %d: %q to %q: the writer gives\n%s\nUnified\n%s", i, a, b, got, want)
+		}
 	}
 }
