@@ -73,6 +73,9 @@ Flags:
   --format      put every game in export form too, as pgnls fmt does (a
                 game it cannot format is written fixed, and reported)
   --dialect D   auto (default), pgn or ctl-pgn
+  --memory M    the peak memory to stay under (default 128MiB, or
+                GOMEMLIMIT when set), as pgnls check --memory; -d
+                holds a hunk of its diff past 1MiB in $TMPDIR
   -j, --jobs N  fix N games at once (default 0: one per core)
 `
 
@@ -136,12 +139,14 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	dialect := fl.String("dialect", "auto", "")
+	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fixUsage(), args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
 	x.jobs = int(*jobs)
+	budget(*mem)
 	var ok bool
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
+	"os"
 
 	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
@@ -64,8 +64,11 @@ Flags:
                  the file uses, UTF-8 or, for a file that is not valid
                  UTF-8, Windows-1252/Latin-1), utf-8 or latin-1 (convert;
                  a character Latin-1 cannot hold is an error, and CTL-PGN
-                 is always UTF-8). Converting standard input reads it all
-                 first.
+                 is always UTF-8). Converting standard input copies it
+                 to a temporary file in $TMPDIR first.
+  --memory SIZE  the peak memory to stay under (default 128MiB, or
+                 GOMEMLIMIT when set), as pgnls check --memory; -d
+                 holds a hunk of its diff past 1MiB in $TMPDIR
   -j, --jobs N   format N games at once (default 0: one per core)
 `
 
@@ -128,12 +131,14 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dialect := fl.String("dialect", "auto", "")
 	encoding := fl.String("encoding", "keep", "")
 	fl.BoolVar(&f.opts.Filter, "filter", false, "")
+	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
 	f.jobs = int(*jobs)
+	budget(*mem)
 	if f.opts.Filter {
 		f.left = "record left unfiltered"
 		bad := ""
@@ -194,14 +199,27 @@ func (f *formatter) run(paths []string, stdin io.Reader) int {
 		defer t.Close()
 		var r io.Reader = t
 		if f.encoding != encKeep {
-			data, err := io.ReadAll(t)
+			// Converting needs the facts of the whole text first: it is
+			// copied to a temporary file, read twice.
+			copied, err := tempDir().Create("stdin")
+			if err == nil {
+				defer copied.Close()
+				_, err = io.Copy(copied, t)
+			}
+			var tf input.Facts
+			if err == nil {
+				if _, err = copied.Seek(0, io.SeekStart); err == nil {
+					tf, err = input.ScanFacts(copied)
+				}
+			}
+			if err == nil {
+				_, err = copied.Seek(0, io.SeekStart)
+			}
 			if err != nil {
 				f.ioError(err)
 				return exitUsage
 			}
-			r = bytes.NewReader(data)
-			tf, _ := input.ScanFacts(bytes.NewReader(data))
-			if r = f.convert(name, r, tf); r == nil {
+			if r = f.convert(name, bufio.NewReaderSize(copied, 1<<16), tf); r == nil {
 				return exitUsage
 			}
 		}
@@ -292,16 +310,16 @@ func (f *formatter) convert(name string, r io.Reader, tf input.Facts) io.Reader 
 }
 
 // file formats the games of r as they are read, on every core, and
-// prints, lists, diffs or writes the result. Only -d holds the whole
-// text; -w streams into a temporary file that replaces the original at
-// the end, when the text changed and every game could be formatted.
+// prints, lists, diffs or writes the result, holding no more than a few
+// games: -d writes the diff as it goes (diff.UnifiedWriter), and -w
+// streams into a temporary file that replaces the original at the end,
+// when the text changed and every game could be formatted.
 func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	var out io.Writer = io.Discard
 	var stdout *bufio.Writer
 	var rep *input.Replacement // what -w writes
-	var original strings.Builder
-	var edits []syntax.Edit
 	var layout *format.Layout
+	var dw *diffWriter
 	switch {
 	case f.diff:
 	case f.write:
@@ -338,9 +356,13 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	}
 	j := format.NewJoiner(io.MultiWriter(out, same), gr.Dialect())
 	if f.diff {
-		layout = format.NewLayout(gr.Dialect(), func(start syntax.Pos, old, new string) {
-			edits = append(edits, diff.Shift(diff.Edits(old, new), start)...)
-		})
+		var err error
+		if dw, err = f.newDiffWriter(name); err != nil {
+			f.ioError(err)
+			return
+		}
+		defer dw.close()
+		layout = format.NewLayout(gr.Dialect(), dw.changed)
 	}
 	broken := false
 	rewrite := f.rewrite
@@ -358,8 +380,8 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		}
 		same.input(g.Game.Text)
 		if layout != nil {
-			original.WriteString(g.Game.Text)
 			layout.Add(g.Start, g.Game, res)
+			dw.add(g.Game.Text)
 		}
 		text, _ := j.Add(g.Game, res)
 		if f.joined != nil {
@@ -368,6 +390,13 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	})
 	if f.done != nil {
 		f.done(name)
+	}
+	if layout != nil {
+		layout.Flush()
+		if err := dw.finish(); err != nil {
+			f.ioError(err)
+			return
+		}
 	}
 	if err := gr.Err(); err != nil {
 		f.ioError(err)
@@ -399,14 +428,92 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 	if f.list && changed {
 		fmt.Fprintln(f.stdout, name)
 	}
-	if layout != nil && changed {
-		layout.Flush()
-		io.WriteString(f.stdout, diff.Unified(name+".orig", name, original.String(), edits))
+	if dw != nil {
+		if err := dw.copyHeld(); err != nil {
+			f.ioError(err)
+			return
+		}
 	}
 	if rep != nil && changed && !broken {
 		if err := rep.Commit(); err != nil {
 			f.ioError(err)
 		}
+	}
+}
+
+// diffWriter writes the diff of a file for -d as its games come, to
+// standard output or, when -l prints the file's name first, to a
+// temporary file copied after it.
+type diffWriter struct {
+	u     *diff.UnifiedWriter
+	w     *bufio.Writer
+	out   io.Writer
+	held  *os.File // the diff held for -l, or nil
+	text  string   // the game before the last one laid out
+	edits []syntax.Edit
+	has   bool
+}
+
+func (f *formatter) newDiffWriter(name string) (*diffWriter, error) {
+	d := &diffWriter{out: f.stdout}
+	var w io.Writer = f.stdout
+	if f.list {
+		var err error
+		if d.held, err = tempDir().Create("diff"); err != nil {
+			return nil, err
+		}
+		w = d.held
+	}
+	d.w = bufio.NewWriterSize(w, 1<<16)
+	d.u = diff.NewUnifiedWriter(d.w, name+".orig", name)
+	d.u.Dir = tempDir()
+	return d, nil
+}
+
+// changed is told by format.Layout of the game before the last one laid
+// out when it changes.
+func (d *diffWriter) changed(_ syntax.Pos, old, new string) { d.edits = diff.Edits(old, new) }
+
+// add takes the text of the game just laid out: the one before it is
+// done, with the edits changed was told, if any.
+func (d *diffWriter) add(text string) {
+	if d.has {
+		d.u.Add(d.text, d.edits)
+	}
+	d.text, d.edits, d.has = text, nil, true
+}
+
+// finish writes the rest of the diff, after the last game was laid out
+// and the layout flushed.
+func (d *diffWriter) finish() error {
+	if d.has {
+		d.u.Add(d.text, d.edits)
+		d.has = false
+	}
+	err := d.u.Close()
+	if ferr := d.w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// copyHeld writes the diff held for -l.
+func (d *diffWriter) copyHeld() error {
+	if d.held == nil {
+		return nil
+	}
+	if _, err := d.held.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(d.out, d.held)
+	return err
+}
+
+// close removes the diff held, if any.
+func (d *diffWriter) close() {
+	if d.held != nil {
+		d.held.Close()
+		os.Remove(d.held.Name())
 	}
 }
 
