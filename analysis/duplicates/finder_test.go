@@ -51,8 +51,8 @@ func TestFinderMemory(t *testing.T) {
 }
 
 // TestCollision: two games whose main lines collide in Moves but not in
-// Check are not duplicates, in an Index and in a Finder that spilled;
-// those that agree in both are.
+// Check are not duplicates, in an Index, a Live index and a Finder that
+// spilled; those that agree in both are.
 func TestCollision(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	a := Fingerprint{Moves: 42, Check: 1, Plies: 30}
@@ -66,6 +66,17 @@ func TestCollision(t *testing.T) {
 	}
 	if f := x.Add(2, a); f.Kind != Duplicate || f.Other != 0 {
 		t.Errorf("Index: the same main line found %+v", f)
+	}
+	prints := []Fingerprint{a, b, a}
+	var live Live[int]
+	o := Order[int]{Print: func(g int) Fingerprint { return prints[g] }, Before: func(g, h int) bool { return g < h }}
+	live.Add([]int{0, 1, 2}, o)
+	live.Settle(o, func(int) ([]uint64, bool) { return nil, false }, func(int) {})
+	if r, ok := live.Found(1); ok {
+		t.Errorf("Live: a collision of Moves found %+v", r)
+	}
+	if r, ok := live.Found(2); !ok || r != (Repeat[int]{0, Duplicate}) {
+		t.Errorf("Live: the same main line found %+v, %v", r, ok)
 	}
 	dir := spill.NewDir()
 	defer dir.Remove()

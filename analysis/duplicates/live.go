@@ -7,7 +7,7 @@ import "slices"
 // an update costs in proportion to the games it removes and adds, and to
 // the findings it changes, never to the games of the document.
 //
-// It keeps, by main line (Fingerprint.Moves), the games with it in file
+// It keeps, by main line (both its hashes), the games with it in file
 // order, the first of which is the one the others duplicate; and, by
 // first NearPlies half-moves (Fingerprint.Prefix), the games that are
 // the first with their main lines, in file order, among which a game
@@ -20,13 +20,13 @@ import "slices"
 // before, then Add of those that came, ordered as in the new version,
 // then Settle; the games kept keep their relative order.
 type Live[G comparable] struct {
-	full   groups[G] // Moves -> the games with it, in file order
-	prefix groups[G] // Prefix -> the first games of their main lines with at least NearPlies half-moves, in file order
+	full   groups[lineID, G] // the main line -> the games with it, in file order
+	prefix groups[uint64, G] // Prefix -> the first games of their main lines with at least NearPlies half-moves, in file order
 	found  map[G]Repeat[G]
 
 	// Of the update under way.
-	lines  map[uint64][]uint64 // Moves -> Line of the games with it, when read
-	firsts map[uint64]first[G] // Moves -> the first game with it before the update, for those it changes
+	lines  map[lineID][]uint64 // the main line -> Line of the games with it, when read
+	firsts map[lineID]first[G] // the main line -> the first game with it before the update, for those it changes
 	added  map[G]struct{}      // games added
 	near   map[G]struct{}      // games whose near-duplicate is to be looked for again
 	before func(a, b G) bool
@@ -58,8 +58,8 @@ func (x *Live[G]) init() {
 		x.found = make(map[G]Repeat[G])
 	}
 	if x.firsts == nil {
-		x.firsts, x.added, x.near = make(map[uint64]first[G]), make(map[G]struct{}), make(map[G]struct{})
-		x.lines = make(map[uint64][]uint64)
+		x.firsts, x.added, x.near = make(map[lineID]first[G]), make(map[G]struct{}), make(map[G]struct{})
+		x.lines = make(map[lineID][]uint64)
 	}
 }
 
@@ -93,7 +93,7 @@ func (x *Live[G]) compare(a, b G) int {
 // one, for a lone game) and where g is, or goes, among them.
 func (x *Live[G]) place(g G, o Order[G], one *[1]G) (fp Fingerprint, l []G, k int, ok bool) {
 	fp = o.Print(g)
-	l = x.full.get(fp.Moves, one)
+	l = x.full.get(fp.id(), one)
 	k, ok = x.search(l, g)
 	return fp, l, k, ok
 }
@@ -110,9 +110,9 @@ func (x *Live[G]) Remove(games []G, o Order[G], changed func(G)) {
 		if !ok {
 			continue
 		}
-		x.touch(fp.Moves, l)
+		x.touch(fp.id(), l)
 		l = slices.Delete(l, k, k+1)
-		x.full.set(fp.Moves, l)
+		x.full.set(fp.id(), l)
 		if k == 0 {
 			x.unprefix(g, fp)
 			if len(l) > 0 {
@@ -140,29 +140,29 @@ func (x *Live[G]) Add(games []G, o Order[G]) {
 		if ok {
 			continue
 		}
-		x.touch(fp.Moves, l)
+		x.touch(fp.id(), l)
 		x.added[g] = struct{}{}
 		if k == 0 && len(l) > 0 {
 			x.unprefix(l[0], o.Print(l[0]))
 		}
-		x.full.set(fp.Moves, slices.Insert(l, k, g))
+		x.full.set(fp.id(), slices.Insert(l, k, g))
 		if k == 0 {
 			x.enprefix(g, fp)
 		}
 	}
 }
 
-// touch records the first game with main line moves before the update,
-// l being the games with it, when the update first changes them.
-func (x *Live[G]) touch(moves uint64, l []G) {
-	if _, ok := x.firsts[moves]; ok {
+// touch records the first game with main line id before the update, l
+// being the games with it, when the update first changes them.
+func (x *Live[G]) touch(id lineID, l []G) {
+	if _, ok := x.firsts[id]; ok {
 		return
 	}
 	var f first[G]
 	if len(l) > 0 {
 		f = first[G]{l[0], true}
 	}
-	x.firsts[moves] = f
+	x.firsts[id] = f
 }
 
 // first is the first game with a main line, if any.
@@ -175,17 +175,17 @@ type first[G comparable] struct {
 // game, by far the most common (a main line, or the first NearPlies
 // half-moves of the first game with it, in a database with few
 // repeats), is kept without a slice.
-type groups[G comparable] struct {
-	one  map[uint64]G
-	many map[uint64][]G // groups of two games or more
+type groups[K, G comparable] struct {
+	one  map[K]G
+	many map[K][]G // groups of two games or more
 }
 
-func (m *groups[G]) init() {
-	m.one, m.many = make(map[uint64]G), make(map[uint64][]G)
+func (m *groups[K, G]) init() {
+	m.one, m.many = make(map[K]G), make(map[K][]G)
 }
 
 // get returns the group of h, a lone game in one.
-func (m *groups[G]) get(h uint64, one *[1]G) []G {
+func (m *groups[K, G]) get(h K, one *[1]G) []G {
 	if g, ok := m.one[h]; ok {
 		one[0] = g
 		return one[:]
@@ -194,7 +194,7 @@ func (m *groups[G]) get(h uint64, one *[1]G) []G {
 }
 
 // set makes l the group of h.
-func (m *groups[G]) set(h uint64, l []G) {
+func (m *groups[K, G]) set(h K, l []G) {
 	switch len(l) {
 	case 0:
 		delete(m.one, h)
@@ -267,9 +267,9 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 			changed(g)
 		}
 	}
-	for moves, before := range x.firsts {
+	for id, before := range x.firsts {
 		var one [1]G
-		l := x.full.get(moves, &one)
+		l := x.full.get(id, &one)
 		if len(l) == 0 {
 			continue
 		}
@@ -280,12 +280,12 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 		}
 	}
 	lineOf := func(g G, fp Fingerprint) ([]uint64, bool) {
-		if l, ok := x.lines[fp.Moves]; ok {
+		if l, ok := x.lines[fp.id()]; ok {
 			return l, true
 		}
 		l, ok := line(g)
 		if ok {
-			x.lines[fp.Moves] = l
+			x.lines[fp.id()] = l
 		}
 		return l, ok
 	}
@@ -299,7 +299,7 @@ func (x *Live[G]) Settle(o Order[G], line func(G) ([]uint64, bool), changed func
 	for _, g := range games {
 		fp := o.Print(g)
 		var one, two [1]G
-		if l := x.full.get(fp.Moves, &one); len(l) == 0 || l[0] != g {
+		if l := x.full.get(fp.id(), &one); len(l) == 0 || l[0] != g {
 			continue // gone, or a duplicate
 		}
 		if fp.Plies < NearPlies {
