@@ -169,7 +169,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.budget = budget(*mem)
 	if c.progress = newProgress(stderr, "check"); c.progress != nil {
 		defer c.progress.close()
-		setInterruptHook(c.progress.close)
+		setInterruptHook(c.progress.interrupted)
 		c.stderr = progressWriter{stderr, c.progress}
 		if isTerminal(stdout) {
 			c.stdout = bufio.NewWriter(progressWriter{stdout, c.progress})

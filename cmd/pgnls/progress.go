@@ -170,6 +170,18 @@ func (p *progress) close() {
 	<-p.done
 }
 
+// interrupted erases the line when a signal ends the process, unless
+// the line is busy (a write to a blocked terminal holds it): the
+// process must end all the same.
+func (p *progress) interrupted() {
+	if p == nil || !p.mu.TryLock() {
+		return
+	}
+	p.closed = true
+	p.clearLocked()
+	p.mu.Unlock()
+}
+
 // line returns the progress line at now.
 func (p *progress) line(now time.Time) string {
 	read, games := p.read.Load(), p.games.Load()
