@@ -34,6 +34,7 @@ type Sorter[T any] struct {
 	budget int64
 	max    int // records held in memory
 	buf    []T
+	order  []int32 // buf's indices in order, once sorted
 	runs   []*os.File
 	n      int64
 	err    error
@@ -54,7 +55,8 @@ const (
 func NewSorter[T any](dir *Dir, budget int64, f Format[T]) *Sorter[T] {
 	var zero T
 	size := max(int64(unsafe.Sizeof(zero)), 1)
-	return &Sorter[T]{f: f, dir: dir, budget: budget, max: int(max(budget/size, 1))}
+	// Each record also takes an int32 to sort it.
+	return &Sorter[T]{f: f, dir: dir, budget: budget, max: int(max(budget/(size+4), 1))}
 }
 
 // Len returns the number of records added.
@@ -85,18 +87,34 @@ func (s *Sorter[T]) buffer() (size, fanIn int) {
 	return size, fanIn
 }
 
+// sort orders the records in memory, through their indices, so that
+// records of hundreds of bytes are not moved, and ties keep the order
+// they were added in.
+func (s *Sorter[T]) sort() {
+	s.order = s.order[:0]
+	for i := range s.buf {
+		s.order = append(s.order, int32(i))
+	}
+	slices.SortFunc(s.order, func(i, j int32) int {
+		if c := s.f.Compare(&s.buf[i], &s.buf[j]); c != 0 {
+			return c
+		}
+		return int(i - j)
+	})
+}
+
 // spill writes the records in memory to a new run, sorted.
 func (s *Sorter[T]) spill() {
 	if len(s.buf) == 0 {
 		return
 	}
-	slices.SortStableFunc(s.buf, func(a, b T) int { return s.f.Compare(&a, &b) })
+	s.sort()
 	f, err := s.dir.Create("run")
 	if err == nil {
 		size, _ := s.buffer()
 		w := bufio.NewWriterSize(f, size)
 		b := make([]byte, s.f.Size)
-		for i := range s.buf {
+		for _, i := range s.order {
 			s.f.Put(b, &s.buf[i])
 			if _, err = w.Write(b); err != nil {
 				break
@@ -121,20 +139,20 @@ func (s *Sorter[T]) Close() {
 		f.Close()
 		os.Remove(f.Name())
 	}
-	s.runs, s.buf = nil, nil
+	s.runs, s.buf, s.order = nil, nil, nil
 }
 
 // Sort ends the adding and returns the records in order. The Sorter must
 // not be used after; the Reader's Close removes its files.
 func (s *Sorter[T]) Sort() *Reader[T] {
 	if len(s.runs) == 0 {
-		slices.SortStableFunc(s.buf, func(a, b T) int { return s.f.Compare(&a, &b) })
-		r := &Reader[T]{mem: s.buf, err: s.err}
-		s.buf = nil
+		s.sort()
+		r := &Reader[T]{mem: s.buf, order: s.order, err: s.err}
+		s.buf, s.order = nil, nil
 		return r
 	}
 	s.spill()
-	s.buf = nil // the memory goes to the buffers of the merge
+	s.buf, s.order = nil, nil // the memory goes to the buffers of the merge
 	size, fanIn := s.buffer()
 	runs := s.runs
 	s.runs = nil
@@ -198,9 +216,10 @@ func (s *Sorter[T]) mergeRun(runs []*os.File, size int) (*os.File, error) {
 
 // Reader returns the records of a Sorter in order.
 type Reader[T any] struct {
-	mem []T // when nothing was spilled
-	m   *merge[T]
-	err error
+	mem   []T     // when nothing was spilled
+	order []int32 // the indices of mem left, in order
+	m     *merge[T]
+	err   error
 }
 
 // Next returns the next record, or false after the last one or on an
@@ -211,12 +230,11 @@ func (r *Reader[T]) Next() (T, bool) {
 		return zero, false
 	}
 	if r.m == nil {
-		if len(r.mem) == 0 {
+		if len(r.order) == 0 {
 			return zero, false
 		}
-		t := r.mem[0]
-		r.mem[0] = zero
-		r.mem = r.mem[1:]
+		t := r.mem[r.order[0]]
+		r.order = r.order[1:]
 		return t, true
 	}
 	t, ok := r.m.next()
@@ -232,7 +250,7 @@ func (r *Reader[T]) Err() error { return r.err }
 
 // Close releases the records and removes the files of the runs.
 func (r *Reader[T]) Close() error {
-	r.mem = nil
+	r.mem, r.order = nil, nil
 	if r.m != nil {
 		r.m.close()
 		r.m = nil
