@@ -34,8 +34,13 @@ names and standard input. A corrupt archive is an I/O error. A file
 reached twice (named again, through a link or by a directory) is read
 once.
 
+On a terminal, standard error shows the progress of a long check on
+one line redrawn in place: the file, the bytes read (of its size when
+known), the games, games per second and the time left.
+
 Exit status: 0 if no diagnostic has severity error, 1 if some has,
-2 on a usage or I/O error (the other paths are still checked).
+2 on a usage or I/O error (the other paths are still checked), 130
+or 143 when SIGINT or SIGTERM ends it (its temporary files removed).
 
 Flags:
   --format F         output format: text (default: the lines above), json
