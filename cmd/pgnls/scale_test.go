@@ -155,7 +155,7 @@ func TestShards(t *testing.T) {
 		}
 		for _, m := range matches {
 			// The largest files take seconds and show nothing more.
-			if fi, err := os.Stat(m); err == nil && fi.Size() < 2<<20 {
+			if fi, err := os.Stat(m); err == nil && fi.Size() < 1<<20 {
 				files = append(files, m)
 			}
 		}
