@@ -183,3 +183,10 @@ func variationName(d syntax.Dialect, g *syntax.Game, v *syntax.Variation) string
 	}
 	return strings.Join(words, " ")
 }
+
+// GameName returns the name and detail of game i (0-based) of a file of
+// dialect d, as its outline symbol has them: "White – Black, Event,
+// Date, Result" and "game N". The workspace search names games so.
+func GameName(d syntax.Dialect, g *syntax.Game, i int) (name, detail string) {
+	return gameName(d, g, i)
+}

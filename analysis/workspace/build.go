@@ -1,0 +1,174 @@
+package workspace
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// indexed is what the index keeps of one game.
+type indexed struct {
+	rec   gameRec
+	str   string // name, '\n', detail; "" for a game of comments only
+	posts []posting
+}
+
+// describe returns the record of game number i of a file of dialect d,
+// its name and detail, and the game-relative offset of its first tag (or
+// move); str is "" for a game of comments only.
+func describe(sg syntax.StreamGame, d syntax.Dialect, i int) (rec gameRec, str string, sel syntax.Pos) {
+	g := sg.Game
+	first := firstMove(g.Moves)
+	switch {
+	case len(g.Tags) > 0:
+		sel = g.Tags[0].Sp.Start
+	case first != nil:
+		sel = first.Sp.Start
+	default:
+		sel = syntax.Pos(len(g.Text) - len(strings.TrimLeft(g.Text, " \t\r\n")))
+	}
+	line, col := place(sg, sel)
+	rec = gameRec{line: line, col: col, result: resultOf(g), date: dateOf(g)}
+	plies := 0
+	for _, e := range g.Moves {
+		if _, ok := e.(*syntax.Move); ok {
+			plies++
+		}
+	}
+	rec.plies = uint16(min(plies, 1<<16-1))
+	if len(g.Tags) == 0 && first == nil && g.Result == nil {
+		return rec, "", sel // comments only: no symbol, no position
+	}
+	name, detail := query.GameName(d, g, i)
+	return rec, name + "\n" + detail, sel
+}
+
+// indexGame indexes game number i of a file of dialect d.
+func indexGame(sg syntax.StreamGame, d syntax.Dialect, i int) indexed {
+	g := sg.Game
+	var x indexed
+	var sel syntax.Pos
+	x.rec, x.str, sel = describe(sg, d, i)
+	if x.str == "" {
+		return x
+	}
+	at := func(key Key, ply int, rel syntax.Pos) posting {
+		line, col := place(sg, rel)
+		return posting{key: key, game: uint32(i), ply: uint16(min(ply, 1<<16-1)), result: x.rec.result, date: x.rec.date, line: line, col: col}
+	}
+	if d == syntax.CTLPGN {
+		start := ctllegality.StartOf(g)
+		if !start.OK {
+			return x
+		}
+		pend := at(CescacsKey(&start.Pos), 0, sel)
+		broken := false
+		ctllegality.Replay(g, start, func(st *ctllegality.Step) {
+			if st.Depth != 0 || broken {
+				return
+			}
+			if st.After == nil {
+				broken = true
+				return
+			}
+			pend.setNext(st.Move.String())
+			x.posts = append(x.posts, pend)
+			pend = at(CescacsKey(st.After), len(x.posts), st.Node.Sp.Start)
+		})
+		x.posts = append(x.posts, pend)
+		return x
+	}
+	start := legality.StartOf(g)
+	if !start.Known || !start.OK {
+		return x
+	}
+	pend := at(ChessKey(&start.Pos), 0, sel)
+	legality.ReplayMainLine(g, start, func(st *legality.Step) bool {
+		if st.After == nil {
+			return false
+		}
+		pend.setNext(st.Before.SAN(st.Move))
+		x.posts = append(x.posts, pend)
+		pend = at(ChessKey(st.After), st.Ply+1, st.Node.Sp.Start)
+		return true
+	})
+	x.posts = append(x.posts, pend)
+	return x
+}
+
+func firstMove(line []syntax.Elem) *syntax.Move {
+	for _, e := range line {
+		if m, ok := e.(*syntax.Move); ok {
+			return m
+		}
+	}
+	return nil
+}
+
+// place returns the 0-based line and UTF-16 column of the game-relative
+// offset rel of a streamed game.
+func place(sg syntax.StreamGame, rel syntax.Pos) (line, col uint32) {
+	p := sg.Position(rel)
+	return uint32(p.Line - 1), uint32(utf16Len(sg.LineText(rel)))
+}
+
+// batchSize is the number of games indexed at once, on every core.
+const batchSize = 256
+
+// indexGames indexes the games next returns, of a file of dialect d, on
+// every core, and hands each to emit in order. It stops early when ctx
+// is done (and returns its error).
+func indexGames(ctx context.Context, d syntax.Dialect, next func() (syntax.StreamGame, bool), emit func(*indexed) error) error {
+	batch := make([]syntax.StreamGame, 0, batchSize)
+	out := make([]indexed, batchSize)
+	n := 0 // games read so far
+	workers := runtime.GOMAXPROCS(0)
+	flush := func() error {
+		var wg sync.WaitGroup
+		var next int
+		var mu sync.Mutex
+		for range min(workers, len(batch)) {
+			wg.Go(func() {
+				for {
+					mu.Lock()
+					k := next
+					next++
+					mu.Unlock()
+					if k >= len(batch) {
+						return
+					}
+					out[k] = indexGame(batch[k], d, n-len(batch)+k)
+				}
+			})
+		}
+		wg.Wait()
+		for k := range batch {
+			if err := emit(&out[k]); err != nil {
+				return err
+			}
+			out[k] = indexed{}
+		}
+		batch = batch[:0]
+		return ctx.Err()
+	}
+	for {
+		sg, ok := next()
+		if !ok {
+			break
+		}
+		batch = append(batch, sg)
+		n++
+		if len(batch) == batchSize {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return flush()
+}

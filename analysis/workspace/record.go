@@ -1,0 +1,239 @@
+package workspace
+
+import (
+	"cmp"
+	"encoding/binary"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pgnls/pgnls/analysis/cescacs"
+	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/query"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// A Key identifies a position: the rules engine's hash of it, so that
+// positions reached by different move orders have the same key.
+type Key uint64
+
+// ChessKey returns the key of a chess position.
+func ChessKey(p *chess.Position) Key { return Key(p.Key().Hash()) }
+
+// CescacsKey returns the key of a C'escacs position.
+func CescacsKey(p *cescacs.Position) Key { return Key(p.RepetitionKey().Hash()) }
+
+// PlaceKey returns the key of the position at a place of a document.
+func PlaceKey(pl *query.Place) Key {
+	if pl.Dialect == syntax.CTLPGN {
+		return CescacsKey(&pl.CTL)
+	}
+	return ChessKey(&pl.Chess)
+}
+
+// Result is the result of a game.
+type Result uint8
+
+// The results.
+const (
+	Unfinished Result = iota // "*", or no result
+	WhiteWins                // 1-0
+	Draw                     // 1/2-1/2
+	BlackWins                // 0-1
+)
+
+// String returns the result as PGN writes it.
+func (r Result) String() string {
+	return [...]string{"*", "1-0", "1/2-1/2", "0-1"}[r]
+}
+
+func resultOf(g *syntax.Game) Result {
+	v, ok := g.TagValue("Result")
+	if !ok || strings.TrimSpace(v) == "" {
+		if g.Result == nil {
+			return Unfinished
+		}
+		v = g.Result.Text
+	}
+	switch strings.TrimSpace(v) {
+	case "1-0":
+		return WhiteWins
+	case "0-1":
+		return BlackWins
+	case "1/2-1/2", "½-½":
+		return Draw
+	}
+	return Unfinished
+}
+
+// dateOf returns the Date tag (UTCDate, EventDate when absent) as
+// yyyymmdd, its unknown parts 0; 0 when there is no year.
+func dateOf(g *syntax.Game) uint32 {
+	for _, name := range []string{"Date", "UTCDate", "EventDate"} {
+		v, ok := g.TagValue(name)
+		if !ok {
+			continue
+		}
+		parts := strings.FieldsFunc(strings.TrimSpace(v), func(r rune) bool { return r == '.' || r == '-' || r == '/' })
+		if len(parts) == 0 {
+			continue
+		}
+		y, err := strconv.Atoi(parts[0])
+		if err != nil || y <= 0 || y > 9999 {
+			continue
+		}
+		d := uint32(y) * 10000
+		if len(parts) > 1 {
+			if m, err := strconv.Atoi(parts[1]); err == nil && m >= 1 && m <= 12 {
+				d += uint32(m) * 100
+				if len(parts) > 2 {
+					if day, err := strconv.Atoi(parts[2]); err == nil && day >= 1 && day <= 31 {
+						d += uint32(day)
+					}
+				}
+			}
+		}
+		return d
+	}
+	return 0
+}
+
+// dateText writes a date of dateOf as PGN does, "??" for what is not known.
+func dateText(d uint32) string {
+	if d == 0 {
+		return "????.??.??"
+	}
+	part := func(n uint32) string {
+		if n == 0 {
+			return "??"
+		}
+		if n < 10 {
+			return "0" + strconv.Itoa(int(n))
+		}
+		return strconv.Itoa(int(n))
+	}
+	return strconv.Itoa(int(d/10000)) + "." + part(d/100%100) + "." + part(d%100)
+}
+
+// gameRec is a game of a table.
+type gameRec struct {
+	line, col uint32 // of the game's first tag (or move)
+	strOff    uint32 // its name and detail in the table's strings: name, '\n', detail
+	strLen    uint32
+	plies     uint16 // half-moves of the main line as written (at most 65535)
+	result    Result
+	date      uint32
+}
+
+const gameSize = 4 + 4 + 4 + 4 + 2 + 1 + 4
+
+func putGame(b []byte, g *gameRec) {
+	le := binary.LittleEndian
+	le.PutUint32(b[0:], g.line)
+	le.PutUint32(b[4:], g.col)
+	le.PutUint32(b[8:], g.strOff)
+	le.PutUint32(b[12:], g.strLen)
+	le.PutUint16(b[16:], g.plies)
+	b[18] = byte(g.result)
+	le.PutUint32(b[19:], g.date)
+}
+
+func getGame(b []byte, g *gameRec) {
+	le := binary.LittleEndian
+	g.line, g.col = le.Uint32(b[0:]), le.Uint32(b[4:])
+	g.strOff, g.strLen = le.Uint32(b[8:]), le.Uint32(b[12:])
+	g.plies, g.result, g.date = le.Uint16(b[16:]), Result(b[18]), le.Uint32(b[19:])
+}
+
+// nextLen is the room of a posting for the move played from its
+// position: chess SAN takes at most 7 bytes; C'escacs moves are longer.
+const nextLen = 15
+
+// posting is a position reached in a game: the key of the position, the
+// game and the half-move reaching it (0: the start), where that move is
+// (the game's first tag at the start), and the move played from it ("":
+// the game ends there).
+type posting struct {
+	key       Key
+	game      uint32
+	ply       uint16
+	result    Result
+	date      uint32
+	line, col uint32
+	next      [nextLen]byte
+}
+
+const postSize = 8 + 4 + 2 + 1 + 4 + 4 + 4 + nextLen
+
+func putPosting(b []byte, p *posting) {
+	le := binary.LittleEndian
+	le.PutUint64(b[0:], uint64(p.key))
+	le.PutUint32(b[8:], p.game)
+	le.PutUint16(b[12:], p.ply)
+	b[14] = byte(p.result)
+	le.PutUint32(b[15:], p.date)
+	le.PutUint32(b[19:], p.line)
+	le.PutUint32(b[23:], p.col)
+	copy(b[27:27+nextLen], p.next[:])
+}
+
+func getPosting(b []byte, p *posting) {
+	le := binary.LittleEndian
+	p.key, p.game, p.ply = Key(le.Uint64(b[0:])), le.Uint32(b[8:]), le.Uint16(b[12:])
+	p.result, p.date = Result(b[14]), le.Uint32(b[15:])
+	p.line, p.col = le.Uint32(b[19:]), le.Uint32(b[23:])
+	copy(p.next[:], b[27:27+nextLen])
+}
+
+// comparePostings orders postings by key, then game, then ply.
+func comparePostings(a, b *posting) int {
+	if c := cmp.Compare(a.key, b.key); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.game, b.game); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ply, b.ply)
+}
+
+// nextText returns the move of a posting.
+func (p *posting) nextText() string {
+	n := 0
+	for n < nextLen && p.next[n] != 0 {
+		n++
+	}
+	return string(p.next[:n])
+}
+
+func (p *posting) setNext(s string) {
+	if len(s) > nextLen {
+		s = s[:nextLen]
+		for len(s) > 0 && !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+	}
+	p.next = [nextLen]byte{}
+	copy(p.next[:], s)
+}
+
+// utf16Len returns the length of s in UTF-16 code units, reading a byte
+// that is not UTF-8 as one Windows-1252 character (as the parser does).
+func utf16Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n
+}
