@@ -38,6 +38,9 @@ func within(p, pkg string) bool {
 // only. analysis/match, the query engine of pgnls select and the
 // workspace search, reads the engines and replays but not the analyzer
 // registry (analysis/checks) nor the editor's queries (analysis/query).
+// analysis/workspace, the index of the workspace search, reads files
+// through analysis/input and asks analysis/match, never the analyzer
+// registry nor the incremental engine.
 func TestLayering(t *testing.T) {
 	outer := []string{"go.lsp.dev", "go.uber.org/zap", module + "/lsp", module + "/cmd"}
 	for _, rule := range []struct {
@@ -52,6 +55,7 @@ func TestLayering(t *testing.T) {
 		{"./analysis/...", append([]string{module + "/analysis/session"}, outer...), false, nil},
 		{"./analysis/input/...", outer, false, []string{module + "/syntax"}},
 		{"./analysis/match/...", append([]string{module + "/analysis/checks", module + "/analysis/query", module + "/analysis/session"}, outer...), false, nil},
+		{"./analysis/workspace/...", append([]string{module + "/analysis/checks", module + "/analysis/session"}, outer...), false, nil},
 		{"./lsp/...", []string{module + "/cmd"}, false, nil},
 		{"./lsp/wire/...", []string{module + "/syntax", module + "/analysis", module + "/cmd"}, false, nil},
 	} {

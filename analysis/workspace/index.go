@@ -104,6 +104,7 @@ type Progress func(done, total int64)
 type Stats struct {
 	Files   int // game files in the folders
 	Indexed int // of them, read and indexed (the others were in the cache)
+	Spilled int // of those, the files whose postings outgrew the budget and were sorted on disk
 	Games   int // games in all the files
 	Errors  []error
 }
@@ -153,9 +154,9 @@ func (ix *Index) Build(ctx context.Context, progress Progress) (Stats, error) {
 		e := ix.files[path]
 		ix.mu.Unlock()
 		if e == nil || e.size != size || e.mtime != mtime {
-			var indexed bool
+			var indexed, spilled bool
 			var err error
-			e, indexed, err = ix.fileEntry(ctx, path, size, mtime)
+			e, indexed, spilled, err = ix.fileEntry(ctx, path, size, mtime)
 			if err != nil {
 				if ctx.Err() != nil {
 					return st, ctx.Err()
@@ -165,6 +166,9 @@ func (ix *Index) Build(ctx context.Context, progress Progress) (Stats, error) {
 			}
 			if indexed {
 				st.Indexed++
+			}
+			if spilled {
+				st.Spilled++
 			}
 			ix.mu.Lock()
 			ix.files[path] = e
@@ -198,20 +202,20 @@ func (ix *Index) tablePath(path string) string {
 // fileEntry returns the entry of the game file at path: its table in
 // the cache when it is there for this size and modification time, else
 // a table made now (indexed true).
-func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) (e *entry, indexed bool, err error) {
+func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) (e *entry, indexed, spilled bool, err error) {
 	if ix.cache != "" {
 		tp := ix.tablePath(path)
 		if t, err := openTable(tp); err == nil {
 			h := t.h
 			t.close()
 			if h.Path == path && h.Size == size && h.ModTime == mtime {
-				return &entry{path: path, size: size, mtime: mtime, table: tp, games: h.Games, err: h.Err}, false, nil
+				return &entry{path: path, size: size, mtime: mtime, table: tp, games: h.Games, err: h.Err}, false, false, nil
 			}
 		}
 	}
 	text, err := input.Open(path)
 	if err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	defer text.Close()
 	gr := text.Games(ix.opts.Dialect, ix.opts.Auto)
@@ -225,7 +229,7 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 		out, err = ix.temp.Create("table")
 	}
 	if err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	defer func() {
 		if err != nil {
@@ -235,12 +239,12 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 	}()
 	b, err := newBuilder(ix.temp, ix.opts.Memory)
 	if err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	err = indexGames(ctx, gr.Dialect(), gr.Next, b.add)
 	if err != nil {
 		b.close()
-		return nil, false, err
+		return nil, false, false, err
 	}
 	if rerr := gr.Err(); rerr != nil {
 		h.Err = rerr.Error()
@@ -248,20 +252,20 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 	}
 	e.games = b.games
 	if err = b.finish(out, h); err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	if err = out.Close(); err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	e.table = out.Name()
 	if ix.cache != "" {
 		tp := ix.tablePath(path)
 		if err = os.Rename(out.Name(), tp); err != nil {
-			return nil, false, err
+			return nil, false, false, err
 		}
 		e.table = tp
 	}
-	return e, true, nil
+	return e, true, b.spilled, nil
 }
 
 // SetOverlays sets the open documents, by path: the index answers for

@@ -62,9 +62,11 @@ type builder struct {
 	gw, sw *bufio.Writer
 	games  int
 	added  int64 // postings
-	strOff int64
-	sorter *spill.Sorter[posting]
-	buf    [gameSize]byte
+	// spilled is set by finish when the postings outgrew the budget.
+	spilled bool
+	strOff  int64
+	sorter  *spill.Sorter[posting]
+	buf     [gameSize]byte
 }
 
 func newBuilder(dir *spill.Dir, budget int64) (*builder, error) {
@@ -113,6 +115,7 @@ func (b *builder) finish(w io.Writer, h header) (err error) {
 	if err := b.sw.Flush(); err != nil {
 		return err
 	}
+	b.spilled = b.sorter.Spilled()
 	r := b.sorter.Sort()
 	b.sorter = nil
 	defer func() {

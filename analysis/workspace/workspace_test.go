@@ -331,12 +331,16 @@ func TestSpill(t *testing.T) {
 	if _, err := os.Stat(src); err != nil {
 		t.Fatalf("shared corpus not found (check out ../shared beside the repository): %v", err)
 	}
-	answers := func(memory int64) []string {
+	answers := func(memory int64, spills bool) []string {
 		ix := New(Options{CacheDir: t.TempDir(), Memory: memory, Auto: true})
 		defer ix.Close()
 		ix.SetRoots([]string{src})
-		if _, err := ix.Build(context.Background(), nil); err != nil {
+		st, err := ix.Build(context.Background(), nil)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if (st.Spilled > 0) != spills || st.Indexed != 1 {
+			t.Fatalf("budget %d: %+v, want spilling %v", memory, st, spills)
 		}
 		var out []string
 		for _, line := range []string{"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "1. d4 d5 2. c4 e6 3. Nc3 Nf6", "1. d4 Nf6 2. c4 e6"} {
@@ -357,7 +361,7 @@ func TestSpill(t *testing.T) {
 		}
 		return out
 	}
-	big, tiny := answers(0), answers(postSize*64)
+	big, tiny := answers(0, false), answers(postSize*2048, true)
 	if len(big) < 20 {
 		t.Fatalf("too few answers to compare: %q", big)
 	}
