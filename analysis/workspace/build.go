@@ -80,6 +80,7 @@ func indexGame(sg syntax.StreamGame, d syntax.Dialect, i int) indexed {
 			pend.setNext(st.Move.String())
 			x.posts = append(x.posts, pend)
 			pend = at(CescacsKey(st.After), len(x.posts), st.Node.Sp.Start)
+			pend.width = uint8(min(utf16Len(st.Node.Text), 255))
 		})
 		x.posts = append(x.posts, pend)
 		return x
@@ -96,6 +97,7 @@ func indexGame(sg syntax.StreamGame, d syntax.Dialect, i int) indexed {
 		pend.setNext(st.Before.SAN(st.Move))
 		x.posts = append(x.posts, pend)
 		pend = at(ChessKey(st.After), st.Ply+1, st.Node.Sp.Start)
+		pend.width = uint8(min(utf16Len(st.Node.Text), 255))
 		return true
 	})
 	x.posts = append(x.posts, pend)

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pgnls/pgnls/analysis/input"
 	"github.com/pgnls/pgnls/analysis/match"
@@ -60,11 +61,18 @@ type entry struct {
 	err         string // the error that stopped its reading, if any
 }
 
-// overlay is an open document: the index answers for its text.
+// overlay is an open document: the index answers for its text. Its
+// table is made on a goroutine of its own, started by the first
+// question after the edit; until it is ready, questions that must not
+// wait are answered from the table of the version before (prev).
 type overlay struct {
-	file *syntax.File
-	once sync.Once
-	x    *entry // its table, made by the first question
+	file  *syntax.File
+	once  sync.Once
+	done  chan struct{} // closed when x and err are set
+	x     *entry
+	err   error
+	prev  *entry // the previous version's table, if it was made
+	stale bool   // replaced by a later version
 }
 
 // New returns an empty Index.
@@ -272,80 +280,109 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 // their text instead of their files' (a document not in a folder is
 // searched too). A document whose *syntax.File is the one given before
 // keeps its table; an edited one (a new File) is indexed again when next
-// asked.
+// asked, and a closed one is forgotten.
 func (ix *Index) SetOverlays(docs map[string]*syntax.File) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	for p, o := range ix.overlays {
-		if docs[p] != o.file {
-			delete(ix.overlays, p)
-			o.release()
+		if docs[p] == o.file {
+			continue
 		}
+		delete(ix.overlays, p)
+		var prev *entry
+		if f := docs[p]; f != nil {
+			prev = o.latest()
+			ix.overlays[p] = &overlay{file: f, done: make(chan struct{}), prev: prev}
+		}
+		o.retire(prev)
 	}
 	for p, f := range docs {
 		if ix.overlays[p] == nil {
-			ix.overlays[p] = &overlay{file: f}
+			ix.overlays[p] = &overlay{file: f, done: make(chan struct{})}
 		}
 	}
 }
 
-// release removes the table of an overlay, once no question uses it:
-// an open table file is still readable after its removal.
-func (o *overlay) release() {
-	o.once.Do(func() {}) // a later question makes no table
-	if o.x != nil {
-		os.Remove(o.x.table)
+// latest returns the overlay's table if it is made, else the one before.
+func (o *overlay) latest() *entry {
+	select {
+	case <-o.done:
+		if o.x != nil {
+			return o.x
+		}
+	default:
 	}
+	return o.prev
 }
 
-// table returns the entry of the overlay's table, made on first use.
-func (o *overlay) table(ctx context.Context, ix *Index, path string) (*entry, error) {
-	var err error
-	o.once.Do(func() {
-		var out *os.File
-		out, err = ix.temp.Create("overlay")
-		if err != nil {
-			return
-		}
-		defer out.Close()
-		var b *builder
-		b, err = newBuilder(ix.temp, ix.opts.Memory)
-		if err != nil {
-			return
-		}
-		f := o.file
-		i := 0
-		next := func() (syntax.StreamGame, bool) {
-			if i >= f.NumGames() {
-				return syntax.StreamGame{}, false
+// retire removes the tables of a replaced overlay but keep, which its
+// successor answers from until its own is made. A table still open is
+// still read; a question that has not opened it yet skips it.
+func (o *overlay) retire(keep *entry) {
+	o.once.Do(func() { close(o.done) }) // never made now
+	go func() {
+		<-o.done // the table being made, if it is
+		for _, e := range []*entry{o.x, o.prev} {
+			if e != nil && e != keep {
+				os.Remove(e.table)
 			}
-			r := f.Game(i)
-			i++
-			line := f.Position(r.Start).Line
-			return syntax.StreamGame{GameRef: r, Line: line, Prefix: f.Slice(syntax.Span{Start: f.LineStart(line), End: r.Start})}, true
 		}
-		if err = indexGames(ctx, f.Dialect, next, b.add); err != nil {
-			b.close()
-			return
-		}
-		games := b.games
-		if err = b.finish(out, header{Path: path, Dialect: f.Dialect.String()}); err != nil {
-			return
-		}
-		o.x = &entry{path: path, table: out.Name(), games: games}
+	}()
+}
+
+// start makes the overlay's table on a goroutine of its own, once.
+func (o *overlay) start(ix *Index, path string) {
+	o.once.Do(func() {
+		go func() {
+			defer close(o.done)
+			o.x, o.err = ix.overlayTable(o.file, path)
+			ix.mu.Lock()
+			if o.prev != nil && ix.overlays[path] == o {
+				os.Remove(o.prev.table)
+				o.prev = nil
+			}
+			ix.mu.Unlock()
+		}()
 	})
+}
+
+// overlayTable makes the table of an open document.
+func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
+	out, err := ix.temp.Create("overlay")
 	if err != nil {
 		return nil, err
 	}
-	if o.x == nil {
-		return nil, errors.New("the document was edited")
+	defer out.Close()
+	b, err := newBuilder(ix.temp, ix.opts.Memory)
+	if err != nil {
+		return nil, err
 	}
-	return o.x, nil
+	i := 0
+	next := func() (syntax.StreamGame, bool) {
+		if i >= f.NumGames() {
+			return syntax.StreamGame{}, false
+		}
+		r := f.Game(i)
+		i++
+		line := f.Position(r.Start).Line
+		return syntax.StreamGame{GameRef: r, Line: line, Prefix: f.Slice(syntax.Span{Start: f.LineStart(line), End: r.Start})}, true
+	}
+	if err := indexGames(context.Background(), f.Dialect, next, b.add); err != nil {
+		b.close()
+		return nil, err
+	}
+	games := b.games
+	if err := b.finish(out, header{Path: path, Dialect: f.Dialect.String()}); err != nil {
+		return nil, err
+	}
+	return &entry{path: path, table: out.Name(), games: games}, nil
 }
 
 // sources returns the tables to search, in order of path: the open
-// documents' and the files' not open.
-func (ix *Index) sources(ctx context.Context) ([]*entry, error) {
+// documents' and the files' not open. It waits up to wait (forever when
+// negative) for the tables of the open documents edited since they were
+// made, then takes the latest made (the disk's before the first).
+func (ix *Index) sources(ctx context.Context, wait time.Duration) ([]*entry, error) {
 	ix.mu.Lock()
 	overlays := make(map[string]*overlay, len(ix.overlays))
 	for p, o := range ix.overlays {
@@ -358,15 +395,29 @@ func (ix *Index) sources(ctx context.Context) ([]*entry, error) {
 		}
 	}
 	ix.mu.Unlock()
+	var timeout <-chan time.Time
+	if wait >= 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		timeout = t.C
+	}
 	for p, o := range overlays {
-		e, err := o.table(ctx, ix, p)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			continue // edited meanwhile: the next question sees the new text
+		o.start(ix, p)
+		select {
+		case <-o.done:
+		case <-timeout:
+		case <-ctx.Done():
+			return nil, ctx.Err()
 		}
-		out = append(out, e)
+		e := o.latest()
+		if e == nil {
+			ix.mu.Lock()
+			e = ix.files[p]
+			ix.mu.Unlock()
+		}
+		if e != nil {
+			out = append(out, e)
+		}
 	}
 	slices.SortFunc(out, func(a, b *entry) int { return cmp.Compare(a.path, b.path) })
 	return out, nil
@@ -402,8 +453,10 @@ type Hit struct {
 	// (0: the game's start).
 	Ply int
 	// At is where the move reaching the position is (the game's first
-	// tag when Ply is 0).
-	At Location
+	// tag when Ply is 0), Width its length in UTF-16 code units (0 at
+	// the start).
+	At    Location
+	Width int
 	// Next is the move played from the position ("" when the game ends
 	// there).
 	Next string
@@ -414,7 +467,7 @@ type Hit struct {
 // order of path and of game, at most limit of them (0: all), and how
 // many games reach it in all.
 func (ix *Index) Reaching(ctx context.Context, k Key, limit int) ([]Hit, int, error) {
-	srcs, err := ix.sources(ctx)
+	srcs, err := ix.sources(ctx, -1)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -459,7 +512,7 @@ func hitOf(t *tableFile, path string, p *posting) (Hit, error) {
 	if err != nil {
 		return Hit{}, err
 	}
-	return Hit{Game: gameOf(path, int(p.game), &g, str), Ply: int(p.ply), At: Location{Path: path, Line: int(p.line), Col: int(p.col)}, Next: p.nextText()}, nil
+	return Hit{Game: gameOf(path, int(p.game), &g, str), Ply: int(p.ply), At: Location{Path: path, Line: int(p.line), Col: int(p.col)}, Width: int(p.width), Next: p.nextText()}, nil
 }
 
 // read opens the entry's table and calls fn with it.
@@ -510,12 +563,19 @@ type Explorer struct {
 	Recent []Hit
 }
 
+// exploreWait is how long Explore waits for the index of an edited
+// document: small documents are indexed within it.
+const exploreWait = 100 * time.Millisecond
+
 // Explore returns the moves the games of the workspace play from the
 // position k (a game that reaches it twice counts once, with the move
 // it played the first time) with their scores, and the recent latest
-// games reaching it.
+// games reaching it. It waits no more than exploreWait for the open
+// documents edited since their last index (a board follows the cursor
+// as the user types): past it, it answers from their previous
+// version's, and a later question sees the edit.
 func (ix *Index) Explore(ctx context.Context, k Key, recent int) (*Explorer, error) {
-	srcs, err := ix.sources(ctx)
+	srcs, err := ix.sources(ctx, exploreWait)
 	if err != nil {
 		return nil, err
 	}
@@ -608,7 +668,7 @@ func (ix *Index) Games(ctx context.Context, text string, limit int) ([]Game, err
 
 // named returns the games whose names hold every word.
 func (ix *Index) named(ctx context.Context, words []string, limit int) ([]Game, error) {
-	srcs, err := ix.sources(ctx)
+	srcs, err := ix.sources(ctx, -1)
 	if err != nil {
 		return nil, err
 	}

@@ -160,10 +160,11 @@ type posting struct {
 	result    Result
 	date      uint32
 	line, col uint32
+	width     uint8 // of the move reaching the position, in UTF-16 code units
 	next      [nextLen]byte
 }
 
-const postSize = 8 + 4 + 2 + 1 + 4 + 4 + 4 + nextLen
+const postSize = 8 + 4 + 2 + 1 + 4 + 4 + 4 + 1 + nextLen
 
 func putPosting(b []byte, p *posting) {
 	le := binary.LittleEndian
@@ -174,7 +175,8 @@ func putPosting(b []byte, p *posting) {
 	le.PutUint32(b[15:], p.date)
 	le.PutUint32(b[19:], p.line)
 	le.PutUint32(b[23:], p.col)
-	copy(b[27:27+nextLen], p.next[:])
+	b[27] = p.width
+	copy(b[28:28+nextLen], p.next[:])
 }
 
 func getPosting(b []byte, p *posting) {
@@ -182,7 +184,8 @@ func getPosting(b []byte, p *posting) {
 	p.key, p.game, p.ply = Key(le.Uint64(b[0:])), le.Uint32(b[8:]), le.Uint16(b[12:])
 	p.result, p.date = Result(b[14]), le.Uint32(b[15:])
 	p.line, p.col = le.Uint32(b[19:]), le.Uint32(b[23:])
-	copy(p.next[:], b[27:27+nextLen])
+	p.width = b[27]
+	copy(p.next[:], b[28:28+nextLen])
 }
 
 // comparePostings orders postings by key, then game, then ply.

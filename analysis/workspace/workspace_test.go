@@ -111,7 +111,7 @@ func hits(dir string, hs []Hit) []string {
 	var out []string
 	for _, h := range hs {
 		rel, _ := filepath.Rel(dir, h.At.Path)
-		out = append(out, fmt.Sprintf("%s:%d:%d %s ply %d next %q", filepath.ToSlash(rel), h.At.Line, h.At.Col, h.Game.Name, h.Ply, h.Next))
+		out = append(out, fmt.Sprintf("%s:%d:%d-%d %s ply %d next %q", filepath.ToSlash(rel), h.At.Line, h.At.Col, h.At.Col+h.Width, h.Game.Name, h.Ply, h.Next))
 	}
 	return out
 }
@@ -128,9 +128,9 @@ func TestReaching(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		`a.pgn:6:16 Carlsen, Magnus – Anand, Viswanathan, Open A, 2020.01.01, 1-0 ply 4 next "Bb5"`,
+		`a.pgn:6:16-19 Carlsen, Magnus – Anand, Viswanathan, Open A, 2020.01.01, 1-0 ply 4 next "Bb5"`,
 		// The comment before it has an é: one UTF-16 unit.
-		`sub/b.pgn.gz:6:36 Anand, Viswanathan – Kramnik, Vladimir, Blitz B, 2021.05.05, 0-1 ply 4 next ""`,
+		`sub/b.pgn.gz:6:36-38 Anand, Viswanathan – Kramnik, Vladimir, Blitz B, 2021.05.05, 0-1 ply 4 next ""`,
 	}
 	if g := hits(dir, got); !slices.Equal(g, want) || total != 2 {
 		t.Errorf("games reaching the position (%d):\n%s\nwant:\n%s", total, strings.Join(g, "\n"), strings.Join(want, "\n"))
