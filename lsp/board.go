@@ -20,9 +20,12 @@ const methodBoard = "pgnls/board"
 
 // boardParams are the params of pgnls/board besides those of a hover:
 // orientation "black" draws the board from Black's side; absent or
-// "white", from White's.
+// "white", from White's. With explorer set, the answer has the explorer
+// of the position over the workspace's games (workspace.go), and its
+// text ends the board's.
 type boardParams struct {
 	Orientation string `json:"orientation"`
+	Explorer    bool   `json:"explorer"`
 }
 
 // boardResult is the answer to pgnls/board: query.Board with LSP ranges.
@@ -42,6 +45,9 @@ type boardResult struct {
 	Depth       int               `json:"depth"`
 	LineStart   protocol.Position `json:"lineStart"`
 	Note        *string           `json:"note"`
+	// Explorer is there when asked for; null when the position is not
+	// known.
+	Explorer *explorerResult `json:"explorer,omitempty"`
 }
 
 type boardLastMove struct {
@@ -90,7 +96,7 @@ type boardVariation struct {
 }
 
 // board answers pgnls/board with query.BoardAt.
-func (s *server) board(_ context.Context, params json.RawMessage) (any, error) {
+func (s *server) board(ctx context.Context, params json.RawMessage) (any, error) {
 	doc, off, err := s.at(params)
 	if err != nil {
 		return nil, err
@@ -108,7 +114,19 @@ func (s *server) board(_ context.Context, params json.RawMessage) (any, error) {
 	if b == nil {
 		return nil, nil
 	}
-	return boardJSON(mapper{doc.File}, b), nil
+	r := boardJSON(mapper{doc.File}, b)
+	if p.Explorer {
+		x, err := s.explorer(ctx, doc, off)
+		if err != nil {
+			return nil, err
+		}
+		if x == nil {
+			x = &explorerResult{Moves: []explorerMove{}, Recent: []explorerGame{}, Folders: []string{}, Text: "Explorer: the position is not known."}
+		}
+		r.Explorer = x
+		r.Text += "\n\n" + x.Text
+	}
+	return r, nil
 }
 
 // boardJSON converts a board, its spans to ranges.

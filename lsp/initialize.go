@@ -123,6 +123,7 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 	}
 	s.logger.Info("initialize", zap.String("client", client), zap.String("clientVersion", clientVersion), zap.String("dialect", s.dialectName()),
 		zap.Bool("configuration", s.client.configuration), zap.Bool("workDoneProgress", s.client.workDoneProgress))
+	s.ws = newWorkspaceIndex(s, &p)
 	s.phase = phaseRunning
 	return &wire.InitializeResult{
 		Capabilities: capabilities(),
@@ -149,8 +150,11 @@ func capabilities() wire.ServerCapabilities {
 			DocumentRangeFormattingProvider: true,
 			FoldingRangeProvider:            true,
 			SelectionRangeProvider:          true,
-			// Custom requests, documented in README: pgnls/board.
-			Experimental: map[string]any{"board": true},
+			WorkspaceSymbolProvider:         true,
+			ReferencesProvider:              true,
+			// Custom requests, documented in README: pgnls/board, and
+			// its explorer over the workspace's games.
+			Experimental: map[string]any{"board": true, "explorer": true},
 		},
 		SemanticTokensProvider: &wire.SemanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
 	}
@@ -162,5 +166,6 @@ func (s *server) initialized(ctx context.Context, _ json.RawMessage) error {
 	if raw, ok := s.fetchSettings(ctx); ok {
 		s.applyPulled(raw)
 	}
+	s.ws.refresh(true)
 	return nil
 }

@@ -77,6 +77,15 @@ type Options struct {
 	// closes. For a server that owns its process; ignored when the
 	// GOMEMLIMIT environment variable is set.
 	LimitMemory bool
+
+	// WorkspaceCache is the directory of the workspace index's cache
+	// (see workspace.Options.CacheDir); "" means the user cache
+	// directory's pgnls/workspace.
+	WorkspaceCache string
+
+	// WorkspaceMemory is the memory budget of the workspace index's
+	// sorts, in bytes; 0 means workspace's default.
+	WorkspaceMemory int64
 }
 
 const defaultDebounce = 150 * time.Millisecond
@@ -120,6 +129,8 @@ var requests = map[string]requestHandler{
 	protocol.MethodSemanticTokensFull:            (*server).semanticTokensFull,
 	protocol.MethodSemanticTokensRange:           (*server).semanticTokensRange,
 	methodBoard:                                  (*server).board,
+	protocol.MethodWorkspaceSymbol:               (*server).workspaceSymbol,
+	protocol.MethodTextDocumentReferences:        (*server).references,
 }
 
 // background lists the requests that walk a whole document. They run off
@@ -188,6 +199,8 @@ type server struct {
 	inflight       map[jsonrpc2.ID]*message      // calls not yet answered
 	progressSeq    int                           // numbers progress tokens
 	progressCancel map[string]context.CancelFunc // by progress token
+
+	ws *workspaceIndex // made by initialize
 }
 
 // serve is Serve with test hooks: extra methods, and analyzers to run
@@ -413,6 +426,10 @@ func (s *server) handle(m *message) {
 	}
 	if m.replied.Load() {
 		return // cancelled while queued
+	}
+	if offWorker[method] && s.phase == phaseRunning {
+		s.wg.Go(func() { s.handleBackground(m.ctx, m, method) })
+		return
 	}
 	if background[method] && s.phase == phaseRunning {
 		var p documentParams

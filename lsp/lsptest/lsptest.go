@@ -41,6 +41,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -52,6 +53,7 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest"
@@ -82,6 +84,10 @@ type Options struct {
 	// Capabilities are the client capabilities Initialize sends; nil
 	// means none ({}).
 	Capabilities any
+
+	// WorkspaceFolders are the folders Initialize names (as
+	// workspaceFolders and rootUri); none when empty.
+	WorkspaceFolders []string
 
 	// ClientName is the clientInfo name Initialize sends; "" means
 	// "lsptest".
@@ -468,6 +474,13 @@ func (c *Client) Initialize(initOptions any) *protocol.InitializeResult {
 	}
 	if initOptions != nil {
 		params["initializationOptions"] = initOptions
+	}
+	if len(c.opts.WorkspaceFolders) > 0 {
+		var folders []map[string]string
+		for _, f := range c.opts.WorkspaceFolders {
+			folders = append(folders, map[string]string{"uri": string(uri.File(f)), "name": filepath.Base(f)})
+		}
+		params["workspaceFolders"], params["rootUri"] = folders, folders[0]["uri"]
 	}
 	var res protocol.InitializeResult
 	if err := c.Call(protocol.MethodInitialize, params, &res); err != nil {

@@ -68,6 +68,14 @@ import (
 //	board(loc, golden)                 the pgnls/board answer as JSON, compact where short,
 //	                                   the SVG abbreviated; each move's range must quote
 //	                                   its san
+//	wsymbol(query, golden)             workspace/symbol for the query (a string)
+//	refs(loc, golden)                  textDocument/references, each location with its text
+//	explorer(loc, golden)              the explorer of pgnls/board, as JSON
+//
+// Sections named disk/NAME are game files of the workspace folder, on
+// disk and never opened; a NAME ending in .gz is written gzipped. With
+// them the server is given the folder, and a cache of its own; paths in
+// goldens are written $WORK/NAME.
 //
 // Strictness (gopls): each published diagnostic must match exactly one
 // diag marker and each diag marker one diagnostic; every golden section
@@ -118,6 +126,8 @@ type markerTest struct {
 	c       *Client
 	docs    []*markerDoc
 	goldens map[string]*golden
+	root    string            // the workspace folder, if any
+	disk    map[string]string // the text of its files, by name
 }
 
 type golden struct {
@@ -161,8 +171,18 @@ func runArchive(t *testing.T, file string, opts MarkerOptions) {
 	mt := &markerTest{t: t, file: file, ar: ar, update: opts.Update, goldens: map[string]*golden{}}
 	var server lsp.Options
 	var settings any
+	var folders []string
 	for _, f := range ar.Files {
 		switch {
+		case strings.HasPrefix(f.Name, "disk/"):
+			if mt.disk == nil {
+				mt.root, mt.disk = t.TempDir(), map[string]string{}
+				folders, server.WorkspaceCache = []string{mt.root}, t.TempDir()
+			}
+			if err := writeDisk(filepath.Join(mt.root, filepath.FromSlash(f.Name[len("disk/"):])), f.Data); err != nil {
+				t.Fatal(err)
+			}
+			mt.disk[f.Name[len("disk/"):]] = string(f.Data)
 		case f.Name == "flags":
 			for _, flag := range strings.Fields(string(f.Data)) {
 				if v, ok := strings.CutPrefix(flag, "-dialect="); ok {
@@ -187,7 +207,7 @@ func runArchive(t *testing.T, file string, opts MarkerOptions) {
 			t.Fatalf("unknown section %q", f.Name)
 		}
 	}
-	mt.c = Start(t, Options{Serve: opts.Serve, Server: server, Capabilities: fullCapabilities, Settings: settings})
+	mt.c = Start(t, Options{Serve: opts.Serve, Server: server, Capabilities: fullCapabilities, Settings: settings, WorkspaceFolders: folders})
 	mt.c.Initialize(nil)
 	for _, d := range mt.docs {
 		mt.c.Open(d.uri, d.text)
@@ -399,6 +419,9 @@ var markerFuncs = map[string]func(*markerTest, *marker){
 	"highlight":    (*markerTest).highlight,
 	"selection":    (*markerTest).selection,
 	"board":        (*markerTest).board,
+	"wsymbol":      (*markerTest).wsymbol,
+	"refs":         (*markerTest).refs,
+	"explorer":     (*markerTest).explorer,
 }
 
 // positional returns the positional arguments of m and its keyed ones.

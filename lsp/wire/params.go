@@ -148,6 +148,18 @@ type InitializeParams struct {
 	} `json:"clientInfo"`
 	InitializationOptions json.RawMessage    `json:"initializationOptions"`
 	Capabilities          ClientCapabilities `json:"capabilities"`
+	// RootURI and WorkspaceFolders name the folders of the workspace
+	// (the folders win when both are given); RootPath is the LSP 1.0
+	// name of the root.
+	RootURI          *string           `json:"rootUri"`
+	RootPath         *string           `json:"rootPath"`
+	WorkspaceFolders []WorkspaceFolder `json:"workspaceFolders"`
+}
+
+// WorkspaceFolder is LSP 3.6 WorkspaceFolder.
+type WorkspaceFolder struct {
+	URI  string `json:"uri"`
+	Name string `json:"name"`
 }
 
 // ClientCapabilities is the part of ClientCapabilities pgnls reads.
