@@ -225,7 +225,9 @@ server of this buffer."
 ;; `pgnls-board' shows the board at point in a side window: the text of
 ;; the server's pgnls/board answer (the diagram of the text hovers, the
 ;; side to move, last move, FEN or PDTL, eval and clock, the moves of the
-;; line around the current one).  The window widens to the longest line,
+;; line around the current one, and the explorer: the moves the games of
+;; the workspace play from the position, with their scores, and the
+;; latest of those games).  The window widens to the longest line,
 ;; up to `pgnls-board-max-width'; longer lines (a C'escacs PDTL) wrap.  It follows point, eldoc-style: after
 ;; each command in a PGN buffer eglot manages, once point has stayed
 ;; still for `pgnls-board-delay' seconds.  `pgnls-board-next' and
@@ -333,7 +335,8 @@ the buffer are where they were at the last request."
       (setq pgnls--board-asked asked)
       (let ((seq (setq pgnls--board-seq (1+ pgnls--board-seq))))
         (jsonrpc-async-request
-         (eglot--current-server-or-lose) :pgnls/board (pgnls--board-params)
+         ;; The explorer over the workspace's games ends the board's text.
+         (eglot--current-server-or-lose) :pgnls/board (append (pgnls--board-params) '(:explorer t))
          :success-fn (lambda (result)
                        (when (= seq pgnls--board-seq)
                          (pgnls--board-show (pgnls--board-text result))))

@@ -161,7 +161,7 @@ export class BoardPanel implements vscode.Disposable {
     if (!c) return undefined;
     await opened(doc);
     const version = doc.version;
-    const params = { ...c.code2ProtocolConverter.asTextDocumentPositionParams(doc, pos), orientation: this.flipped ? 'black' : 'white' };
+    const params = { ...c.code2ProtocolConverter.asTextDocumentPositionParams(doc, pos), orientation: this.flipped ? 'black' : 'white', explorer: true };
     const answer = await c.sendRequest<BoardAnswer | null>('pgnls/board', params);
     const asked = { uri: doc.uri.toString(), version, offset: doc.offsetAt(pos), answer };
     this.last = asked;

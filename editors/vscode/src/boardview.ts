@@ -46,6 +46,62 @@ export interface BoardAnswer {
   depth: number;
   lineStart: LspPosition;
   note: string | null;
+  /** The explorer over the workspace's games, when asked for. */
+  explorer?: Explorer | null;
+}
+
+/** A score: games by result. */
+export interface Score {
+  games: number;
+  whiteWins: number;
+  draws: number;
+  blackWins: number;
+}
+
+/** The explorer of pgnls/board: the moves the workspace's games play from the position, and the latest of them. */
+export interface Explorer extends Score {
+  moves: (Score & { san: string })[];
+  recent: { name: string; date: string; result: string; next: string; location: { uri: string; range: { start: LspPosition; end: LspPosition } } }[];
+  indexing: boolean;
+  text: string;
+  folders: string[];
+}
+
+/** percent writes n of total as a whole percentage. */
+function percent(n: number, total: number): string {
+  return `${total > 0 ? Math.round((n * 100) / total) : 0}%`;
+}
+
+/** scoreBar is a bar of White wins, draws and Black wins, with the percentages. */
+function scoreBar(s: Score): string {
+  const w = percent(s.whiteWins, s.games), d = percent(s.draws, s.games), b = percent(s.blackWins, s.games);
+  return `<span class="score" title="White wins ${w} · draws ${d} · Black wins ${b}"><span class="w" style="width:${w}"></span><span class="d" style="width:${d}"></span><span class="b" style="width:${b}"></span></span>` +
+    `<span class="dim">${w} / ${d} / ${b}</span>`;
+}
+
+/** fileName is the last element of a URI's path. */
+function fileName(uri: string): string {
+  const i = uri.lastIndexOf('/');
+  return decodeURIComponent(i >= 0 ? uri.slice(i + 1) : uri);
+}
+
+/** explorerView returns the HTML of the explorer x (undefined: not asked for). */
+export function explorerView(x: Explorer | null | undefined): string {
+  if (!x) return '';
+  if (x.games === 0) {
+    return `<section class="explorer" aria-label="explorer"><p class="dim">${escapeHtml(x.indexing ? 'No game found here yet: the workspace is being indexed.' : 'No game of the workspace reaches this position.')}</p></section>`;
+  }
+  const rows = x.moves.map(
+    (m) => `<tr data-san="${escapeHtml(m.san)}"><td class="san">${escapeHtml(m.san)}</td><td class="n">${m.games}</td><td>${scoreBar(m)}</td></tr>`,
+  );
+  const recent = x.recent.map(
+    (g) => `<li title="${escapeHtml(fileName(g.location.uri))}:${g.location.range.start.line + 1}">${escapeHtml(g.name)} <span class="dim">→ ${escapeHtml(g.next || 'end')} · ${escapeHtml(fileName(g.location.uri))}</span></li>`,
+  );
+  return `<section class="explorer" aria-label="explorer">
+<div class="dim">${x.games} game${x.games === 1 ? '' : 's'} of the workspace reach this position${x.indexing ? ' (indexing…)' : ''} ${scoreBar(x)}</div>
+<table>${rows.join('')}</table>
+${recent.length > 0 ? `<div class="dim">Latest</div><ul>${recent.join('')}</ul>` : ''}
+</section>`;
 }
 
 /** The steps through a line, as commands pgnls.board.<step>. */
@@ -273,6 +329,7 @@ ${under}
 ${note}
 ${toolbar}
 ${position}
+${explorerView(b.explorer)}
 </section>
 <section class="moves" aria-label="moves of the ${line}">
 ${moveList(b)}
@@ -331,6 +388,12 @@ export function renderPage(cspSource: string, nonce: string): string {
   .moves button:hover { background: var(--vscode-list-hoverBackground); }
   .moves button.current { background: var(--vscode-list-activeSelectionBackground); color: var(--vscode-list-activeSelectionForeground); }
   .moves .num { color: var(--vscode-descriptionForeground); }
+  .explorer table { border-collapse: collapse; margin: 0.2em 0; }
+  .explorer td { padding: 0 0.4em 0 0; }
+  .explorer td.n { text-align: right; }
+  .explorer ul { margin: 0.2em 0; padding-left: 1.2em; }
+  .score { display: inline-flex; width: 6em; height: 0.7em; margin-right: 0.4em; border: 1px solid var(--vscode-panel-border, #8884); vertical-align: middle; }
+  .score .w { background: #eee; } .score .d { background: #999; } .score .b { background: #333; }
   .moves .current .num { color: inherit; }
   .moves .illegal { text-decoration: underline wavy var(--vscode-editorError-foreground); }
   .moves .start { font-style: italic; }

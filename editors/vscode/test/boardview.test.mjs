@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { stepTarget, exitTarget, lichessURL, renderView, renderPage, inlineSVG, evalText, whiteShare } = require('../out/boardview.cjs');
+const { stepTarget, exitTarget, lichessURL, renderView, renderPage, inlineSVG, evalText, whiteShare, explorerView } = require('../out/boardview.cjs');
 
 const pos = (line, character) => ({ line, character });
 const range = (line, character, length) => ({ start: pos(line, character), end: pos(line, character + length) });
@@ -178,4 +178,23 @@ test('the page runs only its own script, and styles come from the theme', () => 
   assert.match(page, /<script nonce="abc123">/);
   assert.match(page, /var\(--vscode-foreground\)/);
   assert.match(page, /\.board \.board-bg \{ fill: transparent; \}/);
+});
+
+test('the explorer shows the moves with their scores and the latest games', () => {
+  const x = {
+    games: 3, whiteWins: 2, draws: 0, blackWins: 1,
+    moves: [{ san: 'Bb5', games: 2, whiteWins: 2, draws: 0, blackWins: 0 }, { san: 'Bc4', games: 1, whiteWins: 0, draws: 0, blackWins: 1 }],
+    recent: [{ name: 'Tal – <Carlsen>', date: '2022.02.02', result: '1-0', next: '', location: { uri: 'file:///w/a%20b.pgn', range: range(8, 16, 3) } }],
+    indexing: false, text: '', folders: ['/w'],
+  };
+  const html = explorerView(x);
+  assert.match(html, /3 games of the workspace reach this position/);
+  assert.match(html, /<td class="san">Bb5<\/td><td class="n">2<\/td>.*100% \/ 0% \/ 0%/);
+  assert.match(html, /<td class="san">Bc4<\/td><td class="n">1<\/td>.*0% \/ 0% \/ 100%/);
+  assert.match(html, /Tal – &lt;Carlsen&gt; <span class="dim">→ end · a b\.pgn<\/span>/);
+  assert.match(html, /title="a b\.pgn:9"/);
+  assert.equal(explorerView(undefined), '');
+  assert.match(explorerView({ ...x, games: 0, moves: [], recent: [], indexing: true }), /being indexed/);
+  assert.match(renderView({ ...answer(), explorer: x }, { where: 'x.pgn', flipped: false }), /class="explorer"/);
+  assert.doesNotMatch(renderView(answer(), { where: 'x.pgn', flipped: false }), /class="explorer"/);
 });

@@ -7,8 +7,10 @@
 --
 -- The board is the text of the server's pgnls/board answer, drawn by the
 -- server (the diagram of the text hovers, the side to move, last move,
--- FEN or PDTL, eval and clock, the line's moves around the current one),
--- so that every terminal client shows the same board. The split is
+-- FEN or PDTL, eval and clock, the line's moves around the current one,
+-- and the explorer: the moves the workspace's games play from the
+-- position, with their scores, and the latest of those games), so that
+-- every terminal client shows the same board. The split is
 -- updated when the cursor stops moving (CursorMoved, debounced) in a
 -- buffer pgnls is attached to, and when such a buffer is entered or
 -- changed. Works on Neovim 0.7 and later.
@@ -83,6 +85,8 @@ function B.update()
   if client == nil then
     return
   end
+  -- The explorer over the workspace's games ends the board's text.
+  params.explorer = true
   state.seq = state.seq + 1
   local seq = state.seq
   request(client, 'pgnls/board', params, function(err, result)
