@@ -30,7 +30,8 @@ import (
 // files changed since are indexed again) by the requests that use it,
 // at most once every refreshEvery; they answer from what is indexed so
 // far. The requests run off the worker, so that typing never waits for
-// them.
+// them, and the index takes one core (its parse more), leaving the
+// others to the documents being edited.
 
 // offWorker lists the requests answered off the worker without a
 // document version to pin: they read the index, not a document's tree.
@@ -90,7 +91,7 @@ func newWorkspaceIndex(s *server, p *wire.InitializeParams) *workspaceIndex {
 func (w *workspaceIndex) index() *workspace.Index {
 	w.once.Do(func() {
 		d, ok := syntax.ParseDialect(w.s.dialectName())
-		w.ix = workspace.New(workspace.Options{CacheDir: w.s.opts.WorkspaceCache, Memory: w.s.opts.WorkspaceMemory, Dialect: d, Auto: !ok})
+		w.ix = workspace.New(workspace.Options{CacheDir: w.s.opts.WorkspaceCache, Memory: w.s.opts.WorkspaceMemory, Dialect: d, Auto: !ok, Jobs: 1})
 		w.ix.SetRoots(w.roots)
 		context.AfterFunc(w.s.ctx, func() { w.ix.Close() })
 	})
@@ -252,7 +253,7 @@ func (s *server) references(ctx context.Context, params json.RawMessage) (any, e
 		return out, nil
 	}
 	ix := s.ws.sync(s.docs.All())
-	hits, total, err := ix.Reaching(ctx, workspace.PlaceKey(&pl), referencesLimit)
+	hits, total, err := ix.Reaching(ctx, &pl, referencesLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -312,7 +313,7 @@ func (s *server) explorer(ctx context.Context, doc *session.Document, off syntax
 		return nil, nil
 	}
 	ix := s.ws.sync(s.docs.All())
-	x, err := ix.Explore(ctx, workspace.PlaceKey(&pl), recentGames)
+	x, err := ix.Explore(ctx, &pl, recentGames)
 	if err != nil {
 		return nil, err
 	}

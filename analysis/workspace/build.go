@@ -77,7 +77,7 @@ func indexGame(sg syntax.StreamGame, d syntax.Dialect, i int) indexed {
 				broken = true
 				return
 			}
-			pend.setNext(st.Move.String())
+			pend.next = cescacsNext(st.Move)
 			x.posts = append(x.posts, pend)
 			pend = at(CescacsKey(st.After), len(x.posts), st.Node.Sp.Start)
 			pend.width = uint8(min(utf16Len(st.Node.Text), 255))
@@ -94,7 +94,7 @@ func indexGame(sg syntax.StreamGame, d syntax.Dialect, i int) indexed {
 		if st.After == nil {
 			return false
 		}
-		pend.setNext(st.Before.SAN(st.Move))
+		pend.next = chessNext(st.Move)
 		x.posts = append(x.posts, pend)
 		pend = at(ChessKey(st.After), st.Ply+1, st.Node.Sp.Start)
 		pend.width = uint8(min(utf16Len(st.Node.Text), 255))
@@ -123,14 +123,17 @@ func place(sg syntax.StreamGame, rel syntax.Pos) (line, col uint32) {
 // batchSize is the number of games indexed at once, on every core.
 const batchSize = 256
 
-// indexGames indexes the games next returns, of a file of dialect d, on
-// every core, and hands each to emit in order. It stops early when ctx
-// is done (and returns its error).
-func indexGames(ctx context.Context, d syntax.Dialect, next func() (syntax.StreamGame, bool), emit func(*indexed) error) error {
+// indexGames indexes the games next returns, of a file of dialect d,
+// jobs at once (0: one per core), and hands each to emit in order. It
+// stops early when ctx is done (and returns its error).
+func indexGames(ctx context.Context, d syntax.Dialect, jobs int, next func() (syntax.StreamGame, bool), emit func(*indexed) error) error {
 	batch := make([]syntax.StreamGame, 0, batchSize)
 	out := make([]indexed, batchSize)
 	n := 0 // games read so far
-	workers := runtime.GOMAXPROCS(0)
+	workers := jobs
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	flush := func() error {
 		var wg sync.WaitGroup
 		var next int

@@ -17,6 +17,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis/input"
 	"github.com/pgnls/pgnls/analysis/match"
+	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/analysis/spill"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -35,6 +36,9 @@ type Options struct {
 	// is told per file by its name and first tag.
 	Dialect syntax.Dialect
 	Auto    bool
+	// Jobs is the number of games indexed at once; 0 means one per
+	// core. A server indexing while the user types leaves it cores.
+	Jobs int
 }
 
 // An Index is the index of the games of some folders and of the open
@@ -249,7 +253,7 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 	if err != nil {
 		return nil, false, false, err
 	}
-	err = indexGames(ctx, gr.Dialect(), gr.Next, b.add)
+	err = indexGames(ctx, gr.Dialect(), ix.opts.Jobs, gr.Next, b.add)
 	if err != nil {
 		b.close()
 		return nil, false, false, err
@@ -367,7 +371,7 @@ func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
 		line := f.Position(r.Start).Line
 		return syntax.StreamGame{GameRef: r, Line: line, Prefix: f.Slice(syntax.Span{Start: f.LineStart(line), End: r.Start})}, true
 	}
-	if err := indexGames(context.Background(), f.Dialect, next, b.add); err != nil {
+	if err := indexGames(context.Background(), f.Dialect, ix.opts.Jobs, next, b.add); err != nil {
 		b.close()
 		return nil, err
 	}
@@ -462,11 +466,12 @@ type Hit struct {
 	Next string
 }
 
-// Reaching returns the games that reach the position k in their main
+// Reaching returns the games that reach the position pl in their main
 // line, by any order of moves, each at the first move reaching it, in
 // order of path and of game, at most limit of them (0: all), and how
 // many games reach it in all.
-func (ix *Index) Reaching(ctx context.Context, k Key, limit int) ([]Hit, int, error) {
+func (ix *Index) Reaching(ctx context.Context, pl *query.Place, limit int) ([]Hit, int, error) {
+	k := PlaceKey(pl)
 	srcs, err := ix.sources(ctx, -1)
 	if err != nil {
 		return nil, 0, err
@@ -492,7 +497,7 @@ func (ix *Index) Reaching(ctx context.Context, k Key, limit int) ([]Hit, int, er
 				return err
 			}
 			for _, p := range mine {
-				h, err := hitOf(t, e.path, &p)
+				h, err := hitOf(t, e.path, &p, pl)
 				if err != nil {
 					return err
 				}
@@ -507,12 +512,13 @@ func (ix *Index) Reaching(ctx context.Context, k Key, limit int) ([]Hit, int, er
 	return hits, total, nil
 }
 
-func hitOf(t *tableFile, path string, p *posting) (Hit, error) {
+// hitOf returns the hit of posting p, of the position pl.
+func hitOf(t *tableFile, path string, p *posting, pl *query.Place) (Hit, error) {
 	g, str, err := t.game(int(p.game))
 	if err != nil {
 		return Hit{}, err
 	}
-	return Hit{Game: gameOf(path, int(p.game), &g, str), Ply: int(p.ply), At: Location{Path: path, Line: int(p.line), Col: int(p.col)}, Width: int(p.width), Next: p.nextText()}, nil
+	return Hit{Game: gameOf(path, int(p.game), &g, str), Ply: int(p.ply), At: Location{Path: path, Line: int(p.line), Col: int(p.col)}, Width: int(p.width), Next: p.next.text(pl)}, nil
 }
 
 // read opens the entry's table and calls fn with it.
@@ -568,19 +574,20 @@ type Explorer struct {
 const exploreWait = 100 * time.Millisecond
 
 // Explore returns the moves the games of the workspace play from the
-// position k (a game that reaches it twice counts once, with the move
+// position pl (a game that reaches it twice counts once, with the move
 // it played the first time) with their scores, and the recent latest
 // games reaching it. It waits no more than exploreWait for the open
 // documents edited since their last index (a board follows the cursor
 // as the user types): past it, it answers from their previous
 // version's, and a later question sees the edit.
-func (ix *Index) Explore(ctx context.Context, k Key, recent int) (*Explorer, error) {
+func (ix *Index) Explore(ctx context.Context, pl *query.Place, recent int) (*Explorer, error) {
+	k := PlaceKey(pl)
 	srcs, err := ix.sources(ctx, exploreWait)
 	if err != nil {
 		return nil, err
 	}
 	x := &Explorer{}
-	moves := map[string]*MoveStats{}
+	moves := map[nextMove]*Score{}
 	type cand struct {
 		e *entry
 		p posting
@@ -597,11 +604,11 @@ func (ix *Index) Explore(ctx context.Context, k Key, recent int) (*Explorer, err
 				}
 				last = int64(p.game)
 				x.add(p.result)
-				if next := p.nextText(); next != "" {
-					m := moves[next]
+				if p.next != 0 {
+					m := moves[p.next]
 					if m == nil {
-						m = &MoveStats{Move: next}
-						moves[next] = m
+						m = &Score{}
+						moves[p.next] = m
 					}
 					m.add(p.result)
 				}
@@ -629,8 +636,8 @@ func (ix *Index) Explore(ctx context.Context, k Key, recent int) (*Explorer, err
 			return nil, err
 		}
 	}
-	for _, m := range moves {
-		x.Moves = append(x.Moves, *m)
+	for n, m := range moves {
+		x.Moves = append(x.Moves, MoveStats{Move: n.text(pl), Score: *m})
 	}
 	slices.SortFunc(x.Moves, func(a, b MoveStats) int {
 		if a.Games != b.Games {
@@ -640,7 +647,7 @@ func (ix *Index) Explore(ctx context.Context, k Key, recent int) (*Explorer, err
 	})
 	for _, c := range top {
 		err := c.e.read(func(t *tableFile) error {
-			h, err := hitOf(t, c.e.path, &c.p)
+			h, err := hitOf(t, c.e.path, &c.p, pl)
 			x.Recent = append(x.Recent, h)
 			return err
 		})

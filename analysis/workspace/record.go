@@ -145,14 +145,10 @@ func getGame(b []byte, g *gameRec) {
 	g.plies, g.result, g.date = le.Uint16(b[16:]), Result(b[18]), le.Uint32(b[19:])
 }
 
-// nextLen is the room of a posting for the move played from its
-// position: chess SAN takes at most 7 bytes; C'escacs moves are longer.
-const nextLen = 15
-
 // posting is a position reached in a game: the key of the position, the
 // game and the half-move reaching it (0: the start), where that move is
-// (the game's first tag at the start), and the move played from it ("":
-// the game ends there).
+// (the game's first tag at the start) and its width, and the move played
+// from the position (next; 0: the game ends there).
 type posting struct {
 	key       Key
 	game      uint32
@@ -161,10 +157,35 @@ type posting struct {
 	date      uint32
 	line, col uint32
 	width     uint8 // of the move reaching the position, in UTF-16 code units
-	next      [nextLen]byte
+	next      nextMove
 }
 
-const postSize = 8 + 4 + 2 + 1 + 4 + 4 + 4 + 1 + nextLen
+const postSize = 8 + 4 + 2 + 1 + 4 + 4 + 4 + 1 + 8
+
+// nextMove is a move as the engine has it, packed: a chess.Move, or the
+// fields of a cescacs.Move; 0 for no move.
+type nextMove uint64
+
+func chessNext(m chess.Move) nextMove { return nextMove(m) | 1<<63 }
+
+func cescacsNext(m cescacs.Move) nextMove {
+	return nextMove(m.From) | nextMove(m.To)<<8 | nextMove(m.Piece)<<16 | nextMove(m.Captured)<<24 |
+		nextMove(m.Promotion)<<32 | nextMove(m.Kind)<<40 | nextMove(m.Castle)<<48 | 1<<63
+}
+
+// text writes the move, played in the position pl, as the engine writes
+// it (SAN for chess); "" for no move.
+func (n nextMove) text(pl *query.Place) string {
+	if n == 0 {
+		return ""
+	}
+	if pl.Dialect == syntax.CTLPGN {
+		m := cescacs.Move{From: cescacs.Hex(n), To: cescacs.Hex(n >> 8), Piece: cescacs.Kind(n >> 16), Captured: cescacs.Kind(n >> 24),
+			Promotion: cescacs.Kind(n >> 32), Kind: cescacs.MoveKind(n >> 40), Castle: cescacs.CastleID(n >> 48)}
+		return m.String()
+	}
+	return pl.Chess.SAN(chess.Move(uint32(n)))
+}
 
 func putPosting(b []byte, p *posting) {
 	le := binary.LittleEndian
@@ -176,7 +197,7 @@ func putPosting(b []byte, p *posting) {
 	le.PutUint32(b[19:], p.line)
 	le.PutUint32(b[23:], p.col)
 	b[27] = p.width
-	copy(b[28:28+nextLen], p.next[:])
+	le.PutUint64(b[28:], uint64(p.next))
 }
 
 func getPosting(b []byte, p *posting) {
@@ -184,8 +205,7 @@ func getPosting(b []byte, p *posting) {
 	p.key, p.game, p.ply = Key(le.Uint64(b[0:])), le.Uint32(b[8:]), le.Uint16(b[12:])
 	p.result, p.date = Result(b[14]), le.Uint32(b[15:])
 	p.line, p.col = le.Uint32(b[19:]), le.Uint32(b[23:])
-	p.width = b[27]
-	copy(p.next[:], b[28:28+nextLen])
+	p.width, p.next = b[27], nextMove(le.Uint64(b[28:]))
 }
 
 // comparePostings orders postings by key, then game, then ply.
@@ -197,26 +217,6 @@ func comparePostings(a, b *posting) int {
 		return c
 	}
 	return cmp.Compare(a.ply, b.ply)
-}
-
-// nextText returns the move of a posting.
-func (p *posting) nextText() string {
-	n := 0
-	for n < nextLen && p.next[n] != 0 {
-		n++
-	}
-	return string(p.next[:n])
-}
-
-func (p *posting) setNext(s string) {
-	if len(s) > nextLen {
-		s = s[:nextLen]
-		for len(s) > 0 && !utf8.ValidString(s) {
-			s = s[:len(s)-1]
-		}
-	}
-	p.next = [nextLen]byte{}
-	copy(p.next[:], s)
 }
 
 // utf16Len returns the length of s in UTF-16 code units, reading a byte

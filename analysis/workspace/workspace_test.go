@@ -93,9 +93,9 @@ func build(t *testing.T, ix *Index) Stats {
 	return st
 }
 
-// keyAfter returns the key of the position after the last move of a
-// line of chess moves.
-func keyAfter(t *testing.T, moves string) Key {
+// keyAfter returns the position after the last move of a line of chess
+// moves.
+func keyAfter(t *testing.T, moves string) *query.Place {
 	t.Helper()
 	f := syntax.Parse("line.pgn", moves, syntax.PGN)
 	last := strings.LastIndex(strings.TrimSpace(moves), " ") + 1
@@ -103,7 +103,7 @@ func keyAfter(t *testing.T, moves string) Key {
 	if !ok || pl.Move == nil {
 		t.Fatalf("no move at the end of %q", moves)
 	}
-	return PlaceKey(&pl)
+	return &pl
 }
 
 // hits writes hits as "file:line:col game name (ply, next)".
@@ -153,7 +153,7 @@ func TestExplore(t *testing.T) {
 	if !ok || pl.Move != nil {
 		t.Fatal("no start position in the tags")
 	}
-	x, err := ix.Explore(context.Background(), PlaceKey(&pl), 2)
+	x, err := ix.Explore(context.Background(), &pl, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func TestCescacs(t *testing.T) {
 	if !ok {
 		t.Fatal("no position at EH4-H8")
 	}
-	got, _, err := ix.Reaching(context.Background(), PlaceKey(&pl), 0)
+	got, _, err := ix.Reaching(context.Background(), &pl, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
