@@ -208,16 +208,10 @@ func getPosting(b []byte, p *posting) {
 	p.width, p.next = b[27], nextMove(le.Uint64(b[28:]))
 }
 
-// comparePostings orders postings by key, then game, then ply.
-func comparePostings(a, b *posting) int {
-	if c := cmp.Compare(a.key, b.key); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.game, b.game); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.ply, b.ply)
-}
+// comparePostings orders postings by key. A table's postings are added
+// in the order of their games and plies, which the sort keeps for equal
+// keys (spill.Format.Compare): they come out by key, game and ply.
+func comparePostings(a, b *posting) int { return cmp.Compare(a.key, b.key) }
 
 // utf16Len returns the length of s in UTF-16 code units, reading a byte
 // that is not UTF-8 as one Windows-1252 character (as the parser does).
