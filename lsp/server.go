@@ -84,7 +84,7 @@ type Options struct {
 	WorkspaceCache string
 
 	// WorkspaceMemory is the memory budget of the workspace index's
-	// sorts, in bytes; 0 means workspace's default.
+	// sorts, in bytes; 0 means 8 MiB.
 	WorkspaceMemory int64
 }
 

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -50,6 +51,12 @@ const (
 	referencesLimit = 5000
 	// recentGames is the number of latest games the explorer lists.
 	recentGames = 5
+	// indexMemory is the default budget of the index's sorts: small, so
+	// that the index stays well under the memory limit the server sets
+	// from the open documents (session.Documents), where the collector
+	// would run all the time and slow the typing down; the sorts spill
+	// to disk past it.
+	indexMemory = 8 << 20
 )
 
 // workspaceIndex is the server's workspace.Index and its updates.
@@ -59,6 +66,9 @@ type workspaceIndex struct {
 
 	once sync.Once
 	ix   *workspace.Index
+
+	typed time.Time // when the open documents were last seen to change (yield)
+	edits int64     // the sum of their versions then
 
 	mu       sync.Mutex
 	building bool
@@ -91,11 +101,35 @@ func newWorkspaceIndex(s *server, p *wire.InitializeParams) *workspaceIndex {
 func (w *workspaceIndex) index() *workspace.Index {
 	w.once.Do(func() {
 		d, ok := syntax.ParseDialect(w.s.dialectName())
-		w.ix = workspace.New(workspace.Options{CacheDir: w.s.opts.WorkspaceCache, Memory: w.s.opts.WorkspaceMemory, Dialect: d, Auto: !ok, Jobs: 1})
+		w.ix = workspace.New(workspace.Options{CacheDir: w.s.opts.WorkspaceCache, Memory: cmp.Or(w.s.opts.WorkspaceMemory, indexMemory), Dialect: d, Auto: !ok, Jobs: 1, Yield: w.yield})
 		w.ix.SetRoots(w.roots)
 		context.AfterFunc(w.s.ctx, func() { w.ix.Close() })
 	})
 	return w.ix
+}
+
+// typingPause is how long the index waits after the last edit of an
+// open document before it goes on: typing keeps the cores.
+const typingPause = 300 * time.Millisecond
+
+// yield holds the index back while the user types: until no open
+// document has changed for typingPause. It runs on Build's goroutine
+// only.
+func (w *workspaceIndex) yield() {
+	for w.s.ctx.Err() == nil {
+		var edits int64
+		for _, d := range w.s.docs.All() {
+			edits += int64(d.Version)
+		}
+		if edits != w.edits {
+			w.edits, w.typed = edits, time.Now()
+		}
+		wait := typingPause - time.Since(w.typed)
+		if wait <= 0 {
+			return
+		}
+		time.Sleep(wait)
+	}
 }
 
 // refresh starts an update of the index on a goroutine of its own,

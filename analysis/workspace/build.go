@@ -124,9 +124,10 @@ func place(sg syntax.StreamGame, rel syntax.Pos) (line, col uint32) {
 const batchSize = 256
 
 // indexGames indexes the games next returns, of a file of dialect d,
-// jobs at once (0: one per core), and hands each to emit in order. It
-// stops early when ctx is done (and returns its error).
-func indexGames(ctx context.Context, d syntax.Dialect, jobs int, next func() (syntax.StreamGame, bool), emit func(*indexed) error) error {
+// jobs at once (0: one per core), and hands each to emit in order,
+// calling yield (when not nil) between batches. It stops early when ctx
+// is done (and returns its error).
+func indexGames(ctx context.Context, d syntax.Dialect, jobs int, yield func(), next func() (syntax.StreamGame, bool), emit func(*indexed) error) error {
 	batch := make([]syntax.StreamGame, 0, batchSize)
 	out := make([]indexed, batchSize)
 	n := 0 // games read so far
@@ -160,6 +161,9 @@ func indexGames(ctx context.Context, d syntax.Dialect, jobs int, next func() (sy
 			out[k] = indexed{}
 		}
 		batch = batch[:0]
+		if yield != nil {
+			yield()
+		}
 		return ctx.Err()
 	}
 	for {

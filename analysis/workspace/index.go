@@ -39,6 +39,10 @@ type Options struct {
 	// Jobs is the number of games indexed at once; 0 means one per
 	// core. A server indexing while the user types leaves it cores.
 	Jobs int
+	// Yield, when set, is called by Build between batches of games, and
+	// Build waits while it runs: a server holds the index back while the
+	// user types.
+	Yield func()
 }
 
 // An Index is the index of the games of some folders and of the open
@@ -253,7 +257,7 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 	if err != nil {
 		return nil, false, false, err
 	}
-	err = indexGames(ctx, gr.Dialect(), ix.opts.Jobs, gr.Next, b.add)
+	err = indexGames(ctx, gr.Dialect(), ix.opts.Jobs, ix.opts.Yield, gr.Next, b.add)
 	if err != nil {
 		b.close()
 		return nil, false, false, err
@@ -371,7 +375,7 @@ func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
 		line := f.Position(r.Start).Line
 		return syntax.StreamGame{GameRef: r, Line: line, Prefix: f.Slice(syntax.Span{Start: f.LineStart(line), End: r.Start})}, true
 	}
-	if err := indexGames(context.Background(), f.Dialect, ix.opts.Jobs, next, b.add); err != nil {
+	if err := indexGames(context.Background(), f.Dialect, ix.opts.Jobs, nil, next, b.add); err != nil {
 		b.close()
 		return nil, err
 	}
