@@ -79,7 +79,8 @@ const indexTitle = "Indexing the workspace's games"
 //     of its work-done progress, with an empty cache; check-s and
 //     index/check: `pgnls check` on the same folder, in the same run;
 //   - typing-ms-median and -p99: a keystroke in an open document of 1 MB
-//     and a hover after it, answered, while that index is built; and
+//     and a hover after it, answered, while that index is built (ten
+//     keystrokes 50 ms apart, then a second's pause); and
 //     typing-idle-ms-*: the same once it is built, in the same run;
 //   - refs-ms-*: references on a move of the Najdorf (5... a6), the
 //     games reaching it listed; explorer-ms-*: pgnls/board with the
@@ -143,6 +144,9 @@ func BenchmarkWorkspaceProcess(b *testing.B) {
 	var typing, idle []time.Duration
 	for i := 0; !progressEnded(c, indexTitle); i++ {
 		typing = append(typing, keystroke(i))
+		if i%10 == 9 {
+			time.Sleep(time.Second) // the user stops typing: the index goes on
+		}
 	}
 	waitIndex(c)
 	index := time.Since(t0)

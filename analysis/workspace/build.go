@@ -120,21 +120,23 @@ func place(sg syntax.StreamGame, rel syntax.Pos) (line, col uint32) {
 	return uint32(p.Line - 1), uint32(utf16Len(sg.LineText(rel)))
 }
 
-// batchSize is the number of games indexed at once, on every core.
-const batchSize = 256
+// batchGames is the number of games of a batch per job: a batch is
+// indexed at once, then yield may hold the next back.
+const batchGames = 32
 
 // indexGames indexes the games next returns, of a file of dialect d,
 // jobs at once (0: one per core), and hands each to emit in order,
 // calling yield (when not nil) between batches. It stops early when ctx
 // is done (and returns its error).
 func indexGames(ctx context.Context, d syntax.Dialect, jobs int, yield func(), next func() (syntax.StreamGame, bool), emit func(*indexed) error) error {
-	batch := make([]syntax.StreamGame, 0, batchSize)
-	out := make([]indexed, batchSize)
-	n := 0 // games read so far
 	workers := jobs
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	batchSize := batchGames * workers
+	batch := make([]syntax.StreamGame, 0, batchSize)
+	out := make([]indexed, batchSize)
+	n := 0 // games read so far
 	flush := func() error {
 		var wg sync.WaitGroup
 		var next int
