@@ -74,13 +74,12 @@ type entry struct {
 // question after the edit; until it is ready, questions that must not
 // wait are answered from the table of the version before (prev).
 type overlay struct {
-	file  *syntax.File
-	once  sync.Once
-	done  chan struct{} // closed when x and err are set
-	x     *entry
-	err   error
-	prev  *entry // the previous version's table, if it was made
-	stale bool   // replaced by a later version
+	file *syntax.File
+	once sync.Once
+	done chan struct{} // closed when x and err are set
+	x    *entry
+	err  error
+	prev *entry // the previous version's table, if it was made
 }
 
 // New returns an empty Index.
