@@ -8,11 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pgnls/pgnls/analysis/input"
@@ -58,6 +60,10 @@ type Index struct {
 	files    map[string]*entry // by game file path
 	overlays map[string]*overlay
 	building sync.Mutex // one Build at a time
+	// overlayBuild holds a token while an open document is indexed: one
+	// at a time, so that the index of documents being edited keeps to a
+	// core.
+	overlayBuild chan struct{}
 }
 
 // entry is a game file of the folders and its table file.
@@ -80,6 +86,8 @@ type overlay struct {
 	x    *entry
 	err  error
 	prev *entry // the previous version's table, if it was made
+	// started is set when the table is being made (or was).
+	started atomic.Bool
 }
 
 // New returns an empty Index.
@@ -87,7 +95,7 @@ func New(opts Options) *Index {
 	if opts.Memory <= 0 {
 		opts.Memory = 32 << 20
 	}
-	ix := &Index{opts: opts, temp: spill.NewDir(), files: map[string]*entry{}, overlays: map[string]*overlay{}}
+	ix := &Index{opts: opts, temp: spill.NewDir(), files: map[string]*entry{}, overlays: map[string]*overlay{}, overlayBuild: make(chan struct{}, 1)}
 	ix.cache = opts.CacheDir
 	if ix.cache == "" {
 		if d, err := os.UserCacheDir(); err == nil {
@@ -340,9 +348,12 @@ func (o *overlay) retire(keep *entry) {
 // start makes the overlay's table on a goroutine of its own, once.
 func (o *overlay) start(ix *Index, path string) {
 	o.once.Do(func() {
+		o.started.Store(true)
 		go func() {
 			defer close(o.done)
+			ix.overlayBuild <- struct{}{} // one at a time
 			o.x, o.err = ix.overlayTable(o.file, path)
+			<-ix.overlayBuild
 			ix.mu.Lock()
 			if o.prev != nil && ix.overlays[path] == o {
 				os.Remove(o.prev.table)
@@ -364,17 +375,13 @@ func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	i := 0
-	next := func() (syntax.StreamGame, bool) {
-		if i >= f.NumGames() {
-			return syntax.StreamGame{}, false
-		}
-		r := f.Game(i)
-		i++
-		line := f.Position(r.Start).Line
-		return syntax.StreamGame{GameRef: r, Line: line, Prefix: f.Slice(syntax.Span{Start: f.LineStart(line), End: r.Start})}, true
+	next, stop := iter.Pull2(overlayGames(f))
+	defer stop()
+	each := func() (syntax.StreamGame, bool) {
+		_, sg, ok := next()
+		return sg, ok
 	}
-	if err := indexGames(context.Background(), f.Dialect, ix.opts.Jobs, nil, next, b.add); err != nil {
+	if err := indexGames(context.Background(), f.Dialect, ix.opts.Jobs, nil, each, b.add); err != nil {
 		b.close()
 		return nil, err
 	}
@@ -388,8 +395,11 @@ func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
 // sources returns the tables to search, in order of path: the open
 // documents' and the files' not open. It waits up to wait (forever when
 // negative) for the tables of the open documents edited since they were
-// made, then takes the latest made (the disk's before the first).
-func (ix *Index) sources(ctx context.Context, wait time.Duration) ([]*entry, error) {
+// made, then takes the latest made (the disk's before the first). With
+// small set, it starts making the tables of documents of up to
+// smallOverlay bytes only: the others are answered for from their
+// latest table until a question without it makes theirs.
+func (ix *Index) sources(ctx context.Context, wait time.Duration, small bool) ([]*entry, error) {
 	ix.mu.Lock()
 	overlays := make(map[string]*overlay, len(ix.overlays))
 	for p, o := range ix.overlays {
@@ -402,19 +412,30 @@ func (ix *Index) sources(ctx context.Context, wait time.Duration) ([]*entry, err
 		}
 	}
 	ix.mu.Unlock()
-	var timeout <-chan time.Time
-	if wait >= 0 {
-		t := time.NewTimer(wait)
-		defer t.Stop()
-		timeout = t.C
-	}
+	deadline := time.Now().Add(wait)
 	for p, o := range overlays {
-		o.start(ix, p)
-		select {
-		case <-o.done:
-		case <-timeout:
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		if !small || o.file.Len() <= smallOverlay {
+			o.start(ix, p)
+		}
+		if o.started.Load() {
+			switch {
+			case wait < 0:
+				select {
+				case <-o.done:
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+			case time.Until(deadline) > 0:
+				t := time.NewTimer(time.Until(deadline))
+				select {
+				case <-o.done:
+				case <-t.C:
+				case <-ctx.Done():
+					t.Stop()
+					return nil, ctx.Err()
+				}
+				t.Stop()
+			}
 		}
 		e := o.latest()
 		if e == nil {
@@ -429,6 +450,12 @@ func (ix *Index) sources(ctx context.Context, wait time.Duration) ([]*entry, err
 	slices.SortFunc(out, func(a, b *entry) int { return cmp.Compare(a.path, b.path) })
 	return out, nil
 }
+
+// smallOverlay is the size of the open documents whose tables Explore
+// makes (and waits for, exploreWait at most) after an edit: a board
+// follows the cursor as the user types, and a bigger document would be
+// indexed again at every keystroke.
+const smallOverlay = 1 << 20
 
 // Location is a place in a file: a 0-based line and a column in UTF-16
 // code units.
@@ -475,7 +502,7 @@ type Hit struct {
 // many games reach it in all.
 func (ix *Index) Reaching(ctx context.Context, pl *query.Place, limit int) ([]Hit, int, error) {
 	k := PlaceKey(pl)
-	srcs, err := ix.sources(ctx, -1)
+	srcs, err := ix.sources(ctx, -1, false)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -585,7 +612,7 @@ const exploreWait = 100 * time.Millisecond
 // version's, and a later question sees the edit.
 func (ix *Index) Explore(ctx context.Context, pl *query.Place, recent int) (*Explorer, error) {
 	k := PlaceKey(pl)
-	srcs, err := ix.sources(ctx, exploreWait)
+	srcs, err := ix.sources(ctx, exploreWait, true)
 	if err != nil {
 		return nil, err
 	}
@@ -676,42 +703,79 @@ func (ix *Index) Games(ctx context.Context, text string, limit int) ([]Game, err
 	return ix.selected(ctx, q, limit)
 }
 
-// named returns the games whose names hold every word.
+// named returns the games whose names hold every word: those of the
+// open documents from their text (no table is needed for names), the
+// others from their tables.
 func (ix *Index) named(ctx context.Context, words []string, limit int) ([]Game, error) {
-	srcs, err := ix.sources(ctx, -1)
-	if err != nil {
-		return nil, err
+	ix.mu.Lock()
+	var paths []string
+	files := make(map[string]*entry, len(ix.files))
+	for p, e := range ix.files {
+		paths, files[p] = append(paths, p), e
 	}
+	docs := make(map[string]*syntax.File, len(ix.overlays))
+	for p, o := range ix.overlays {
+		docs[p] = o.file
+		if ix.files[p] == nil {
+			paths = append(paths, p)
+		}
+	}
+	ix.mu.Unlock()
+	slices.Sort(paths)
 	var out []Game
 	var errs []error
-	for _, e := range srcs {
-		err := e.read(func(t *tableFile) error {
-			return t.games(func(i int, g *gameRec, str string) bool {
-				if str == "" {
-					return true
+	full := func() bool { return limit > 0 && len(out) >= limit }
+	take := func(path string, i int, g *gameRec, str string) bool {
+		if str == "" {
+			return true
+		}
+		name, _, _ := strings.Cut(str, "\n")
+		lower := strings.ToLower(name)
+		for _, w := range words {
+			if !strings.Contains(lower, w) {
+				return true
+			}
+		}
+		out = append(out, gameOf(path, i, g, str))
+		return !full()
+	}
+	for _, p := range paths {
+		if full() || ctx.Err() != nil {
+			break
+		}
+		if f := docs[p]; f != nil {
+			for i, sg := range overlayGames(f) {
+				rec, str, _ := describe(sg, f.Dialect, i)
+				if !take(p, i, &rec, str) || ctx.Err() != nil {
+					break
 				}
-				name, _, _ := strings.Cut(str, "\n")
-				lower := strings.ToLower(name)
-				for _, w := range words {
-					if !strings.Contains(lower, w) {
-						return true
-					}
-				}
-				out = append(out, gameOf(e.path, i, g, str))
-				return limit == 0 || len(out) < limit
-			})
+			}
+			continue
+		}
+		err := files[p].read(func(t *tableFile) error {
+			return t.games(func(i int, g *gameRec, str string) bool { return take(p, i, g, str) })
 		})
 		if err != nil {
 			errs = append(errs, err)
-		}
-		if limit > 0 && len(out) >= limit || ctx.Err() != nil {
-			break
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	return out, errors.Join(errs...)
+}
+
+// overlayGames yields the games of an open document as a stream of
+// them would: with the line of each and the text before it on its line.
+func overlayGames(f *syntax.File) iter.Seq2[int, syntax.StreamGame] {
+	return func(yield func(int, syntax.StreamGame) bool) {
+		for i, r := range f.Games() {
+			line := f.Position(r.Start).Line
+			if !yield(i, syntax.StreamGame{GameRef: r, Line: line, Prefix: f.Slice(syntax.Span{Start: f.LineStart(line), End: r.Start})}) {
+				return
+			}
+		}
+	}
 }
 
 // selected returns the games q selects, reading the open documents and
@@ -747,12 +811,11 @@ func (ix *Index) selected(ctx context.Context, q *match.Query, limit int) ([]Gam
 			break
 		}
 		if f := docs[p]; f != nil {
-			for i, r := range f.Games() {
+			for i, sg := range overlayGames(f) {
 				if full() || ctx.Err() != nil {
 					break
 				}
-				line := f.Position(r.Start).Line
-				take(p, f.Dialect, i, syntax.StreamGame{GameRef: r, Line: line, Prefix: f.Slice(syntax.Span{Start: f.LineStart(line), End: r.Start})})
+				take(p, f.Dialect, i, sg)
 			}
 			continue
 		}

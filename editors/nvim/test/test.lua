@@ -1009,6 +1009,82 @@ local function board_test()
     vim.inspect(select(2, pcall(vim.api.nvim_get_autocmds, { group = 'pgnls_board' }))))
 end
 
+-- The workspace search as a user meets it: the folder of the files (the
+-- plugin's root) is the workspace; vim.lsp.buf.workspace_symbol() and
+-- vim.lsp.buf.references() fill the quickfix list.
+local function qf_files(items)
+  local files = {}
+  for _, it in ipairs(items) do
+    files[vim.fn.fnamemodify(vim.fn.bufname(it.bufnr), ':t')] = true
+  end
+  return vim.tbl_keys(files)
+end
+
+local function workspace_test()
+  local buf = open(work .. '/board.pgn')
+  local client = wait_client(buf)
+  local caps = client and client.server_capabilities or {}
+  if not (caps.workspaceSymbolProvider and caps.referencesProvider) then
+    record('skip', 'workspace: symbols and references', 'the server does not announce them')
+    return
+  end
+  -- The index is built in the background: ask again (three times at
+  -- most) until the answer has want items. Each answer is awaited, so
+  -- that no late one fills the list of the next question.
+  local function fill(ask, want)
+    local items = {}
+    for _ = 1, 3 do
+      vim.fn.setqflist({}, 'r')
+      ask()
+      wait_for(function()
+        return #vim.fn.getqflist() > 0
+      end, 20000)
+      items = vim.fn.getqflist()
+      if #items >= want then
+        break
+      end
+      sleep(1000)
+    end
+    vim.cmd('cclose')
+    return items
+  end
+  local items = fill(function()
+    vim.lsp.buf.workspace_symbol('fischer')
+  end, 2)
+  local texts = {}
+  for _, it in ipairs(items) do
+    table.insert(texts, it.text)
+  end
+  local files = qf_files(items)
+  table.sort(files)
+  check('workspace: workspace_symbol("fischer") lists the games of the unopened files in the quickfix list',
+    #items >= 2 and vim.tbl_contains(files, 'messy.pgn') and table.concat(texts, ' '):find('Fischer', 1, true) ~= nil,
+    table.concat(files, ', ') .. ': ' .. table.concat(texts, ' | '))
+  items = fill(function()
+    vim.lsp.buf.workspace_symbol('Black ~ Spassky and Plies > 20')
+  end, 1)
+  check('workspace: workspace_symbol with a --where query', #items >= 1 and vim.tbl_contains(qf_files(items), 'messy.pgn'),
+    vim.inspect(qf_files(items)))
+
+  vim.api.nvim_set_current_buf(buf)
+  local l, c = find(buf, 'e4')
+  vim.api.nvim_win_set_cursor(0, { l + 1, c })
+  items = fill(function()
+    vim.lsp.buf.references()
+  end, 4)
+  files = qf_files(items)
+  table.sort(files)
+  local here = false
+  for _, it in ipairs(items) do
+    if it.bufnr == buf and it.lnum == l + 1 and it.col == c + 1 then
+      here = true
+    end
+  end
+  check('workspace: references on 1. e4 list the games reaching it, in files not opened, into the quickfix list',
+    #items >= 4 and here and vim.tbl_contains(files, 'illegal.pgn') and vim.tbl_contains(files, 'latin1.pgn'),
+    string.format('%d items in %s', #items, table.concat(files, ', ')))
+end
+
 local ok, err = xpcall(run, debug.traceback)
 if not ok then
   record('fail', 'test script error', err)
@@ -1018,6 +1094,10 @@ else
     local bok, berr = xpcall(board_test, debug.traceback)
     if not bok then
       record('fail', 'board test script error', berr)
+    end
+    local wok, werr = xpcall(workspace_test, debug.traceback)
+    if not wok then
+      record('fail', 'workspace test script error', werr)
     end
     finish()
   end)
