@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // Text writes the explorer for terminal boards: the games reaching the
 // position and their score, a line per move played from it with its
 // games and score (White wins / draws / Black wins, in percent), and the
-// latest games with the move each played and its file and line. "" when
-// no game reaches the position.
+// latest games with the move each played and its file and line, each cut
+// to textWidth characters (a side window widens to its longest line). ""
+// when no game reaches the position.
 func (x *Explorer) Text() string {
 	if x.Games == 0 {
 		return ""
@@ -32,10 +34,19 @@ func (x *Explorer) Text() string {
 		if next == "" {
 			next = "end"
 		}
-		fmt.Fprintf(&b, "  %s → %s  (%s:%d)\n", h.Game.Name, next, filepath.Base(h.At.Path), h.At.Line+1)
+		where := fmt.Sprintf(" → %s  (%s:%d)", next, filepath.Base(h.At.Path), h.At.Line+1)
+		name := h.Game.Name
+		if room := textWidth - 2 - utf8.RuneCountInString(where); utf8.RuneCountInString(name) > room {
+			name = string([]rune(name)[:max(room-1, 0)]) + "…"
+		}
+		b.WriteString("  " + name + where + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
+
+// textWidth is the most characters of a line of Text about a game: no
+// more than the FEN line of the board before it.
+const textWidth = 60
 
 // percent writes a score as "+W% =D% -B%" of its games.
 func (s Score) percent() string {

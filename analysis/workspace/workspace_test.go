@@ -374,14 +374,14 @@ func TestExplorerText(t *testing.T) {
 	x := &Explorer{
 		Score: Score{Games: 3, WhiteWins: 1, Draws: 1, BlackWins: 1},
 		Moves: []MoveStats{{Move: "Nf3", Score: Score{Games: 2, WhiteWins: 2}}, {Move: "e4", Score: Score{Games: 1, Draws: 1}}},
-		Recent: []Hit{{Game: Game{Name: "A – B, Open, 2021.05.05, 1-0"}, At: Location{Path: "/w/b.pgn", Line: 9}, Next: "Nf3"},
+		Recent: []Hit{{Game: Game{Name: "Aaaaaaaaaaaa, Bbbbbbbb – Cccccccccccc, Ddddddd, Open, 2021.05.05, 1-0"}, At: Location{Path: "/w/b.pgn", Line: 9}, Next: "Nf3"},
 			{Game: Game{Name: "C – D"}, At: Location{Path: "/w/a.pgn.gz"}}},
 	}
 	want := `Explorer: 3 games reach this position, +33% =33% -33%
   Nf3      2  +100% =0% -0%
   e4       1  +0% =100% -0%
 Latest:
-  A – B, Open, 2021.05.05, 1-0 → Nf3  (b.pgn:10)
+  Aaaaaaaaaaaa, Bbbbbbbb – Cccccccccccc, … → Nf3  (b.pgn:10)
   C – D → end  (a.pgn.gz:1)`
 	if got := x.Text(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
