@@ -11,6 +11,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -106,6 +107,15 @@ func New(opts Options) *Index {
 		ix.cache = ""
 	}
 	return ix
+}
+
+// jobs returns the number of games indexed at once, and of the sorts
+// run at once.
+func (ix *Index) jobs() int {
+	if ix.opts.Jobs > 0 {
+		return ix.opts.Jobs
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // Close removes the temporary files of the index; its cache stays.
@@ -260,7 +270,7 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 			os.Remove(out.Name())
 		}
 	}()
-	b, err := newBuilder(ix.temp, ix.opts.Memory)
+	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs())
 	if err != nil {
 		return nil, false, false, err
 	}
@@ -371,7 +381,7 @@ func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
 		return nil, err
 	}
 	defer out.Close()
-	b, err := newBuilder(ix.temp, ix.opts.Memory)
+	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs())
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis/spill"
 )
@@ -65,11 +66,15 @@ type builder struct {
 	// spilled is set by finish when the postings outgrew the budget.
 	spilled bool
 	strOff  int64
-	sorter  *spill.Sorter[posting]
+	// sorters sort the postings, a part of the keys each (the first of
+	// the lowest), so that the sorts at the end run on every core.
+	sorters []*spill.Sorter[posting]
 	buf     [gameSize]byte
 }
 
-func newBuilder(dir *spill.Dir, budget int64) (*builder, error) {
+// newBuilder returns a builder sorting within budget bytes, in parts
+// sorts run at once.
+func newBuilder(dir *spill.Dir, budget int64, parts int) (*builder, error) {
 	gf, err := dir.Create("games")
 	if err != nil {
 		return nil, err
@@ -79,8 +84,12 @@ func newBuilder(dir *spill.Dir, budget int64) (*builder, error) {
 		gf.Close()
 		return nil, err
 	}
-	return &builder{dir: dir, gf: gf, sf: sf, gw: bufio.NewWriterSize(gf, 64<<10), sw: bufio.NewWriterSize(sf, 64<<10),
-		sorter: spill.NewSorter(dir, budget, postingFormat)}, nil
+	b := &builder{dir: dir, gf: gf, sf: sf, gw: bufio.NewWriterSize(gf, 64<<10), sw: bufio.NewWriterSize(sf, 64<<10)}
+	parts = min(max(parts, 1), 256)
+	for range parts {
+		b.sorters = append(b.sorters, spill.NewSorter(dir, budget/int64(parts), postingFormat))
+	}
+	return b, nil
 }
 
 // add adds a game.
@@ -100,7 +109,8 @@ func (b *builder) add(x *indexed) error {
 	b.games++
 	b.added += int64(len(x.posts))
 	for i := range x.posts {
-		b.sorter.Add(x.posts[i])
+		p := &x.posts[i]
+		b.sorters[int(p.key>>56)*len(b.sorters)>>8].Add(*p)
 	}
 	return nil
 }
@@ -115,12 +125,19 @@ func (b *builder) finish(w io.Writer, h header) (err error) {
 	if err := b.sw.Flush(); err != nil {
 		return err
 	}
-	b.spilled = b.sorter.Spilled()
-	r := b.sorter.Sort()
-	b.sorter = nil
+	readers := make([]*spill.Reader[posting], len(b.sorters))
+	var wg sync.WaitGroup
+	for i, s := range b.sorters {
+		b.spilled = b.spilled || s.Spilled()
+		wg.Go(func() { readers[i] = s.Sort() })
+	}
+	wg.Wait()
+	b.sorters = nil
 	defer func() {
-		if cerr := r.Close(); err == nil {
-			err = cerr
+		for _, r := range readers {
+			if cerr := r.Close(); err == nil {
+				err = cerr
+			}
 		}
 	}()
 	h.Version, h.Games, h.Postings = formatVersion, b.games, b.added
@@ -145,18 +162,20 @@ func (b *builder) finish(w io.Writer, h header) (err error) {
 		}
 	}
 	var rec [postSize]byte
-	for {
-		p, ok := r.Next()
-		if !ok {
-			break
+	for _, r := range readers {
+		for {
+			p, ok := r.Next()
+			if !ok {
+				break
+			}
+			putPosting(rec[:], &p)
+			if _, err := bw.Write(rec[:]); err != nil {
+				return err
+			}
 		}
-		putPosting(rec[:], &p)
-		if _, err := bw.Write(rec[:]); err != nil {
+		if err := r.Err(); err != nil {
 			return err
 		}
-	}
-	if err := r.Err(); err != nil {
-		return err
 	}
 	return bw.Flush()
 }
@@ -167,8 +186,8 @@ func (b *builder) close() {
 		f.Close()
 		os.Remove(f.Name())
 	}
-	if b.sorter != nil {
-		b.sorter.Close()
+	for _, s := range b.sorters {
+		s.Close()
 	}
 }
 

@@ -324,15 +324,16 @@ func TestCescacs(t *testing.T) {
 }
 
 // TestSpill indexes real games with a budget of a few postings, which
-// sorts them on disk in many runs, and finds the same answers as with
-// the default budget.
+// sorts them on disk in many runs, in three sorts of a part of the keys
+// each, and finds the same answers as with the default budget and one
+// sort.
 func TestSpill(t *testing.T) {
 	src := "../../../shared/testdata/pgn/big/pgnmentor-Capablanca.pgn"
 	if _, err := os.Stat(src); err != nil {
 		t.Fatalf("shared corpus not found (check out ../shared beside the repository): %v", err)
 	}
-	answers := func(memory int64, spills bool) []string {
-		ix := New(Options{CacheDir: t.TempDir(), Memory: memory, Auto: true})
+	answers := func(memory int64, spills bool, jobs int) []string {
+		ix := New(Options{CacheDir: t.TempDir(), Memory: memory, Auto: true, Jobs: jobs})
 		defer ix.Close()
 		ix.SetRoots([]string{src})
 		st, err := ix.Build(context.Background(), nil)
@@ -361,7 +362,7 @@ func TestSpill(t *testing.T) {
 		}
 		return out
 	}
-	big, tiny := answers(0, false), answers(postSize*2048, true)
+	big, tiny := answers(0, false, 1), answers(postSize*2048, true, 3)
 	if len(big) < 20 {
 		t.Fatalf("too few answers to compare: %q", big)
 	}
