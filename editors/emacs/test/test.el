@@ -421,7 +421,39 @@ command loop of its own)."
   (pgnls-test-wait #'eglot-managed-p 5)
   (if (eglot--server-capable :experimental :board)
       (pgnls-test-board)
-    (pgnls-test-record "skip" "board: pgnls-board" "the server does not announce pgnls/board")))
+    (pgnls-test-record "skip" "board: pgnls-board" "the server does not announce pgnls/board"))
+  ;; The workspace search through xref, as xref-find-apropos and
+  ;; xref-find-references ask eglot.
+  (find-file (expand-file-name "board.pgn" (getenv "PGNLS_TEST_WORK")))
+  (if (and (eglot--server-capable :workspaceSymbolProvider) (eglot--server-capable :referencesProvider))
+      (pgnls-test-workspace)
+    (pgnls-test-record "skip" "workspace: xref" "the server does not announce workspace symbols and references")))
+
+(defun pgnls-test-xref-files (xrefs)
+  "The names of the files of XREFS, sorted, without repeats."
+  (sort (delete-dups (mapcar (lambda (x) (file-name-nondirectory (xref-location-group (xref-item-location x)))) xrefs))
+        #'string<))
+
+(defun pgnls-test-workspace ()
+  "Check workspace symbols and references through xref's backend.
+The index is built in the background: ask again until it answers."
+  (let* ((backend (xref-find-backend))
+         (symbols nil))
+    (pgnls-test-wait (lambda () (setq symbols (xref-backend-apropos backend "fischer"))) 20)
+    (pgnls-test-check "workspace: xref-find-apropos \"fischer\" finds the games of unopened files"
+                      (and (>= (length symbols) 2) (member "messy.pgn" (pgnls-test-xref-files symbols)))
+                      (pgnls-test-xref-files symbols))
+    (goto-char (point-min))
+    (search-forward "1. e4")
+    (backward-char 1)
+    (let (refs)
+      (pgnls-test-wait (lambda ()
+                         (setq refs (xref-backend-references backend (xref-backend-identifier-at-point backend)))
+                         (>= (length refs) 4))
+                       20)
+      (pgnls-test-check "workspace: xref-find-references on 1. e4 lists the games reaching it, in unopened files"
+                        (and (>= (length refs) 4) (member "illegal.pgn" (pgnls-test-xref-files refs)))
+                        (format "%d in %S" (length refs) (pgnls-test-xref-files refs))))))
 
 (condition-case err
     (pgnls-test-run)
