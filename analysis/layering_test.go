@@ -38,6 +38,9 @@ func within(p, pkg string) bool {
 // only. analysis/match, the query engine of pgnls select and the
 // workspace search, reads the engines and replays but not the analyzer
 // registry (analysis/checks) nor the editor's queries (analysis/query).
+// analysis/uci, the client of UCI engines, speaks the protocol only: it
+// imports the standard library alone (its fake engine, ucitest, plays
+// chess with analysis/chess).
 func TestLayering(t *testing.T) {
 	outer := []string{"go.lsp.dev", "go.uber.org/zap", module + "/lsp", module + "/cmd"}
 	for _, rule := range []struct {
@@ -52,6 +55,7 @@ func TestLayering(t *testing.T) {
 		{"./analysis/...", append([]string{module + "/analysis/session"}, outer...), false, nil},
 		{"./analysis/input/...", outer, false, []string{module + "/syntax"}},
 		{"./analysis/match/...", append([]string{module + "/analysis/checks", module + "/analysis/query", module + "/analysis/session"}, outer...), false, nil},
+		{"./analysis/uci", outer, true, nil},
 		{"./lsp/...", []string{module + "/cmd"}, false, nil},
 		{"./lsp/wire/...", []string{module + "/syntax", module + "/analysis", module + "/cmd"}, false, nil},
 	} {
