@@ -19,6 +19,10 @@
 //	wait-stop    answers "go" only once "stop" comes
 //	no-variant   declares no UCI_Variant option
 //
+// With UCITEST_CRASH_ONCE naming a file, crash-go crashes only when the
+// file does not exist, and creates it: an engine started anew after the
+// crash goes on.
+//
 // UCITEST_GO, when set, is printed instead on each "go" (lines
 // separated by "|", "{go}" replaced by the command received), whatever
 // the position.
@@ -134,7 +138,7 @@ func (e *engine) command(line string, in *bufio.Scanner) bool {
 			for in.Scan() && in.Text() != "stop" {
 			}
 		}
-		if e.modes["crash-go"] == e.gos {
+		if e.modes["crash-go"] == e.gos && e.crashOnce() {
 			e.println("info depth 1 score cp 13 pv e2e4")
 			e.out.Flush()
 			fmt.Fprintln(os.Stderr, "ucitest: crashing as asked")
@@ -144,6 +148,21 @@ func (e *engine) command(line string, in *bufio.Scanner) bool {
 	case "quit":
 		return false
 	}
+	return true
+}
+
+// crashOnce reports whether the engine may crash, under
+// UCITEST_CRASH_ONCE.
+func (e *engine) crashOnce() bool {
+	name := os.Getenv("UCITEST_CRASH_ONCE")
+	if name == "" {
+		return true
+	}
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return false
+	}
+	f.Close()
 	return true
 }
 
