@@ -105,6 +105,7 @@ type annotateItem struct {
 func annotateVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("annotate", flag.ContinueOnError)
 	f := &formatter{verb: "annotate", stdout: stdout, stderr: stderr, left: "game left unannotated", encoding: encKeep}
+	f.dialect, f.auto, _ = parseDialectFlag("auto") // by the file's name and text, as fmt
 	var opts annotate.Options
 	fl.BoolVar(&f.list, "l", false, "")
 	fl.BoolVar(&f.diff, "d", false, "")

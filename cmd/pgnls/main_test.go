@@ -17,14 +17,17 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/pgnls/pgnls/analysis/uci/ucitest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output sections of testdata/cmd/*.txtar and the generated section of README.md")
 
 // TestMain lets the scripts run pgnls as a program: the test binary
-// re-executes itself as pgnls.
+// re-executes itself as pgnls, and as ucitest, the fake UCI engine of
+// the annotate scripts.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"pgnls": main})
+	testscript.Main(m, map[string]func(){"pgnls": main, "ucitest": ucitest.Main})
 }
 
 // TestScripts runs the CLI scripts in testdata/cmd. Besides the standard
