@@ -23,6 +23,9 @@
 // file does not exist, and creates it: an engine started anew after the
 // crash goes on.
 //
+// With UCITEST_WAIT_FILE naming a file, each search waits until the
+// file exists: a test does what it wants while the engine thinks.
+//
 // UCITEST_GO, when set, is printed instead on each "go" (lines
 // separated by "|", "{go}" replaced by the command received), whatever
 // the position.
@@ -35,6 +38,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pgnls/pgnls/analysis/chess"
 )
@@ -136,6 +140,14 @@ func (e *engine) command(line string, in *bufio.Scanner) bool {
 		if e.has("wait-stop") {
 			e.out.Flush()
 			for in.Scan() && in.Text() != "stop" {
+			}
+		}
+		if name := os.Getenv("UCITEST_WAIT_FILE"); name != "" {
+			for {
+				if _, err := os.Stat(name); err == nil {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
 			}
 		}
 		if e.modes["crash-go"] == e.gos && e.crashOnce() {
