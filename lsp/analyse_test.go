@@ -203,3 +203,27 @@ func TestAnalyseNotForCTL(t *testing.T) {
 		t.Errorf("executeCommand on CTL-PGN: %v", err)
 	}
 }
+
+// TestHoverEval checks that hovering a move annotated by the engine
+// tells its evaluation, its judgement and the better move.
+func TestHoverEval(t *testing.T) {
+	c := start(t, lsptest.Options{Capabilities: map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"markdown"}}}}})
+	c.Initialize(nil)
+	const uri = "file:///g.pgn"
+	text := "[Event \"E\"]\n\n1. e4 {[%eval 0.36]} e5 {[%eval 0.62,20]} 2. Bc4 $2 {[%eval -1.05]} (2. Nf3 Nc6) Nc6 *\n"
+	c.Open(uri, text)
+	for _, tc := range []struct{ at, want string }{
+		{"Bc4", "Evaluation **-1.05** (White's point of view) · a mistake · better: **2. Nf3** (its first variation)"},
+		{"e5", "Evaluation **0.62** at depth 20 (White's point of view)\n"},
+		{"Nc6 *", ""},
+	} {
+		var hover protocol.Hover
+		if err := c.Call(protocol.MethodTextDocumentHover, positionAt(uri, lsptest.RangeOf(t, text, tc.at).Start), &hover); err != nil {
+			t.Fatal(err)
+		}
+		got := hover.Contents.Value
+		if tc.want == "" && strings.Contains(got, "Evaluation") || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("hover on %s:\n%s\nwant %q", tc.at, got, tc.want)
+		}
+	}
+}
