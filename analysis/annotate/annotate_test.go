@@ -39,7 +39,7 @@ func fakeOptions(vars ...string) annotate.Options {
 // realEngine returns the path of a Debian engine program: it must be
 // there in CI (.ci/run installs it), and the test is skipped without it
 // elsewhere.
-func realEngine(t *testing.T, name string) string {
+func realEngine(t testing.TB, name string) string {
 	t.Helper()
 	for _, p := range []string{name, "/usr/games/" + name} {
 		if path, err := exec.LookPath(p); err == nil {
