@@ -102,6 +102,7 @@ func Start(ctx context.Context, path string, cfg Config) (*Engine, error) {
 	e.cmd = exec.Command(path, cfg.Args...)
 	e.cmd.Env = cfg.Env
 	e.cmd.Stderr = &e.stderr
+	detach(e.cmd)
 	stdout, err := e.cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -324,12 +325,15 @@ func (e *Engine) Quit() error {
 	}
 	t := time.NewTimer(e.timeout)
 	defer t.Stop()
-	select {
-	case <-e.exited:
-		return nil
-	case <-t.C:
-		e.Close()
-		return &Error{Engine: e.Name, Op: "quit", Err: ErrTimeout}
+	for {
+		select {
+		case <-e.exited:
+			return nil
+		case <-e.lines: // what it still says is of no use
+		case <-t.C:
+			e.Close()
+			return &Error{Engine: e.Name, Op: "quit", Err: ErrTimeout}
+		}
 	}
 }
 
