@@ -55,8 +55,24 @@ func TestScripts(t *testing.T) {
 			"crlf":       crlfCmd,
 			"concat":     concat,
 			"lspsession": lspsession,
+			"waitfile":   waitfile,
 		},
 	})
+}
+
+// waitfile PATH waits, for at most ten seconds, until the file PATH
+// exists: a script knows that a program it runs in the background got
+// there.
+func waitfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile PATH")
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(ts.MkAbs(args[0])); err == nil {
+			return
+		}
+	}
+	ts.Fatalf("%s did not appear", args[0])
 }
 
 // exits N PROG [ARGS...] runs PROG like exec and checks that its exit

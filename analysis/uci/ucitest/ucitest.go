@@ -23,6 +23,9 @@
 // file does not exist, and creates it: an engine started anew after the
 // crash goes on.
 //
+// With UCITEST_HUNG_FILE naming a file, hang-go creates it when it
+// hangs: a test knows the engine is there.
+//
 // With UCITEST_WAIT_FILE naming a file, each search waits until the
 // file exists: a test does what it wants while the engine thinks.
 //
@@ -130,6 +133,9 @@ func (e *engine) command(line string, in *bufio.Scanner) bool {
 	case "go":
 		e.gos++
 		if e.modes["hang-go"] == e.gos {
+			if name := os.Getenv("UCITEST_HUNG_FILE"); name != "" {
+				os.WriteFile(name, nil, 0o644)
+			}
 			for in.Scan() {
 				if in.Text() == "quit" {
 					return false
