@@ -211,7 +211,7 @@ func TestEngineErrors(t *testing.T) {
 		{"missing program", annotate.Options{Engine: "/nonexistent/stockfish"}, nil, "/nonexistent/stockfish"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.opts.Timeout = 300 * time.Millisecond
+			tc.opts.Timeout = time.Second
 			a := annotate.NewAnalyst(tc.opts)
 			defer a.Close()
 			out := annotateText(a, game, syntax.PGN)

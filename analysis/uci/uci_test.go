@@ -184,7 +184,7 @@ func TestTimeouts(t *testing.T) {
 	}
 	// A search that never ends: Go fails in time, and the engine is
 	// unusable after it.
-	e, err := fake(t, 300*time.Millisecond, "UCITEST_MODE=hang-go=2")
+	e, err := fake(t, time.Second, "UCITEST_MODE=hang-go=2")
 	if err != nil {
 		t.Fatal(err)
 	}
