@@ -25,8 +25,12 @@ var update = flag.Bool("update", false, "rewrite the expected output sections of
 
 // TestMain lets the scripts run pgnls as a program: the test binary
 // re-executes itself as pgnls, and as ucitest, the fake UCI engine of
-// the annotate scripts.
+// the annotate scripts (and, with UCITEST_ENGINE=1, as the engine a
+// test starts by the test binary's path).
 func TestMain(m *testing.M) {
+	if os.Getenv(ucitest.EnvVar) == "1" {
+		ucitest.Main()
+	}
 	testscript.Main(m, map[string]func(){"pgnls": main, "ucitest": ucitest.Main})
 }
 
