@@ -267,6 +267,11 @@ func TestStockfish(t *testing.T) {
 	opts := annotate.Options{Engine: realEngine(t, "stockfish"), Limits: uci.Limits{Nodes: 20000}, Threads: 1, Hash: 16}
 	checkFile(t, opts, "testdata/games.pgn", "testdata/games.stockfish.golden")
 	checkFile(t, opts, "testdata/edge.pgn", "testdata/edge.stockfish.golden")
+	// Chess960: UCI_Chess960, castling sent as the king taking its rook.
+	out := checkFile(t, opts, "testdata/chess960.pgn", "testdata/chess960.stockfish.golden")
+	if r := out.res[0]; r.Moves != 8 {
+		t.Errorf("Chess960: %d moves evaluated, want 8", r.Moves)
+	}
 }
 
 func TestFairyStockfish(t *testing.T) {
