@@ -238,7 +238,6 @@ func (a *Analyst) drop(path string) {
 type ply struct {
 	node          *syntax.Move
 	index         int // in g.Moves
-	move          chess.Move
 	uci           string
 	before, after chess.Position
 	over          bool // the game ends after it
@@ -377,7 +376,7 @@ func (a *Analyst) mainLine(g *syntax.Game, start legality.Start) (plies []ply, s
 			}
 			return false
 		}
-		p := ply{node: st.Node, index: index[st.Node], move: st.Move, uci: st.Before.UCI(st.Move), before: *st.Before, after: *st.After}
+		p := ply{node: st.Node, index: index[st.Node], uci: st.Before.UCI(st.Move), before: *st.Before, after: *st.After}
 		p.over = p.after.Outcome().Result != ""
 		p.wanted = !p.over && (a.opts.Force || !hasEval(g, p.index))
 		plies = append(plies, p)
