@@ -87,3 +87,31 @@ func TestEachGameJoins(t *testing.T) {
 		}
 	}
 }
+
+// TestEachGameBatchOneByOne: with batches of one byte, each game is a
+// unit of work of its own: the first game's work can wait for the
+// second's on another worker, and the games are still emitted in order.
+func TestEachGameBatchOneByOne(t *testing.T) {
+	gr := syntax.NewGameReader(strings.NewReader("1. e4 *\n\n1. d4 *\n\n1. c4 *\n"), "x.pgn", syntax.PGN, false)
+	second := make(chan struct{})
+	var order []string
+	analysis.EachGameBatch(context.Background(), gr, 2, 1, nil, func(it *analysis.StreamItem[string]) {
+		text := it.Game.Game.Text
+		switch {
+		case strings.HasPrefix(text, "1. e4"):
+			select {
+			case <-second:
+			case <-time.After(10 * time.Second):
+				t.Error("the second game was not worked on while the first one was")
+			}
+		case strings.HasPrefix(text, "1. d4"):
+			close(second)
+		}
+		it.Value = text[:5]
+	}, func(it *analysis.StreamItem[string]) {
+		order = append(order, it.Value)
+	})
+	if got := strings.Join(order, ","); got != "1. e4,1. d4,1. c4" {
+		t.Errorf("emitted %s", got)
+	}
+}

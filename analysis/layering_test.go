@@ -41,6 +41,9 @@ func within(p, pkg string) bool {
 // analysis/workspace, the index of the workspace search, reads files
 // through analysis/input and asks analysis/match, never the analyzer
 // registry nor the incremental engine.
+// analysis/uci, the client of UCI engines, speaks the protocol only: it
+// imports the standard library alone (its fake engine, ucitest, plays
+// chess with analysis/chess).
 func TestLayering(t *testing.T) {
 	outer := []string{"go.lsp.dev", "go.uber.org/zap", module + "/lsp", module + "/cmd"}
 	for _, rule := range []struct {
@@ -56,6 +59,7 @@ func TestLayering(t *testing.T) {
 		{"./analysis/input/...", outer, false, []string{module + "/syntax"}},
 		{"./analysis/match/...", append([]string{module + "/analysis/checks", module + "/analysis/query", module + "/analysis/session"}, outer...), false, nil},
 		{"./analysis/workspace/...", append([]string{module + "/analysis/checks", module + "/analysis/session"}, outer...), false, nil},
+		{"./analysis/uci", outer, true, nil},
 		{"./lsp/...", []string{module + "/cmd"}, false, nil},
 		{"./lsp/wire/...", []string{module + "/syntax", module + "/analysis", module + "/cmd"}, false, nil},
 	} {

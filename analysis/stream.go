@@ -29,6 +29,14 @@ type StreamItem[T any] struct {
 // memory does not grow with the stream. It stops early when ctx is done,
 // and returns once the goroutines it started have ended.
 func EachGame[T any](ctx context.Context, gr *syntax.GameReader, jobs int, read, work, emit func(*StreamItem[T])) {
+	EachGameBatch(ctx, gr, jobs, batchBytes, read, work, emit)
+}
+
+// EachGameBatch is EachGame with the size of a unit of work given: the
+// games a worker takes at once hold at least batchSize bytes of text (1:
+// one game at a time, for work that takes long on each game, such as an
+// engine's analysis).
+func EachGameBatch[T any](ctx context.Context, gr *syntax.GameReader, jobs, batchSize int, read, work, emit func(*StreamItem[T])) {
 	type batch struct {
 		items []StreamItem[T]
 		done  chan struct{}
@@ -68,7 +76,7 @@ func EachGame[T any](ctx context.Context, gr *syntax.GameReader, jobs int, read,
 			if read != nil {
 				read(&b.items[len(b.items)-1])
 			}
-			if size += len(g.Game.Text); size >= batchBytes {
+			if size += len(g.Game.Text); size >= batchSize {
 				send()
 			}
 		}

@@ -41,6 +41,9 @@ import (
 //     under the user's settings. The file's is worked out for a request
 //     without a kind filter only up to fixAllMax bytes, since clients
 //     ask for code actions at each move of the cursor.
+//   - source.analyse.game ("Analyse game with the engine") and
+//     source.analyse.file: commands that annotate the game, or the
+//     file, with a UCI engine (see analyse.go).
 
 // codeActionParams is CodeActionParams with the context's diagnostics
 // kept raw, to be returned exactly as the client sent them.
@@ -119,6 +122,7 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 			actions = append(actions, codeAction{Title: "Fix all in file", Kind: kindFixAll, Edit: workspaceEdit(doc, edits)})
 		}
 	}
+	actions = append(actions, analyseActions(doc, i, p.Context.Only)...)
 	if wantKind(p.Context.Only, kindSortTags) {
 		r := doc.File.Game(i)
 		if edits := sortTags(r.Game, doc.File.Dialect); len(edits) > 0 {

@@ -144,8 +144,9 @@ func capabilities() wire.ServerCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll, kindAnalyseGame, kindAnalyseFile},
 			},
+			ExecuteCommandProvider:          &protocol.ExecuteCommandOptions{Commands: []string{cmdAnalyseGame, cmdAnalyseFile}},
 			DocumentFormattingProvider:      true,
 			DocumentRangeFormattingProvider: true,
 			FoldingRangeProvider:            true,

@@ -131,6 +131,7 @@ var requests = map[string]requestHandler{
 	methodBoard:                                  (*server).board,
 	protocol.MethodWorkspaceSymbol:               (*server).workspaceSymbol,
 	protocol.MethodTextDocumentReferences:        (*server).references,
+	protocol.MethodWorkspaceExecuteCommand:       (*server).executeCommand,
 }
 
 // background lists the requests that walk a whole document. They run off

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/annotate"
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/tags"
@@ -30,6 +31,13 @@ import (
 //	pgnls.maxDiagnostics           diagnostics published per document (default 2000, 1000 for VS Code, 100 for eglot; 0: no limit)
 //	pgnls.diagnostics.catalogueURL base URL of the code catalogue; the code is appended
 //	pgnls.diagnostics.<code>       "error", "warning", "info", "hint" or "off"; wins over the profile
+//	pgnls.engine.path              the UCI engine of "Analyse game" for every game ("": stockfish, fairy-stockfish for the lichess variants)
+//	pgnls.engine.depth             its search depth per position (default 18); or
+//	pgnls.engine.nodes             its nodes per position; or
+//	pgnls.engine.movetime          its time per position, in milliseconds
+//	pgnls.engine.threads           its Threads option (0: the engine's)
+//	pgnls.engine.hash              its Hash option, in MiB (0: the engine's)
+//	pgnls.engine.multipv           its MultiPV: better lines after a mistake (0: one)
 //
 // They come from initializationOptions (the pgnls object itself, or an
 // object holding it under "pgnls"), then from workspace/configuration
@@ -62,6 +70,7 @@ type settings struct {
 	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
 	catalogueURL string                              // "" means defaultCatalogueURL
 	max          *int                                // nil: the client's default (clientCaps.maxDiagnostics)
+	engine       annotate.Options                    // "Analyse game" (pgnls.engine)
 }
 
 // wireSettings is the JSON form of the pgnls settings object.
@@ -79,6 +88,15 @@ type wireSettings struct {
 	TagOrder    string                     `json:"tagOrder"`
 	Max         json.RawMessage            `json:"maxDiagnostics"`
 	Diagnostics map[string]json.RawMessage `json:"diagnostics"`
+	Engine      *struct {
+		Path     string          `json:"path"`
+		Depth    json.RawMessage `json:"depth"`
+		Nodes    json.RawMessage `json:"nodes"`
+		MoveTime json.RawMessage `json:"movetime"`
+		Threads  json.RawMessage `json:"threads"`
+		Hash     json.RawMessage `json:"hash"`
+		MultiPV  json.RawMessage `json:"multipv"`
+	} `json:"engine"`
 }
 
 // parseSettings decodes a pgnls settings object. Values it cannot use are
@@ -146,6 +164,26 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 		st.strictTags = true
 	default:
 		problems = append(problems, "pgnls.tagOrder must be strict or lenient, not "+w.TagOrder)
+	}
+	if e := w.Engine; e != nil {
+		st.engine.Engine = e.Path
+		count := func(name string, raw json.RawMessage) int {
+			if wire.IsNull(raw) {
+				return 0
+			}
+			var n float64
+			if err := json.Unmarshal(raw, &n); err != nil || n != float64(int(n)) || n < 0 {
+				problems = append(problems, "pgnls.engine."+name+" must be an integer >= 0, not "+string(raw))
+				return 0
+			}
+			return int(n)
+		}
+		st.engine.Limits.Depth = count("depth", e.Depth)
+		st.engine.Limits.Nodes = int64(count("nodes", e.Nodes))
+		st.engine.Limits.MoveTime = time.Duration(count("movetime", e.MoveTime)) * time.Millisecond
+		st.engine.Threads = count("threads", e.Threads)
+		st.engine.Hash = count("hash", e.Hash)
+		st.engine.MultiPV = count("multipv", e.MultiPV)
 	}
 	for key, v := range w.Diagnostics {
 		var s string

@@ -8,6 +8,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -100,6 +101,9 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 		if o := openingAfter(g, start, node); o != nil {
 			details = append(details, "Opening: **"+o.ECO+"** "+o.Name)
 		}
+		if e := evalNote(g, node, &m.before); e != "" {
+			details = append(details, e)
+		}
 		details = append(details, "FEN `"+m.after.FEN()+"`")
 		bd = chessBoard(&m.after, m.move.From(), m.move.To())
 	}
@@ -124,6 +128,87 @@ func pgnMoveMarkdown(g *syntax.Game, node *syntax.Move, key int, onSquare bool) 
 		b.WriteString("\n\n" + d)
 	}
 	return b.String(), bd
+}
+
+// evalNote describes the [%eval] of the comments of the move node,
+// played in before, as pgnls annotate and lichess write it: the
+// evaluation after the move from White's point of view, the judgement
+// its NAG gives, and the first move of its first variation, the better
+// move when the engine wrote it; "" when the move has no evaluation.
+func evalNote(g *syntax.Game, node *syntax.Move, before *chess.Position) string {
+	after := followingMove(g.Moves, node)
+	var a Annotations
+	for _, e := range after {
+		if c, ok := e.(*syntax.Comment); ok {
+			readAnnotations(&a, c.Text, false)
+		}
+	}
+	if a.Eval == nil {
+		return ""
+	}
+	note := "Evaluation **" + a.Eval.Text + "**"
+	if a.Eval.Depth > 0 {
+		note += " at depth " + strconv.Itoa(a.Eval.Depth)
+	}
+	note += " (White's point of view)"
+	judged := false
+	for _, e := range after {
+		v := 0
+		switch n := e.(type) {
+		case *syntax.NAG:
+			v = n.Value
+		case *syntax.Glyph:
+			v = nag.Glyphs[n.Text]
+		}
+		if word := map[int]string{6: "an inaccuracy", 2: "a mistake", 4: "a blunder"}[v]; word != "" {
+			note += " · " + word
+			judged = true
+		}
+	}
+	if !judged {
+		return note
+	}
+	for _, e := range after {
+		v, ok := e.(*syntax.Variation)
+		if !ok {
+			continue
+		}
+		for _, x := range v.Elems {
+			if mv, ok := x.(*syntax.Move); ok {
+				if mv.Text != node.Text {
+					note += " · better: **" + chessNumber(before) + " " + mv.Text + "** (its first variation)"
+				}
+				return note
+			}
+		}
+	}
+	return note
+}
+
+// followingMove returns the elements after the move node in its line,
+// at any depth, up to the next move.
+func followingMove(line []syntax.Elem, node *syntax.Move) []syntax.Elem {
+	for i, e := range line {
+		switch n := e.(type) {
+		case *syntax.Move:
+			if n != node {
+				continue
+			}
+			j := i + 1
+			for j < len(line) {
+				if _, ok := line[j].(*syntax.Move); ok {
+					break
+				}
+				j++
+			}
+			return line[i+1 : j]
+		case *syntax.Variation:
+			if out := followingMove(n.Elems, node); out != nil {
+				return out
+			}
+		}
+	}
+	return nil
 }
 
 // chessNumber returns the move number of the move played in p: "12." for

@@ -95,9 +95,10 @@ type formatter struct {
 	// joined, when set, is told of each game written and whether its
 	// rewriting was dropped because it would merge with the game before
 	// it; done, when set, of the end of each file.
-	joined func(name string, g syntax.StreamGame, dropped bool)
-	done   func(name string)
-	files  *input.Walker // the files rewritten so far, each once
+	joined   func(name string, g syntax.StreamGame, dropped bool)
+	done     func(name string)
+	files    *input.Walker // the files rewritten so far, each once
+	progress *progress     // the progress line, or nil
 }
 
 // Encodings fmt can write: the file's own (keep), or a conversion.
@@ -315,6 +316,11 @@ func (f *formatter) convert(name string, r io.Reader, tf input.Facts) io.Reader 
 // streams into a temporary file that replaces the original at the end,
 // when the text changed and every game could be formatted.
 func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
+	var size int64
+	if info != nil && info.Mode().IsRegular() {
+		size = info.Size()
+	}
+	r = f.progress.file(name, size, r)
 	var out io.Writer = io.Discard
 	var stdout *bufio.Writer
 	var rep *input.Replacement // what -w writes

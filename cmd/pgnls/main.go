@@ -9,11 +9,12 @@
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
 //	pgnls select [--where EXPR] [--fen FEN] [--moves PATTERN] [--material SPEC] [-v] [--count|--locations|--split N|--split-by KEY] [PATH...]
+//	pgnls annotate [--engine PATH] [--depth N | --nodes N | --movetime D] [--threads N] [--hash MB] [--multipv N] [--force] [-j N] [-w] [-d] [PATH...]
 //	pgnls moves [--variant NAME] [--redefine R] POSITION
 //	pgnls version
 //	pgnls help
 //
-// The command is a thin client: check, fmt, fix, select and moves call the analysis
+// The command is a thin client: check, fmt, fix, select, annotate and moves call the analysis
 // packages directly and serve hands the standard streams to the lsp
 // package. Standard output
 // carries only results (check) or the protocol stream (serve); logs and
@@ -32,14 +33,18 @@ import (
 )
 
 func main() {
-	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select")
+	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select" || os.Args[1] == "annotate")
 	if batch && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their heap stays small (tens of MB);
 		// collecting half as often saves a tenth of their time. The
 		// memory limit (--memory) bounds it all the same.
 		debug.SetGCPercent(200)
 	}
-	if batch && os.Args[1] != "select" {
+	if batch && os.Args[1] == "annotate" {
+		// It handles its interrupts: the first one keeps what was
+		// finished.
+		limitProcess = true
+	} else if batch && os.Args[1] != "select" {
 		// Their temporary files go when they end, and when they are
 		// interrupted; their memory is the process's to limit.
 		onInterrupt(runInterruptHook)
@@ -66,6 +71,8 @@ Usage:
 	pgnls fmt [flags] [PATH...]    rewrite files in export format, like gofmt
 	pgnls fix [flags] [PATH...]    apply the unambiguous fixes of the diagnostics
 	pgnls select [flags] [PATH...] write the games that meet criteria, as they are
+	pgnls annotate [flags] [PATH...]
+	                               add engine evaluations, mistakes and better lines
 	pgnls moves [flags] POSITION   list the legal moves of a FEN or PDTL
 	pgnls version                  print the version
 	pgnls help                     print this help
@@ -96,6 +103,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fixVerb(rest, stdin, stdout, stderr)
 	case "select":
 		return selectVerb(rest, stdin, stdout, stderr)
+	case "annotate":
+		return annotateVerb(rest, stdin, stdout, stderr)
 	case "moves":
 		return moves(rest, stdout, stderr)
 	}

@@ -17,14 +17,21 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/pgnls/pgnls/analysis/uci/ucitest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output sections of testdata/cmd/*.txtar and the generated section of README.md")
 
 // TestMain lets the scripts run pgnls as a program: the test binary
-// re-executes itself as pgnls.
+// re-executes itself as pgnls, and as ucitest, the fake UCI engine of
+// the annotate scripts (and, with UCITEST_ENGINE=1, as the engine a
+// test starts by the test binary's path).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"pgnls": main})
+	if os.Getenv(ucitest.EnvVar) == "1" {
+		ucitest.Main()
+	}
+	testscript.Main(m, map[string]func(){"pgnls": main, "ucitest": ucitest.Main})
 }
 
 // TestScripts runs the CLI scripts in testdata/cmd. Besides the standard
@@ -52,8 +59,24 @@ func TestScripts(t *testing.T) {
 			"crlf":       crlfCmd,
 			"concat":     concat,
 			"lspsession": lspsession,
+			"waitfile":   waitfile,
 		},
 	})
+}
+
+// waitfile PATH waits, for at most ten seconds, until the file PATH
+// exists: a script knows that a program it runs in the background got
+// there.
+func waitfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: waitfile PATH")
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(ts.MkAbs(args[0])); err == nil {
+			return
+		}
+	}
+	ts.Fatalf("%s did not appear", args[0])
 }
 
 // exits N PROG [ARGS...] runs PROG like exec and checks that its exit

@@ -40,7 +40,9 @@ Keys: :lineLength (number), :dialect (\"auto\", \"pgn\", \"ctl-pgn\"),
 :tagOrder (\"strict\", \"lenient\"), :ctlpgn (plist with :symbols \"keep\",
 \"ascii\" or \"unicode\", :reader \"full\" or \"minimal\"), :maxDiagnostics
 \(see `pgnls-max-diagnostics'), :diagnostics (plist from a code keyword
-to \"error\", \"warning\", \"info\", \"hint\" or \"off\"), e.g.
+to \"error\", \"warning\", \"info\", \"hint\" or \"off\"), :engine (plist
+for the code action \"Analyse game\": :path, :depth, :nodes, :movetime,
+:threads, :hash, :multipv), e.g.
   (:lineLength 100 :diagnostics (:line-too-long \"off\"))
 Sent as initializationOptions and with workspace/didChangeConfiguration."
   :type 'plist)

@@ -243,7 +243,8 @@ func (c *Client) readLoop() {
 
 // answer answers a request of the server as a minimal client: the
 // settings for workspace/configuration, success for
-// window/workDoneProgress/create, MethodNotFound otherwise.
+// window/workDoneProgress/create, "applied" for workspace/applyEdit
+// (the test reads the edit with Requests), MethodNotFound otherwise.
 func (c *Client) answer(call *jsonrpc2.Call) {
 	c.mu.Lock()
 	c.calls = append(c.calls, Notification{call.Method(), append(json.RawMessage(nil), call.Params()...)})
@@ -264,6 +265,8 @@ func (c *Client) answer(call *jsonrpc2.Call) {
 		}
 		result = items
 	case protocol.MethodWorkDoneProgressCreate:
+	case protocol.MethodWorkspaceApplyEdit:
+		result = map[string]bool{"applied": true}
 	default:
 		err = jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "lsptest: %s", call.Method())
 	}

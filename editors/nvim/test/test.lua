@@ -418,7 +418,14 @@ local function run()
   vim.cmd('syntax on')
   local pgnls = require('pgnls')
   pgnls.setup({
-    settings = { lineLength = 79, tagOrder = 'lenient', dialect = 'auto', diagnostics = {} },
+    settings = {
+      lineLength = 79,
+      tagOrder = 'lenient',
+      dialect = 'auto',
+      diagnostics = {},
+      -- "Analyse game": stockfish (.ci/run installs it), a small search.
+      engine = { nodes = 2000, threads = 1 },
+    },
     format_on_save = true,
   })
   check('default cmd is pgnls serve from PATH', vim.deep_equal(pgnls.config.cmd, { 'pgnls', 'serve' }), vim.fn.exepath('pgnls'))
@@ -625,6 +632,50 @@ local function run()
     )
   else
     record('skip', "ctl-pgn: code action on a line with '×'", 'server has no codeActionProvider')
+  end
+
+  -- "Analyse game", as a user asks for it: the code action's command
+  -- runs the engine in the background and the annotations come back as
+  -- one workspace/applyEdit, which Neovim applies to the buffer.
+  if caps.executeCommandProvider then
+    local path = work .. '/analyse.pgn'
+    local f = assert(io.open(path, 'w'))
+    f:write('[Event "Analyse"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n')
+    f:close()
+    local an = open(path)
+    wait_client(an)
+    local row = find(an, '1. e4')
+    vim.api.nvim_win_set_cursor(0, { row + 1, 3 })
+    local titles
+    local select = vim.ui.select
+    vim.ui.select = function(items, opts, on_choice)
+      titles = {}
+      local pick
+      for i, item in ipairs(items) do
+        local title = opts.format_item(item)
+        table.insert(titles, title)
+        if title:sub(1, 12) == 'Analyse game' then
+          pick = i
+        end
+      end
+      on_choice(pick and items[pick] or nil, pick)
+    end
+    local ok_ca, err_ca = pcall(vim.lsp.buf.code_action)
+    local annotated = vim.wait(30000, function()
+      local line = vim.api.nvim_buf_get_lines(an, row, row + 1, false)[1] or ''
+      return line:find('[%eval', 1, true) ~= nil
+    end, 50)
+    vim.ui.select = select
+    local line = vim.api.nvim_buf_get_lines(an, row, row + 1, false)[1]
+    check(
+      'pgn: code action "Analyse game" annotates the game with the engine',
+      annotated and line:find('^1%. e4 {%[%%eval %-?%d+%.%d%d%]} e5 {%[%%eval') ~= nil,
+      string.format('%s; actions %s; line %q', ok_ca and 'requested' or tostring(err_ca),
+        titles and table.concat(titles, ' | ') or 'none offered', tostring(line))
+    )
+    vim.cmd('bwipeout! ' .. an)
+  else
+    record('skip', 'pgn: code action "Analyse game"', 'server has no executeCommandProvider')
   end
 
   -- Tag completion, then format on save.

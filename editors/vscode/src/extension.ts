@@ -331,6 +331,15 @@ function serverSettings(): Record<string, unknown> {
     ctlpgn: { symbols: c.get<string>('ctlpgn.symbols', 'keep') },
     hover: { images: c.get<string>('hover.images', 'auto') },
     diagnostics: c.get<Record<string, string>>('diagnostics', {}),
+    engine: {
+      path: c.get<string>('engine.path', ''),
+      depth: c.get<number>('engine.depth', 0),
+      nodes: c.get<number>('engine.nodes', 0),
+      movetime: c.get<number>('engine.movetime', 0),
+      threads: c.get<number>('engine.threads', 0),
+      hash: c.get<number>('engine.hash', 0),
+      multipv: c.get<number>('engine.multipv', 0),
+    },
   };
 }
 
