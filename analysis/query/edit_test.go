@@ -1,0 +1,129 @@
+package query
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// editCase is a marker test of an editing operation: in has a cursor
+// marker ⟦⟧, want is the text after the change with ⟦⟧ where the cursor
+// goes, or "error: ..." for an operation that must fail with an error
+// holding that text.
+type editCase struct {
+	name, file, op, in, want string
+}
+
+// applyOp runs op ("play MOVE", "promote", "promote-one", "delete-variation",
+// "delete-from-here", "nag N", "comment TEXT") at off.
+func applyOp(f *syntax.File, off syntax.Pos, op string) (Change, error) {
+	verb, arg, _ := strings.Cut(op, " ")
+	switch verb {
+	case "play":
+		return Play(f, off, arg)
+	case "promote":
+		return Promote(f, off, PromoteToMain)
+	case "promote-one":
+		return Promote(f, off, PromoteOneLevel)
+	case "delete-variation":
+		return DeleteVariation(f, off)
+	case "delete-from-here":
+		return DeleteFromHere(f, off)
+	case "nag":
+		n, _ := strconv.Atoi(arg)
+		return SetNAG(f, off, n)
+	case "comment":
+		return SetComment(f, off, arg)
+	}
+	panic("unknown op " + op)
+}
+
+// applyChange returns text with the change's edits applied.
+func applyChange(text string, c Change) string {
+	for i := len(c.Edits) - 1; i >= 0; i-- {
+		text = c.Edits[i].Apply(text)
+	}
+	return text
+}
+
+func runEditCase(t *testing.T, c editCase) {
+	t.Helper()
+	name := c.file
+	if name == "" {
+		name = "t.pgn"
+	}
+	i := strings.Index(c.in, "⟦⟧")
+	if i < 0 {
+		t.Fatalf("%s: no cursor marker", c.name)
+	}
+	text := c.in[:i] + c.in[i+len("⟦⟧"):]
+	f := syntax.Parse(name, text, syntax.DetectDialect(name, text))
+	ch, err := applyOp(f, syntax.Pos(i), c.op)
+	if want, ok := strings.CutPrefix(c.want, "error: "); ok {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %s: err = %v, want one holding %q", c.name, c.op, err, want)
+		}
+		return
+	}
+	if err != nil {
+		t.Errorf("%s: %s: %v", c.name, c.op, err)
+		return
+	}
+	out := applyChange(text, ch)
+	if ch.Cursor < 0 || int(ch.Cursor) > len(out) {
+		t.Fatalf("%s: cursor %d outside the text", c.name, ch.Cursor)
+	}
+	got := out[:ch.Cursor] + "⟦⟧" + out[ch.Cursor:]
+	if got != c.want {
+		t.Errorf("%s: %s:\n got: %q\nwant: %q", c.name, c.op, got, c.want)
+	}
+	// Outside the edits, the text is the same.
+	for _, e := range ch.Edits {
+		if !strings.HasPrefix(out, text[:e.Start]) || !strings.HasSuffix(out, text[e.End:]) {
+			t.Errorf("%s: the edit at %d changes text around it", c.name, e.Start)
+		}
+	}
+}
+
+const str7 = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+
+func TestPlay(t *testing.T) {
+	for _, c := range []editCase{
+		{name: "new game", op: "play e4", in: str7 + "⟦⟧*\n", want: str7 + "1. ⟦⟧e4 *\n"},
+		{name: "new game uci", op: "play e2e4", in: str7 + "⟦⟧*\n", want: str7 + "1. ⟦⟧e4 *\n"},
+		{name: "append black", op: "play e5", in: str7 + "1. e4⟦⟧ *\n", want: str7 + "1. e4 ⟦⟧e5 *\n"},
+		{name: "append white", op: "play Nf3", in: str7 + "1. e4 e5⟦⟧ *\n", want: str7 + "1. e4 e5 2. ⟦⟧Nf3 *\n"},
+		{name: "append after comment", op: "play e5", in: str7 + "1. e4 {best}⟦⟧ *\n", want: str7 + "1. e4 {best} 1... ⟦⟧e5 *\n"},
+		{name: "append after variation", op: "play e5", in: str7 + "1. e4 (1. d4)⟦⟧ *\n", want: str7 + "1. e4 (1. d4) 1... ⟦⟧e5 *\n"},
+		{name: "cursor on earlier move, end of line", op: "play Nc6", in: str7 + "1. e4 e5 2. N⟦⟧f3 *\n", want: str7 + "1. e4 e5 2. Nf3 ⟦⟧Nc6 *\n"},
+		{name: "same as next", op: "play e5", in: str7 + "1. e4⟦⟧ e5 *\n", want: str7 + "1. e4 ⟦⟧e5 *\n"},
+		{name: "same as next uci", op: "play e7e5", in: str7 + "1. e4⟦⟧ e5 *\n", want: str7 + "1. e4 ⟦⟧e5 *\n"},
+		{name: "open variation", op: "play c5", in: str7 + "1. e4⟦⟧ e5 2. Nf3 *\n", want: str7 + "1. e4 e5 (1... ⟦⟧c5) 2. Nf3 *\n"},
+		{name: "open variation white", op: "play d4", in: str7 + "⟦⟧1. e4 e5 *\n", want: str7 + "1. e4 (1. ⟦⟧d4) 1... e5 *\n"},
+		{name: "after existing variations", op: "play c6", in: str7 + "1. e4⟦⟧ e5 (1... c5) {x} 2. Nf3 *\n", want: str7 + "1. e4 e5 (1... c5) {x} (1... ⟦⟧c6) 2. Nf3 *\n"},
+		{name: "step into variation", op: "play c5", in: str7 + "1. e4⟦⟧ e5 (1... c5 2. Nf3) (1... c6) *\n", want: str7 + "1. e4 e5 (1... ⟦⟧c5 2. Nf3) (1... c6) *\n"},
+		{name: "step into second variation", op: "play c7c6", in: str7 + "1. e4⟦⟧ e5 (1... c5 2. Nf3) (1... c6) *\n", want: str7 + "1. e4 e5 (1... c5 2. Nf3) (1... ⟦⟧c6) *\n"},
+		{name: "in variation append", op: "play Nf3", in: str7 + "1. e4 e5 (1... c5⟦⟧) *\n", want: str7 + "1. e4 e5 (1... c5 2. ⟦⟧Nf3) *\n"},
+		{name: "check mark", op: "play Bb5", in: str7 + "1. e4 d6 2. d4 Nf6⟦⟧ *\n", want: str7 + "1. e4 d6 2. d4 Nf6 3. ⟦⟧Bb5+ *\n"},
+		{name: "mate", op: "play Qh4", in: str7 + "1. f3 e5 2. g4⟦⟧ *\n", want: strings.Replace(str7, `"*"`, `"0-1"`, 1) + "1. f3 e5 2. g4 ⟦⟧Qh4# 0-1\n"},
+		{name: "castling by king move", op: "play e1g1", in: str7 + "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5⟦⟧ *\n", want: str7 + "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. ⟦⟧O-O *\n"},
+		{name: "castling onto rook", op: "play e1h1", in: str7 + "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5⟦⟧ *\n", want: str7 + "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. ⟦⟧O-O *\n"},
+		{name: "chess960 castling onto rook", op: "play b1a1",
+			in:   "[Variant \"Chess960\"]\n[FEN \"rk5r/p7/8/8/8/8/P7/RK4R1 w GAha - 0 1\"]\n\n⟦⟧*\n",
+			want: "[Variant \"Chess960\"]\n[FEN \"rk5r/p7/8/8/8/8/P7/RK4R1 w GAha - 0 1\"]\n\n1. ⟦⟧O-O-O *\n"},
+		{name: "chess960 castling by king move", op: "play b1g1",
+			in:   "[Variant \"Chess960\"]\n[FEN \"rk5r/p7/8/8/8/8/P7/RK4R1 w GAha - 0 1\"]\n\n⟦⟧*\n",
+			want: "[Variant \"Chess960\"]\n[FEN \"rk5r/p7/8/8/8/8/P7/RK4R1 w GAha - 0 1\"]\n\n1. ⟦⟧O-O *\n"},
+		{name: "crazyhouse drop", op: "play P@d5",
+			in:   "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5⟦⟧ *\n",
+			want: "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. ⟦⟧P@d5 *\n"},
+		{name: "illegal", op: "play e5", in: str7 + "1. e4 e5⟦⟧ *\n", want: "error: cannot be played"},
+		{name: "not a move", op: "play hello", in: str7 + "1. e4⟦⟧ *\n", want: "error: not a move"},
+		{name: "crlf", op: "play c5", in: strings.ReplaceAll(str7, "\n", "\r\n") + "1. e4⟦⟧ e5 *\r\n", want: strings.ReplaceAll(str7, "\n", "\r\n") + "1. e4 e5 (1... ⟦⟧c5) *\r\n"},
+		{name: "ctl-pgn", file: "t.ctl-pgn", op: "play E", in: "[Variant \"C'escacs\"]\n\n1. F4-F6⟦⟧ :\n", want: "error: CTL-PGN"},
+	} {
+		runEditCase(t, c)
+	}
+}
