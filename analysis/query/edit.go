@@ -72,8 +72,12 @@ func openEdit(f *syntax.File, off syntax.Pos) (*gameEdit, error) {
 // cursor is on: on the move, its number or its annotations; -1 for none.
 func (e *gameEdit) moveIndex() int {
 	line, i := e.w.line, e.w.index
-	if i >= len(line) || e.w.elem == nil {
-		return -1
+	if e.w.elem == nil {
+		// Just after a move or its annotations: on it.
+		if i == 0 || i > len(line) || line[i-1].Span().End != e.rel {
+			return -1
+		}
+		i--
 	}
 	sp, ok := moveGroup(line, i)
 	if !ok {

@@ -21,8 +21,8 @@ type piece struct {
 	move    bool   // a move: number is written before it as needed
 	white   bool   // a White move
 	num     int    // its move number
-	endLine bool   // a rest-of-line comment: a line break follows it
-	mark    string // identifies the piece whose offset the writer reports
+	endLine bool        // a rest-of-line comment: a line break follows it
+	src     syntax.Span // where text comes from in the game; zero for new text
 }
 
 // pieces returns the pieces of line[i:j] of g: move numbers are dropped
@@ -44,15 +44,15 @@ func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pg
 			if r == nil || !r.hasBefore {
 				return nil, errors.New("a move of the line cannot be played: " + x.Text)
 			}
-			out = append(out, piece{text: e.g.Text[x.Sp.Start:end], move: true,
+			out = append(out, piece{text: e.g.Text[x.Sp.Start:end], move: true, src: syntax.Span{Start: x.Sp.Start, End: end},
 				white: r.before.SideToMove() == chess.White, num: r.before.FullmoveNumber()})
 		case *syntax.Comment:
 			if x.Kind == syntax.EscapeKind {
 				return nil, errors.New("the line holds an escape line (%), which cannot move")
 			}
-			out = append(out, piece{text: e.g.Slice(x.Sp), endLine: x.Kind == syntax.LineKind})
+			out = append(out, piece{text: e.g.Slice(x.Sp), src: x.Sp, endLine: x.Kind == syntax.LineKind})
 		case *syntax.Variation:
-			out = append(out, piece{text: e.g.Slice(x.Sp)})
+			out = append(out, piece{text: e.g.Slice(x.Sp), src: x.Sp})
 		default:
 			return nil, errors.New("the line holds text that is not a move, comment or variation")
 		}
@@ -69,11 +69,16 @@ type lineWriter struct {
 	col   int
 	first bool // at the start of a line of moves: a Black move needs its number
 	fresh bool // nothing written yet
-	marks map[string]int
+	// track is a game-relative offset to follow; tracked is where it
+	// went in the output, -1 until a piece from there is written.
+	track   syntax.Pos
+	tracked int
 }
 
-func newLineWriter(nl string, col int) *lineWriter {
-	return &lineWriter{nl: nl, col: col, first: true, fresh: true, marks: map[string]int{}}
+// newLineWriter returns a writer whose first word starts at column col,
+// following the game-relative offset track.
+func newLineWriter(nl string, col int, track syntax.Pos) *lineWriter {
+	return &lineWriter{nl: nl, col: col, first: true, fresh: true, track: track, tracked: -1}
 }
 
 // write writes the pieces.
@@ -91,7 +96,7 @@ func (w *lineWriter) write(ps []piece) {
 				word = strconv.Itoa(p.num) + "... " + word
 			}
 		}
-		w.word(word, lead, p.mark)
+		w.word(word, lead, p.src)
 		if p.endLine {
 			w.b.WriteString(w.nl)
 			w.col = 0
@@ -102,7 +107,7 @@ func (w *lineWriter) write(ps []piece) {
 }
 
 // word writes one word, on a new line when it would pass the width.
-func (w *lineWriter) word(s string, lead int, mark string) {
+func (w *lineWriter) word(s string, lead int, src syntax.Span) {
 	width := len(s)
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		width = i
@@ -117,8 +122,8 @@ func (w *lineWriter) word(s string, lead int, mark string) {
 		w.col++
 	}
 	w.fresh = false
-	if mark != "" {
-		w.marks[mark] = w.b.Len() + lead
+	if src.Start <= w.track && w.track < src.End {
+		w.tracked = w.b.Len() + lead + int(w.track-src.Start)
 	}
 	w.b.WriteString(s)
 	if i := strings.LastIndexAny(s, "\r\n"); i >= 0 {
@@ -271,7 +276,6 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	if err != nil {
 		return "", 0, err
 	}
-	wMove[0].mark = "promoted"
 	lead, err := e.pieces(ve, 0, wi, rep)
 	if err != nil {
 		return "", 0, err
@@ -317,7 +321,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	// The comments before the promoted move stay before it at the start
 	// of a line, else they follow it.
 	startsLine := lastMoveBefore(p, vp.ni) == nil
-	old := newLineWriter(e.nl, 1)
+	old := newLineWriter(e.nl, 1, -1)
 	old.write(append(append(nMove, nComments...), restP...))
 	var ps []piece
 	if startsLine {
@@ -338,13 +342,23 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 		start = sp.Start
 	}
 	end := p[len(p)-1].Span().End
-	nw := newLineWriter(e.nl, column(e.g.Text, start))
+	track := e.rel
+	if i := e.moveIndex(); i >= 0 {
+		track = e.w.line[i].Span().Start
+	}
+	if track < wMove[0].src.Start || track >= p[len(p)-1].Span().End {
+		track = wMove[0].src.Start
+	}
+	nw := newLineWriter(e.nl, column(e.g.Text, start), track)
 	nw.write(ps)
 	s := nw.b.String()
 	if strings.HasSuffix(s, e.nl) && end < syntax.Pos(len(e.g.Text)) && strings.HasPrefix(e.g.Text[end:], e.nl) {
 		s = strings.TrimSuffix(s, e.nl)
 	}
-	return replace(e.g.Text, syntax.Span{Start: start, End: end}, s), start + syntax.Pos(nw.marks["promoted"]), nil
+	if nw.tracked < 0 {
+		nw.tracked = 0
+	}
+	return replace(e.g.Text, syntax.Span{Start: start, End: end}, s), start + syntax.Pos(nw.tracked), nil
 }
 
 // isComment reports whether x is a comment.

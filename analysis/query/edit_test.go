@@ -127,3 +127,87 @@ func TestPlay(t *testing.T) {
 		runEditCase(t, c)
 	}
 }
+
+func TestEditVariations(t *testing.T) {
+	for _, c := range []editCase{
+		{name: "promote one level", op: "promote-one",
+			in:   str7 + "1. e4 e5 (1... ⟦⟧c5 2. Nf3) 2. Nf3 *\n",
+			want: str7 + "1. e4 ⟦⟧c5 (1... e5 2. Nf3) 2. Nf3 *\n"},
+		{name: "promote keeps comments and NAGs", op: "promote",
+			in:   str7 + "1. e4 e5 $1 {main} (1... c5 $5 {sicilian} 2. N⟦⟧f3) 2. Nf3 *\n",
+			want: str7 + "1. e4 c5 $5 {sicilian} (1... e5 $1 {main} 2. Nf3) 2. ⟦⟧Nf3 *\n"},
+		{name: "promote white move", op: "promote",
+			in:   str7 + "1. e4 (1. ⟦⟧d4 d5) 1... e5 2. Nf3 *\n",
+			want: str7 + "1. ⟦⟧d4 (1. e4 e5 2. Nf3) 1... d5 *\n"},
+		{name: "promote keeps sibling order", op: "promote",
+			in:   str7 + "1. e4 (1. c4) (1. ⟦⟧d4 (1. b3) d5) (1. f4) *\n",
+			want: str7 + "1. ⟦⟧d4 (1. e4) (1. c4) (1. b3) (1. f4) 1... d5 *\n"},
+		{name: "promote variation holding variations", op: "promote",
+			in:   str7 + "1. e4 e5 2. Nf3 (2. ⟦⟧Bc4 Nf6 (2... Bc5 3. Nf3) 3. d3) 2... Nc6 *\n",
+			want: str7 + "1. e4 e5 2. ⟦⟧Bc4 (2. Nf3 Nc6) 2... Nf6 (2... Bc5 3. Nf3) 3. d3 *\n"},
+		{name: "promote two levels", op: "promote",
+			in:   str7 + "1. e4 e5 (1... c5 2. Nf3 (2. ⟦⟧c3 d5)) 2. Nf3 *\n",
+			want: str7 + "1. e4 c5 (1... e5 2. Nf3) 2. ⟦⟧c3 (2. Nf3) 2... d5 *\n"},
+		{name: "promote one of two levels", op: "promote-one",
+			in:   str7 + "1. e4 e5 (1... c5 2. Nf3 (2. ⟦⟧c3 d5)) 2. Nf3 *\n",
+			want: str7 + "1. e4 e5 (1... c5 2. ⟦⟧c3 (2. Nf3) 2... d5) 2. Nf3 *\n"},
+		{name: "promote with leading comment", op: "promote",
+			in:   str7 + "1. e4 e5 ({Or} 1... ⟦⟧c5) *\n",
+			want: str7 + "1. e4 ⟦⟧c5 {Or} (1... e5) *\n"},
+		{name: "promote at line start keeps leading comment before", op: "promote",
+			in:   str7 + "1. e4 ({Or} 1. ⟦⟧d4) *\n",
+			want: str7 + "{Or} 1. ⟦⟧d4 (1. e4) *\n"},
+		{name: "promote in main line", op: "promote", in: str7 + "1. e4⟦⟧ *\n", want: "error: no variation"},
+		{name: "delete variation", op: "delete-variation",
+			in:   str7 + "1. e4 e5 (1... c5 ⟦⟧2. Nf3) 2. Nf3 *\n",
+			want: str7 + "1. e4 e5⟦⟧ 2. Nf3 *\n"},
+		{name: "delete inner variation", op: "delete-variation",
+			in:   str7 + "1. e4 e5 (1... c5 2. Nf3 (2. ⟦⟧c3)) 2. Nf3 *\n",
+			want: str7 + "1. e4 e5 (1... c5 2. Nf3⟦⟧) 2. Nf3 *\n"},
+		{name: "delete from here", op: "delete-from-here",
+			in:   str7 + "1. e4 e5 2. ⟦⟧Nf3 Nc6 (2... d6) 3. Bb5 *\n",
+			want: str7 + "1. e4 e5⟦⟧ *\n"},
+		{name: "delete from here in variation", op: "delete-from-here",
+			in:   str7 + "1. e4 e5 (1... c5 2. ⟦⟧Nf3 d6) 2. Nf3 *\n",
+			want: str7 + "1. e4 e5 (1... c5⟦⟧) 2. Nf3 *\n"},
+		{name: "delete from first move of variation", op: "delete-from-here",
+			in:   str7 + "1. e4 e5 (1... ⟦⟧c5 2. Nf3 d6) 2. Nf3 *\n",
+			want: str7 + "1. e4 e5⟦⟧ 2. Nf3 *\n"},
+		{name: "delete from here keeps comment before", op: "delete-from-here",
+			in:   str7 + "1. e4 e5 {good} 2. ⟦⟧Nf3 *\n",
+			want: str7 + "1. e4 e5 {good}⟦⟧ *\n"},
+	} {
+		runEditCase(t, c)
+	}
+}
+
+func TestEditAnnotations(t *testing.T) {
+	for _, c := range []editCase{
+		{name: "add NAG, export form", op: "nag 1", in: str7 + "1. e4⟦⟧ e5 *\n", want: str7 + "1. ⟦⟧e4 $1 1... e5 *\n"},
+		{name: "add NAG", op: "nag 1", in: str7 + "1. e4⟦⟧  e5 *\n", want: str7 + "1. ⟦⟧e4 $1  e5 *\n"},
+		{name: "replace NAG of the same kind", op: "nag 2", in: str7 + "1. e4 $1⟦⟧ e5 *\n", want: str7 + "1. ⟦⟧e4 $2 e5 *\n"},
+		{name: "replace glyph", op: "nag 4", in: str7 + "1. e4!⟦⟧ e5 *\n", want: str7 + "1. ⟦⟧e4 $4 e5 *\n"},
+		{name: "add position NAG", op: "nag 14", in: str7 + "1. e4 $1⟦⟧ e5 *\n", want: str7 + "1. ⟦⟧e4 $1 $14 e5 *\n"},
+		{name: "NAG already there", op: "nag 14", in: str7 + "1. e4 $14⟦⟧ e5 *\n", want: str7 + "1. ⟦⟧e4 $14 e5 *\n"},
+		{name: "NAG on no move", op: "nag 1", in: str7 + "1. e4 {x⟦⟧} *\n", want: "error: no move"},
+		{name: "add comment", op: "comment a good move", in: str7 + "1. e4 $1⟦⟧ e5 *\n", want: str7 + "1. ⟦⟧e4 $1 {a good move} e5 *\n"},
+		{name: "edit comment", op: "comment better", in: str7 + "1. e4⟦⟧ { old } e5 *\n", want: str7 + "1. ⟦⟧e4 { better } e5 *\n"},
+		{name: "comment with brace", op: "comment a } b", in: str7 + "1. e4⟦⟧ e5 *\n", want: "error: cannot hold"},
+		{name: "latin-1 comment", op: "comment très bien", in: "[Event \"caf\xe9\"]\n\n1. e4⟦⟧ e5 *\n", want: "[Event \"caf\xe9\"]\n\n1. ⟦⟧e4 {tr\xe8s bien} e5 *\n"},
+		{name: "utf-8 comment", op: "comment très bien", in: "[Event \"café\"]\n\n1. e4⟦⟧ e5 *\n", want: "[Event \"café\"]\n\n1. ⟦⟧e4 {très bien} e5 *\n"},
+		{name: "ctl-pgn valuation", file: "t.ctl-pgn", op: "nag 5",
+			in:   "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n1. F4-F6⟦⟧ F24-F22:\n\n*\n",
+			want: "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n1. ⟦⟧F4-F6 !? F24-F22:\n\n*\n"},
+		{name: "ctl-pgn valuation before game mark", file: "t.ctl-pgn", op: "nag 2",
+			in:   "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n1. F4-F6 F24-F22⟦⟧:\n\n*\n",
+			want: "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n1. F4-F6 ⟦⟧F24-F22 ?:\n\n*\n"},
+		{name: "ctl-pgn no NAG beyond valuations", file: "t.ctl-pgn", op: "nag 14",
+			in:   "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n1. F4-F6⟦⟧ F24-F22:\n\n*\n",
+			want: "error: no valuation"},
+		{name: "ctl-pgn comment", file: "t.ctl-pgn", op: "comment good",
+			in:   "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n1. F4-F6⟦⟧ F24-F22:\n\n*\n",
+			want: "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n1. ⟦⟧F4-F6 {good} F24-F22:\n\n*\n"},
+	} {
+		runEditCase(t, c)
+	}
+}
