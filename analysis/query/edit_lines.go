@@ -18,9 +18,9 @@ const lineWidth = 79
 // variation, as it was written.
 type piece struct {
 	text    string
-	move    bool   // a move: number is written before it as needed
-	white   bool   // a White move
-	num     int    // its move number
+	move    bool        // a move: number is written before it as needed
+	white   bool        // a White move
+	num     int         // its move number
 	endLine bool        // a rest-of-line comment: a line break follows it
 	src     syntax.Span // where text comes from in the game; zero for new text
 }
