@@ -41,6 +41,7 @@ import (
 //     under the user's settings. The file's is worked out for a request
 //     without a kind filter only up to fixAllMax bytes, since clients
 //     ask for code actions at each move of the cursor.
+//   - refactor.rewrite: the edits of a game at a move (see boardedit.go).
 
 // codeActionParams is CodeActionParams with the context's diagnostics
 // kept raw, to be returned exactly as the client sent them.
@@ -118,6 +119,9 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 		if edits := fix.Edits(ctx, doc.File, s.fixOptions(), 0, doc.File.NumGames()); len(edits) > 0 && ctx.Err() == nil {
 			actions = append(actions, codeAction{Title: "Fix all in file", Kind: kindFixAll, Edit: workspaceEdit(doc, edits)})
 		}
+	}
+	if wantKind(p.Context.Only, protocol.RefactorRewrite) {
+		actions = append(actions, moveActions(doc, m.span(p.Range).Start, p.Range.Start)...)
 	}
 	if wantKind(p.Context.Only, kindSortTags) {
 		r := doc.File.Game(i)

@@ -143,14 +143,16 @@ func capabilities() wire.ServerCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll, protocol.RefactorRewrite},
 			},
+			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{commandPlay, commandEditGame}},
 			DocumentFormattingProvider:      true,
 			DocumentRangeFormattingProvider: true,
 			FoldingRangeProvider:            true,
 			SelectionRangeProvider:          true,
-			// Custom requests, documented in README: pgnls/board.
-			Experimental: map[string]any{"board": true},
+			// Custom requests, documented in README: pgnls/board,
+			// pgnls/legalMoves.
+			Experimental: map[string]any{"board": true, "legalMoves": true},
 		},
 		SemanticTokensProvider: &wire.SemanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
 	}

@@ -120,6 +120,8 @@ var requests = map[string]requestHandler{
 	protocol.MethodSemanticTokensFull:            (*server).semanticTokensFull,
 	protocol.MethodSemanticTokensRange:           (*server).semanticTokensRange,
 	methodBoard:                                  (*server).board,
+	protocol.MethodWorkspaceExecuteCommand:       (*server).executeCommand,
+	methodLegalMoves:                             (*server).legalMoves,
 }
 
 // background lists the requests that walk a whole document. They run off

@@ -28,7 +28,7 @@ import (
 // is) stays in export form: the paragraph that changed is filled again.
 
 // Change is the outcome of an editing operation: the edits, file-absolute
-// and in order, and where the cursor goes in the edited text (on the
+// (at most one: from the first byte that changes to the last), and where the cursor goes in the edited text (on the
 // move played or promoted, or where the deleted text was). No edits and
 // a cursor is a change that only moves the cursor (playing the move that
 // follows, or that starts a variation there).
@@ -66,6 +66,32 @@ func openEdit(f *syntax.File, off syntax.Pos) (*gameEdit, error) {
 		return nil, errors.New("the cursor is not in the moves of the game")
 	}
 	return &gameEdit{f: f, d: f.Dialect, r: r, g: r.Game, rel: rel, w: whereIs(r.Game, rel), nl: analysis.LineEnd(r.Game)}, nil
+}
+
+// EditTarget tells which operations apply at a place: those at a move
+// when Move is true; the variation operations when Depth > 0 (the
+// nesting of the line holding the cursor); promotion when Promotable
+// (the variation follows the move it replaces).
+type EditTarget struct {
+	Move       bool
+	Depth      int
+	Promotable bool
+}
+
+// EditTargetAt returns what the operations may do at the file-absolute
+// offset off, from the syntax tree alone (an operation may still fail,
+// on an illegal move, say).
+func EditTargetAt(f *syntax.File, off syntax.Pos) EditTarget {
+	e, err := openEdit(f, off)
+	if err != nil {
+		return EditTarget{}
+	}
+	t := EditTarget{Move: e.moveIndex() >= 0, Depth: len(e.w.vars)}
+	if t.Depth > 0 && e.d == syntax.PGN {
+		_, err := e.variation()
+		t.Promotable = err == nil
+	}
+	return t
 }
 
 // moveIndex returns the index in the cursor's line of the move the

@@ -2,6 +2,7 @@ package query
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -350,6 +351,12 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 		track = wMove[0].src.Start
 	}
 	nw := newLineWriter(e.nl, column(e.g.Text, start), track)
+	if k := slices.IndexFunc(p, func(x syntax.Elem) bool { return x.Span().Start >= start }); k > 0 {
+		switch p[k-1].(type) {
+		case *syntax.Move, *syntax.Glyph, *syntax.NAG:
+			nw.first = false
+		}
+	}
 	nw.write(ps)
 	s := nw.b.String()
 	if strings.HasSuffix(s, e.nl) && end < syntax.Pos(len(e.g.Text)) && strings.HasPrefix(e.g.Text[end:], e.nl) {
@@ -516,7 +523,8 @@ func (e *gameEdit) setValuation(mv *syntax.Move, suffix []syntax.Elem, n int) (C
 // SetComment sets the comment after the move under the cursor to text:
 // it replaces the text of the brace comment that follows the move's
 // annotations, or adds one there. text is UTF-8; it is written in the
-// file's encoding and must not hold "}".
+// file's encoding and must not hold "}". An empty text adds an empty
+// comment for the user to write, and leaves a comment that is there.
 func SetComment(f *syntax.File, off syntax.Pos, comment string) (Change, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
@@ -530,9 +538,6 @@ func SetComment(f *syntax.File, off syntax.Pos, comment string) (Change, error) 
 		return Change{}, errors.New("a comment cannot hold \"}\"")
 	}
 	comment = strings.Join(strings.Fields(comment), " ")
-	if comment == "" {
-		return Change{}, errors.New("the comment is empty")
-	}
 	enc, err := e.encodeText(comment)
 	if err != nil {
 		return Change{}, err
@@ -545,6 +550,9 @@ func SetComment(f *syntax.File, off syntax.Pos, comment string) (Change, error) 
 	}
 	if end < len(line) {
 		if c, ok := line[end].(*syntax.Comment); ok && c.Kind == syntax.BraceKind && c.Closed {
+			if comment == "" {
+				return Change{Cursor: e.r.Start + c.Sp.Start + 1}, nil
+			}
 			inner := syntax.Span{Start: c.Sp.Start + 1, End: c.Sp.End - 1}
 			old := e.g.Slice(inner)
 			if strings.HasPrefix(old, " ") || strings.HasSuffix(old, " ") {
@@ -554,5 +562,8 @@ func SetComment(f *syntax.File, off syntax.Pos, comment string) (Change, error) 
 		}
 	}
 	at := line[end-1].Span().End
+	if comment == "" {
+		return e.finish(text[:at]+" {}"+text[at:], at+2, false)
+	}
 	return e.finish(text[:at]+" {"+enc+"}"+text[at:], mv.Sp.Start, true)
 }

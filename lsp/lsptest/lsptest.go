@@ -237,7 +237,8 @@ func (c *Client) readLoop() {
 
 // answer answers a request of the server as a minimal client: the
 // settings for workspace/configuration, success for
-// window/workDoneProgress/create, MethodNotFound otherwise.
+// window/workDoneProgress/create and workspace/applyEdit, MethodNotFound
+// otherwise.
 func (c *Client) answer(call *jsonrpc2.Call) {
 	c.mu.Lock()
 	c.calls = append(c.calls, Notification{call.Method(), append(json.RawMessage(nil), call.Params()...)})
@@ -258,6 +259,9 @@ func (c *Client) answer(call *jsonrpc2.Call) {
 		}
 		result = items
 	case protocol.MethodWorkDoneProgressCreate:
+	case protocol.MethodWorkspaceApplyEdit:
+		// The test applies the edit itself (see Requests).
+		result = protocol.ApplyWorkspaceEditResponse{Applied: true}
 	default:
 		err = jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "lsptest: %s", call.Method())
 	}
