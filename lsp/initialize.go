@@ -145,7 +145,7 @@ func capabilities() wire.ServerCapabilities {
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll, protocol.RefactorRewrite},
 			},
-			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{commandPlay, commandEditGame}},
+			ExecuteCommandProvider:          &protocol.ExecuteCommandOptions{Commands: []string{commandPlay, commandEditGame}},
 			DocumentFormattingProvider:      true,
 			DocumentRangeFormattingProvider: true,
 			FoldingRangeProvider:            true,
