@@ -185,7 +185,7 @@ const (
 // the rest of its line) becomes the first variation there; the other
 // variations keep their order. Each move keeps its annotations, comments
 // and variations. With toMain it promotes again until the line is the
-// main line. The cursor goes on the promoted move.
+// main line. The cursor stays on the move it was on.
 func Promote(f *syntax.File, off syntax.Pos, toMain bool) (Change, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
@@ -194,7 +194,8 @@ func Promote(f *syntax.File, off syntax.Pos, toMain bool) (Change, error) {
 	if e.d == syntax.CTLPGN {
 		return Change{}, errors.New("promoting variations is not supported in CTL-PGN records")
 	}
-	text, cursor := e.g.Text, e.rel
+	var text string
+	var cursor syntax.Pos
 	cur := e
 	for {
 		text, cursor, err = cur.promoteOnce()

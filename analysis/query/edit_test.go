@@ -211,3 +211,35 @@ func TestEditAnnotations(t *testing.T) {
 		runEditCase(t, c)
 	}
 }
+
+// exportGame is a game in export form whose movetext fills three lines.
+const exportGame = str7 + "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3\n" +
+	"O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15.\n" +
+	"Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 *\n"
+
+func TestEditLayout(t *testing.T) {
+	for _, c := range []editCase{
+		{name: "export form: the paragraph is filled again", op: "play d4",
+			in: strings.Replace(exportGame, "Nc6", "Nc6⟦⟧", 1),
+			want: str7 + "1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. ⟦⟧d4) 3... a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7.\n" +
+				"Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14.\n" +
+				"Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 *\n"},
+		{name: "free layout: only the insertion", op: "play d4",
+			in:   str7 + "1. e4 e5⟦⟧\n2. Nf3   Nc6 *\n",
+			want: str7 + "1. e4 e5\n2. Nf3 (2. ⟦⟧d4)   2... Nc6 *\n"},
+		{name: "latin-1 file", op: "play c5",
+			in:   "[Event \"Caf\xe9\"]\n\n1. e4⟦⟧ {tr\xe8s bien} e5 *\n",
+			want: "[Event \"Caf\xe9\"]\n\n1. e4 {tr\xe8s bien} e5 (1... ⟦⟧c5) *\n"},
+		{name: "promotion", op: "play e7e8",
+			in:   "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n⟦⟧*\n",
+			want: "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. ⟦⟧e8=Q *\n"},
+		{name: "underpromotion in UCI", op: "play e7e8r",
+			in:   "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n⟦⟧*\n",
+			want: "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. ⟦⟧e8=N *\n"},
+		{name: "black to move from a FEN", op: "play Kb3",
+			in:   "[FEN \"8/4P3/8/8/8/k7/8/K7 b - - 0 60\"]\n[SetUp \"1\"]\n\n⟦⟧*\n",
+			want: "[FEN \"8/4P3/8/8/8/k7/8/K7 b - - 0 60\"]\n[SetUp \"1\"]\n\n60... ⟦⟧Kb3 *\n"},
+	} {
+		runEditCase(t, c)
+	}
+}
