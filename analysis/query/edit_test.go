@@ -235,7 +235,7 @@ func TestEditLayout(t *testing.T) {
 			want: "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. ⟦⟧e8=Q *\n"},
 		{name: "underpromotion in UCI", op: "play e7e8r",
 			in:   "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n⟦⟧*\n",
-			want: "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. ⟦⟧e8=N *\n"},
+			want: "[FEN \"8/4P3/8/8/8/k7/8/K7 w - - 0 60\"]\n[SetUp \"1\"]\n\n60. ⟦⟧e8=R *\n"},
 		{name: "black to move from a FEN", op: "play Kb3",
 			in:   "[FEN \"8/4P3/8/8/8/k7/8/K7 b - - 0 60\"]\n[SetUp \"1\"]\n\n⟦⟧*\n",
 			want: "[FEN \"8/4P3/8/8/8/k7/8/K7 b - - 0 60\"]\n[SetUp \"1\"]\n\n60... ⟦⟧Kb3 *\n"},
