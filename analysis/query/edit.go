@@ -150,7 +150,15 @@ func (e *gameEdit) finish(text string, cursor syntax.Pos, move bool) (Change, er
 			text = res.Text
 		}
 	}
-	return e.change(text, cursor), nil
+	c := e.change(text, cursor)
+	if len(c.Edits) > 0 {
+		// The game read alone may still join the next one in the file
+		// (a game left without its result, say).
+		if nf, _ := syntax.Reparse(e.f, c.Edits[0]); nf.NumGames() != e.f.NumGames() {
+			return Change{}, errors.New("the edit would join or split games")
+		}
+	}
+	return c, nil
 }
 
 // change returns the edit that turns the game's text into text, as

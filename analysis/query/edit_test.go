@@ -1,6 +1,8 @@
 package query
 
 import (
+	"math/rand/v2"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -242,4 +244,68 @@ func TestEditLayout(t *testing.T) {
 	} {
 		runEditCase(t, c)
 	}
+}
+
+// checkEdits runs every editing operation at off and checks their
+// invariants: the edits lie in the file, in order and apart, the cursor
+// in the edited text, and the edited file has as many games.
+func checkEdits(t testing.TB, f *syntax.File, off syntax.Pos) {
+	t.Helper()
+	ops := []string{"play e4", "play Nf3", "play e7e5", "promote", "promote-one", "delete-variation", "delete-from-here", "nag 1", "nag 14", "comment x"}
+	if ms, err := LegalMoves(f, off); err == nil && len(ms) > 0 {
+		ops = append(ops, "play "+ms[len(ms)/2].SAN, "play "+ms[0].UCI)
+	}
+	_ = EditTargetAt(f, off)
+	text := f.Text()
+	for _, op := range ops {
+		ch, err := applyOp(f, off, op)
+		if err != nil {
+			continue
+		}
+		var end syntax.Pos
+		for _, e := range ch.Edits {
+			if e.Start < end || e.End < e.Start || e.End > f.Len() {
+				t.Fatalf("%s at %d: edit %d-%d out of order or outside the file (length %d)", op, off, e.Start, e.End, f.Len())
+			}
+			end = e.End
+		}
+		out := applyChange(text, ch)
+		if ch.Cursor < 0 || int(ch.Cursor) > len(out) {
+			t.Fatalf("%s at %d: cursor %d outside the edited text (length %d)", op, off, ch.Cursor, len(out))
+		}
+		if n := syntax.Parse(f.Name, out, f.Dialect).NumGames(); n != f.NumGames() {
+			t.Fatalf("%s at %d: %d games become %d:\n%s", op, off, f.NumGames(), n, out)
+		}
+	}
+}
+
+// TestEditsCorpus runs the editing operations at moves and other places
+// of the corpus files.
+func TestEditsCorpus(t *testing.T) {
+	for _, path := range corpus(t, 64<<10) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			text := readCorpusFile(t, path)
+			f := syntax.Parse(filepath.Base(path), text, syntax.DetectDialect(path, text))
+			rng := rand.New(rand.NewPCG(uint64(len(text)), 7))
+			n := int(f.Len())
+			for range 12 {
+				checkEdits(t, f, syntax.Pos(rng.IntN(n+1)))
+			}
+		})
+	}
+}
+
+func FuzzEdits(f *testing.F) {
+	f.Add(str7+"1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *\n", uint32(90), false)
+	f.Add("[Variant \"C'escacs\"]\n\n1. F4-F6 F24-F22:\n\n*\n", uint32(25), true)
+	f.Add("1. e4 (1... e5 ( $", uint32(14), false)
+	f.Fuzz(func(t *testing.T, text string, at uint32, ctl bool) {
+		d := syntax.PGN
+		if ctl {
+			d = syntax.CTLPGN
+		}
+		file := syntax.Parse("fuzz", text, d)
+		n := uint32(file.Len()) + 1
+		checkEdits(t, file, syntax.Pos(at%n))
+	})
 }
