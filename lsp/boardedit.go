@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -43,6 +44,10 @@ const (
 	commandPlay     = "pgnls.play"
 	commandEditGame = "pgnls.editGame"
 )
+
+// applyEditTimeout bounds the wait for the client's answer to
+// workspace/applyEdit (a user may be asked to confirm the edit).
+const applyEditTimeout = time.Minute
 
 // methodLegalMoves is pgnls/legalMoves.
 const methodLegalMoves = "pgnls/legalMoves"
@@ -114,6 +119,10 @@ func (s *server) executeCommand(ctx context.Context, params json.RawMessage) (an
 	if a.Op == "play" {
 		title = "play " + a.Move
 	}
+	// The client answers once it has applied the edit (sending its
+	// didChange first); one that never answers must not hold the worker.
+	ctx, cancel := context.WithTimeout(ctx, applyEditTimeout)
+	defer cancel()
 	if _, err := s.conn.Call(ctx, protocol.MethodWorkspaceApplyEdit, &protocol.ApplyWorkspaceEditParams{
 		Label: "pgnls: " + title,
 		Edit:  *workspaceEdit(doc, ch.Edits),

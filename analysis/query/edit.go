@@ -62,8 +62,21 @@ func openEdit(f *syntax.File, off syntax.Pos) (*gameEdit, error) {
 	if !ok {
 		return nil, errors.New("the cursor is in no game")
 	}
-	if !inMovetext(r.Game, rel) {
-		return nil, errors.New("the cursor is not in the moves of the game")
+	g := r.Game
+	if !inMovetext(g, rel) {
+		// In the tags the board shows the start: play there at the start
+		// of the main line; after the result, at its end.
+		switch {
+		case g.Result != nil && rel >= g.Result.Sp.Start:
+			rel = g.Result.Sp.Start
+		case len(g.Moves) > 0:
+			rel = g.Moves[0].Span().Start
+		case g.Result != nil:
+			rel = g.Result.Sp.Start
+		default:
+			sp, _ := content(g)
+			rel = sp.End
+		}
 	}
 	return &gameEdit{f: f, d: f.Dialect, r: r, g: r.Game, rel: rel, w: whereIs(r.Game, rel), nl: analysis.LineEnd(r.Game)}, nil
 }

@@ -124,6 +124,10 @@ func TestPlay(t *testing.T) {
 		{name: "illegal", op: "play e5", in: str7 + "1. e4 e5⟦⟧ *\n", want: "error: cannot be played"},
 		{name: "not a move", op: "play hello", in: str7 + "1. e4⟦⟧ *\n", want: "error: not a move"},
 		{name: "crlf", op: "play c5", in: strings.ReplaceAll(str7, "\n", "\r\n") + "1. e4⟦⟧ e5 *\r\n", want: strings.ReplaceAll(str7, "\n", "\r\n") + "1. e4 e5 (1... ⟦⟧c5) *\r\n"},
+		{name: "in the tags: at the start of the main line", op: "play d4", in: "[Event \"⟦⟧x\"]\n\n1. e4 e5 *\n", want: "[Event \"x\"]\n\n1. e4 (1. ⟦⟧d4) 1... e5 *\n"},
+		{name: "in the tags of a new game", op: "play e4", in: "[Event \"⟦⟧x\"]\n\n*\n", want: "[Event \"x\"]\n\n1. ⟦⟧e4 *\n"},
+		{name: "in the tags of a game without result", op: "play e4", in: "[Event \"⟦⟧x\"]\n", want: "[Event \"x\"]\n\n1. ⟦⟧e4\n"},
+		{name: "after the result: at the end of the main line", op: "play Nf3", in: str7 + "1. e4 e5 *⟦⟧\n", want: str7 + "1. e4 e5 2. ⟦⟧Nf3 *\n"},
 		{name: "ctl-pgn", file: "t.ctl-pgn", op: "play E", in: "[Variant \"C'escacs\"]\n\n1. F4-F6⟦⟧ :\n", want: "error: CTL-PGN"},
 	} {
 		runEditCase(t, c)
