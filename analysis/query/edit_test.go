@@ -286,13 +286,13 @@ func checkEdits(t testing.TB, f *syntax.File, off syntax.Pos) {
 // TestEditsCorpus runs the editing operations at moves and other places
 // of the corpus files.
 func TestEditsCorpus(t *testing.T) {
-	for _, path := range corpus(t, 64<<10) {
+	for _, path := range corpus(t, 32<<10) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			text := readCorpusFile(t, path)
 			f := syntax.Parse(filepath.Base(path), text, syntax.DetectDialect(path, text))
 			rng := rand.New(rand.NewPCG(uint64(len(text)), 7))
 			n := int(f.Len())
-			for range 12 {
+			for range 6 {
 				checkEdits(t, f, syntax.Pos(rng.IntN(n+1)))
 			}
 		})
