@@ -627,6 +627,9 @@ try {
   await page.mouse.click(pa.x, pa.y);
   await sleep(200);
   await page.mouse.click(pb.x, pb.y);
+  // The clicks left the focus in the panel: editorText reads the editor
+  // of the active group.
+  await command('View: Focus First Editor Group');
   played = await waitText((t) => t.includes('1. e4 (1. d4) *'), 10000);
   st = await waitBoard((s) => s.ply === '1' && s.depth === '1', 10000);
   check('clicking d2 then d4 at the start of the line opens the variation (1. d4), the board follows into it',
