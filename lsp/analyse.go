@@ -12,7 +12,6 @@ import (
 	"github.com/pgnls/pgnls/analysis/annotate"
 	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/session"
-	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -59,18 +58,9 @@ func analyseActions(doc *session.Document, i int, only []protocol.CodeActionKind
 	return out
 }
 
-// executeCommand runs a command of the server.
-func (s *server) executeCommand(_ context.Context, params json.RawMessage) (any, error) {
-	var p struct {
-		Command   string            `json:"command"`
-		Arguments []json.RawMessage `json:"arguments"`
-	}
-	if err := wire.Unmarshal(params, &p); err != nil {
-		return nil, err
-	}
-	if p.Command != cmdAnalyseGame && p.Command != cmdAnalyseFile {
-		return nil, fmt.Errorf("unknown command %q", p.Command)
-	}
+// analyseCommand runs cmdAnalyseGame and cmdAnalyseFile in the
+// background.
+func (s *server) analyseCommand(p command) (any, error) {
 	var uri string
 	if len(p.Arguments) == 0 || json.Unmarshal(p.Arguments[0], &uri) != nil {
 		return nil, fmt.Errorf("%s: the first argument must be the document's URI", p.Command)

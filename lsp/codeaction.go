@@ -44,6 +44,7 @@ import (
 //   - source.analyse.game ("Analyse game with the engine") and
 //     source.analyse.file: commands that annotate the game, or the
 //     file, with a UCI engine (see analyse.go).
+//   - refactor.rewrite: the edits of a game at a move (see boardedit.go).
 
 // codeActionParams is CodeActionParams with the context's diagnostics
 // kept raw, to be returned exactly as the client sent them.
@@ -123,6 +124,9 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 		}
 	}
 	actions = append(actions, analyseActions(doc, i, p.Context.Only)...)
+	if wantKind(p.Context.Only, protocol.RefactorRewrite) {
+		actions = append(actions, moveActions(doc, m.span(p.Range).Start, p.Range.Start)...)
+	}
 	if wantKind(p.Context.Only, kindSortTags) {
 		r := doc.File.Game(i)
 		if edits := sortTags(r.Game, doc.File.Dialect); len(edits) > 0 {

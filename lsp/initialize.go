@@ -144,18 +144,18 @@ func capabilities() wire.ServerCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll, kindAnalyseGame, kindAnalyseFile},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll, kindAnalyseGame, kindAnalyseFile, protocol.RefactorRewrite},
 			},
-			ExecuteCommandProvider:          &protocol.ExecuteCommandOptions{Commands: []string{cmdAnalyseGame, cmdAnalyseFile}},
+			ExecuteCommandProvider:          &protocol.ExecuteCommandOptions{Commands: commands},
 			DocumentFormattingProvider:      true,
 			DocumentRangeFormattingProvider: true,
 			FoldingRangeProvider:            true,
 			SelectionRangeProvider:          true,
 			WorkspaceSymbolProvider:         true,
 			ReferencesProvider:              true,
-			// Custom requests, documented in README: pgnls/board, and
-			// its explorer over the workspace's games.
-			Experimental: map[string]any{"board": true, "explorer": true},
+			// Custom requests, documented in README: pgnls/board (and
+			// its explorer over the workspace's games), pgnls/legalMoves.
+			Experimental: map[string]any{"board": true, "explorer": true, "legalMoves": true},
 		},
 		SemanticTokensProvider: &wire.SemanticTokensOptions{Legend: semanticLegend(), Range: true, Full: true},
 	}

@@ -132,6 +132,7 @@ var requests = map[string]requestHandler{
 	protocol.MethodWorkspaceSymbol:               (*server).workspaceSymbol,
 	protocol.MethodTextDocumentReferences:        (*server).references,
 	protocol.MethodWorkspaceExecuteCommand:       (*server).executeCommand,
+	methodLegalMoves:                             (*server).legalMoves,
 }
 
 // background lists the requests that walk a whole document. They run off

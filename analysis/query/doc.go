@@ -2,7 +2,10 @@
 // completion, document symbols, folding ranges, selection ranges,
 // semantic tokens, document highlights and the board at the cursor
 // (BoardAt, with the lichess annotations of comments) — as plain data,
-// for both dialects (PGN and CTL-PGN). The lsp package only converts the
+// for both dialects (PGN and CTL-PGN), and computes the edits of the
+// board and of the code actions at a move (Play, Promote,
+// DeleteVariation, DeleteFromHere, SetNAG, SetComment) as checked text
+// edits. The lsp package only converts the
 // answers to protocol types; the CLI may print them.
 //
 // Invariants:

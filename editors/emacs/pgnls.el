@@ -233,7 +233,8 @@ server of this buffer."
 ;; up to `pgnls-board-max-width'; longer lines (a C'escacs PDTL) wrap.  It follows point, eldoc-style: after
 ;; each command in a PGN buffer eglot manages, once point has stayed
 ;; still for `pgnls-board-delay' seconds.  `pgnls-board-next' and
-;; `pgnls-board-previous' move point through the moves of its line.
+;; `pgnls-board-previous' move point through the moves of its line;
+;; `pgnls-play' plays a move at point.
 
 (defcustom pgnls-board-delay 0.08
   "Seconds point must stay still before the board follows it."
@@ -400,6 +401,36 @@ The position before the first move is one step before it."
   (interactive)
   (unless (pgnls--board-step -1)
     (message "pgnls: at the start of the line")))
+
+;;; Playing moves at point
+
+(defun pgnls--legal-moves ()
+  "The legal moves at point, in SAN and in UCI, from pgnls/legalMoves."
+  (let ((moves (jsonrpc-request (eglot--current-server-or-lose) :pgnls/legalMoves (pgnls--board-params))))
+    (apply #'append
+           (mapcar (lambda (m) (list (plist-get m :san) (plist-get m :uci)))
+                   moves))))
+
+;;;###autoload
+(defun pgnls-play (move)
+  "Play MOVE (SAN or UCI: Nf3, g1f3, O-O, e1g1, N@f3) at point.
+The move is played after the move at point (else the last move before
+it): at the end of the line it is appended with its number; inside the
+line, where the next move differs, it opens a variation there; where the
+next move or a variation there starts with it, point only moves onto it.
+The server checks the move and writes the edit (pgnls.play, applied with
+workspace/applyEdit without asking, undone with `undo'); point goes onto
+the move.  Interactively, the legal moves at point complete."
+  (interactive (list (completing-read "Play: " (pgnls--legal-moves) nil nil)))
+  (let* ((params (pgnls--board-params))
+         ;; The edit is the one asked for: eglot need not confirm it.
+         (result (let ((eglot-confirm-server-initiated-edits nil))
+                   (jsonrpc-request (eglot--current-server-or-lose) :workspace/executeCommand
+                                    (list :command "pgnls.play"
+                                          :arguments (vector (append params (list :move move)))))))
+         (pos (plist-get result :position)))
+    (when pos
+      (goto-char (eglot--lsp-position-to-point pos)))))
 
 (provide 'pgnls)
 ;;; pgnls.el ends here

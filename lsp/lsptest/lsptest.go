@@ -266,7 +266,8 @@ func (c *Client) answer(call *jsonrpc2.Call) {
 		result = items
 	case protocol.MethodWorkDoneProgressCreate:
 	case protocol.MethodWorkspaceApplyEdit:
-		result = map[string]bool{"applied": true}
+		// The test applies the edit itself (see Requests).
+		result = protocol.ApplyWorkspaceEditResponse{Applied: true}
 	default:
 		err = jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "lsptest: %s", call.Method())
 	}

@@ -427,7 +427,16 @@ command loop of its own)."
   (find-file (expand-file-name "board.pgn" (getenv "PGNLS_TEST_WORK")))
   (if (and (eglot--server-capable :workspaceSymbolProvider) (eglot--server-capable :referencesProvider))
       (pgnls-test-workspace)
-    (pgnls-test-record "skip" "workspace: xref" "the server does not announce workspace symbols and references")))
+    (pgnls-test-record "skip" "workspace: xref" "the server does not announce workspace symbols and references"))
+  ;; Playing moves at point.
+  (let ((file (expand-file-name "play.pgn" (getenv "PGNLS_TEST_WORK"))))
+    (with-temp-file file
+      (insert "[Event \"play\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n"))
+    (find-file file)
+    (pgnls-test-wait #'eglot-managed-p 5)
+    (if (eglot--server-capable :executeCommandProvider)
+        (pgnls-test-play)
+      (pgnls-test-record "skip" "pgnls-play" "the server does not announce pgnls.play"))))
 
 (defun pgnls-test-xref-files (xrefs)
   "The names of the files of XREFS, sorted, without repeats."
@@ -454,6 +463,30 @@ The index is built in the background: ask again until it answers."
       (pgnls-test-check "workspace: xref-find-references on 1. e4 lists the games reaching it, in unopened files"
                         (and (>= (length refs) 4) (member "illegal.pgn" (pgnls-test-xref-files refs)))
                         (format "%d in %S" (length refs) (pgnls-test-xref-files refs))))))
+
+(defun pgnls-test-play ()
+  "Check `pgnls-play' and its completion in play.pgn."
+  (goto-char (point-min))
+  (search-forward "e5")
+  (backward-char 2)
+  (let ((moves (pgnls--legal-moves)))
+    (pgnls-test-check "pgnls-play completes the legal moves, SAN and UCI"
+                      (and (member "Nf3" moves) (member "g1f3" moves) (not (member "Nf6" moves)))
+                      (string-join moves " ")))
+  (pgnls-play "Nf3")
+  (pgnls-test-check "pgnls-play Nf3 at the end of the line appends 2. Nf3, point on it"
+                    (and (string-match-p "1\\. e4 e5 2\\. Nf3 \\*" (buffer-string))
+                         (looking-at "Nf3"))
+                    (format "%S at %S" (buffer-string) (buffer-substring (point) (line-end-position))))
+  (goto-char (point-min))
+  (search-forward "1. e4")
+  (backward-char 2)
+  (pgnls-play "c7c5")
+  (pgnls-test-check "pgnls-play c7c5 inside the line opens the variation (1... c5)"
+                    (and (string-match-p "1\\. e4 e5 (1\\.\\.\\. c5) 2\\. Nf3 \\*" (buffer-string))
+                         (looking-at "c5"))
+                    (format "%S at %S" (buffer-string) (buffer-substring (point) (line-end-position))))
+  (set-buffer-modified-p nil))
 
 (condition-case err
     (pgnls-test-run)

@@ -1136,6 +1136,70 @@ local function workspace_test()
     string.format('%d items in %s', #items, table.concat(files, ', ')))
 end
 
+-- play_test plays moves with :PgnlsPlay, typed as a user types it, and
+-- checks its completion of the legal moves.
+local function play_test()
+  local path = work .. '/play.pgn'
+  local f = assert(io.open(path, 'w'))
+  f:write('[Event "play"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n1. e4 e5 *\n')
+  f:close()
+  local buf = open(path)
+  local client = wait_client(buf)
+  local caps = client and client.server_capabilities or {}
+  if not (type(caps.executeCommandProvider) == 'table' and vim.tbl_contains(caps.executeCommandProvider.commands or {}, 'pgnls.play')) then
+    record('skip', ':PgnlsPlay', 'the server does not announce pgnls.play')
+    return
+  end
+  local win = vim.api.nvim_get_current_win()
+  local function typed(keys)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'n', false)
+  end
+  local function text()
+    return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+  end
+  local function cursor_on(word)
+    local l, c = find(buf, word)
+    local cur = vim.api.nvim_win_get_cursor(win)
+    return cur[1] == l + 1 and cur[2] == c
+  end
+
+  -- Completion of the legal moves after 1... e5, in SAN and UCI.
+  local l, c = find(buf, 'e5')
+  vim.api.nvim_win_set_cursor(win, { l + 1, c })
+  local items = vim.fn.getcompletion('PgnlsPlay N', 'cmdline')
+  check(':PgnlsPlay completes the legal moves starting with N', vim.tbl_contains(items, 'Nf3') and vim.tbl_contains(items, 'Nc3')
+    and not vim.tbl_contains(items, 'Nf6'), table.concat(items, ' '))
+  items = vim.fn.getcompletion('PgnlsPlay g1', 'cmdline')
+  check(':PgnlsPlay completes moves in UCI', vim.tbl_contains(items, 'g1f3'), table.concat(items, ' '))
+
+  -- At the end of the line the move is appended, with its number.
+  typed(':PgnlsPlay Nf3<CR>')
+  local ok = wait_for(function()
+    return text():find('1. e4 e5 2. Nf3 *', 1, true) ~= nil and cursor_on('Nf3')
+  end, 5000)
+  check(':PgnlsPlay Nf3 at the end of the line appends 2. Nf3 and puts the cursor on it', ok, text())
+
+  -- Inside the line a different move opens a variation; UCI works.
+  l, c = find(buf, 'e4')
+  vim.api.nvim_win_set_cursor(win, { l + 1, c })
+  typed(':PgnlsPlay c7c5<CR>')
+  ok = wait_for(function()
+    return text():find('1. e4 e5 (1... c5) 2. Nf3 *', 1, true) ~= nil and cursor_on('c5')
+  end, 5000)
+  check(':PgnlsPlay c7c5 inside the line opens the variation (1... c5)', ok, text())
+
+  -- The same move again steps into the variation: no edit.
+  l, c = find(buf, 'e4')
+  vim.api.nvim_win_set_cursor(win, { l + 1, c })
+  local tick = vim.api.nvim_buf_get_changedtick(buf)
+  typed(':PgnlsPlay c5<CR>')
+  ok = wait_for(function()
+    return cursor_on('c5')
+  end, 5000)
+  check(':PgnlsPlay c5 where the variation starts with it moves the cursor, no edit', ok and vim.api.nvim_buf_get_changedtick(buf) == tick, text())
+  vim.cmd('silent! write')
+end
+
 local ok, err = xpcall(run, debug.traceback)
 if not ok then
   record('fail', 'test script error', err)
@@ -1149,6 +1213,10 @@ else
     local wok, werr = xpcall(workspace_test, debug.traceback)
     if not wok then
       record('fail', 'workspace test script error', werr)
+    end
+    bok, berr = xpcall(play_test, debug.traceback)
+    if not bok then
+      record('fail', 'play test script error', berr)
     end
     finish()
   end)

@@ -4,7 +4,9 @@
 // another such editor becomes active. Its steps (commands
 // pgnls.board.next, … and the panel's buttons, keys and move list) move
 // the editor's cursor, so the text and the board move together; the panel
-// then follows the cursor like any other move of it.
+// then follows the cursor like any other move of it. Moves played on the
+// board (click-click or drag, a promotion picker, crazyhouse drops) go to
+// the server's pgnls.play at the cursor, which edits the text.
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -38,6 +40,7 @@ interface PanelMessage {
   action: string;
   index?: number;
   variation?: number;
+  move?: string; // play: the move in UCI
 }
 
 /**
@@ -249,6 +252,9 @@ export class BoardPanel implements vscode.Disposable {
       case 'openInLichess':
         void this.openInLichess();
         return;
+      case 'play':
+        if (m.move) void this.play(m.move);
+        return;
       case 'goto':
       case 'variation': {
         const ed = this.editor();
@@ -321,6 +327,33 @@ export class BoardPanel implements vscode.Disposable {
     if (!parent?.answer) return;
     const first = b.moves[0]?.range.start ?? b.lineStart;
     this.moveCursor(ed, exitTarget(parent.answer, first));
+  }
+
+  /**
+   * play plays move (UCI) at the cursor of the editor steps move, with
+   * the server's pgnls.play: the server sends the edit (the language
+   * client applies workspace/applyEdit), then answers where the move is,
+   * where the cursor goes, and the panel follows.
+   */
+  private async play(move: string): Promise<void> {
+    const ed = this.editor();
+    const c = this.server();
+    if (!ed || !c) return;
+    if (!c.initializeResult?.capabilities.executeCommandProvider?.commands.includes('pgnls.play')) {
+      void vscode.window.showWarningMessage('pgnls: this pgnls server is older than playing on the board (it has no pgnls.play); update it or clear pgnls.path.');
+      return;
+    }
+    await opened(ed.document);
+    const at = c.code2ProtocolConverter.asTextDocumentPositionParams(ed.document, ed.selection.active);
+    try {
+      const res = await c.sendRequest<{ applied: boolean; position: LspPosition } | null>('workspace/executeCommand', {
+        command: 'pgnls.play',
+        arguments: [{ textDocument: at.textDocument, position: at.position, move }],
+      });
+      if (res?.position) this.moveCursor(ed, res.position);
+    } catch (err) {
+      void vscode.window.showWarningMessage(`pgnls: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** moveCursor puts the cursor of ed at at and shows it. */

@@ -259,6 +259,84 @@ function moveList(b: BoardAnswer): string {
   return out.join('\n');
 }
 
+/**
+ * chessBoard places squares on a chess board as the server draws it
+ * (query's annotatedChessSVG: a viewBox of 336 units, the files from x 16
+ * with the rank numbers to their left, squares of 40 from the top), shown
+ * w pixels wide and seen from Black's side when flipped: at returns the
+ * square ("e4") at a point (pixels from the top left corner), "" outside
+ * the squares; box returns where a square is drawn, in pixels. The page's
+ * script holds a copy (renderPage): it reads nothing outside itself.
+ */
+export function chessBoard(w: number, flipped: boolean) {
+  const u = w / 336;
+  const left = 16;
+  const square = 40;
+  return {
+    at(x: number, y: number): string {
+      const col = Math.floor((x / u - left) / square);
+      const row = Math.floor(y / u / square);
+      if (col < 0 || col > 7 || row < 0 || row > 7) return '';
+      const file = flipped ? 7 - col : col;
+      const rank = flipped ? row : 7 - row;
+      return 'abcdefgh'[file] + String(rank + 1);
+    },
+    box(sq: string): { left: number; top: number; size: number } {
+      const file = sq.charCodeAt(0) - 97;
+      const rank = Number(sq.slice(1)) - 1;
+      const col = flipped ? 7 - file : file;
+      const row = flipped ? rank : 7 - rank;
+      return { left: (left + col * square) * u, top: row * square * u, size: square * u };
+    },
+  };
+}
+
+/**
+ * pieceOn returns the FEN letter of the piece on square ("P", "k"), or ""
+ * for an empty square or a FEN it cannot read.
+ */
+export function pieceOn(fen: string, square: string): string {
+  const rows = (fen.split(' ')[0] ?? '').split('[')[0].split('/');
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  const row = rows[7 - rank];
+  if (row === undefined || file < 0 || file > 7) return '';
+  let f = 0;
+  for (const c of row) {
+    if (c >= '1' && c <= '9') {
+      f += Number(c);
+      continue;
+    }
+    if (c === '~') continue;
+    if (f === file) return c;
+    f++;
+  }
+  return '';
+}
+
+/**
+ * promotes reports whether a move of piece (a FEN letter) to the square
+ * to is a pawn's move to its last rank, which needs a promotion piece.
+ */
+export function promotes(piece: string, to: string): boolean {
+  return (piece === 'P' && to.endsWith('8')) || (piece === 'p' && to.endsWith('1'));
+}
+
+/**
+ * pocket returns the pieces the side to move holds in a crazyhouse FEN
+ * (its letters in upper case, each once: "NP"), "" for none.
+ */
+export function pocket(fen: string): string {
+  const m = /\[([A-Za-z]*)\]/.exec(fen.split(' ')[0] ?? '');
+  const white = (fen.split(' ')[1] ?? 'w') === 'w';
+  const held = (m?.[1] ?? '').split('').filter((c) => (c === c.toUpperCase()) === white);
+  let out = '';
+  for (const c of 'QRBNP') {
+    if (held.some((h) => h.toUpperCase() === c)) out += c;
+  }
+  return out;
+}
+
 /** The state of the panel the view depends on besides the answer. */
 export interface ViewState {
   flipped: boolean;
@@ -297,6 +375,13 @@ export function renderView(b: BoardAnswer | null, st: ViewState): string {
     facts.push(`<span class="clock" title="clock after the move ([%clk])">${who} <strong>${escapeHtml(a.clock)}</strong></span>`);
   }
   const under = facts.length > 0 ? `<div class="under">${facts.join('')}</div>` : '';
+  const held = b.variant === 'crazyhouse' && b.position ? pocket(b.position) : '';
+  const pocketRow = held
+    ? `<div class="pocket" title="pieces in hand: click one, then a square, to drop it">In hand ${held
+        .split('')
+        .map((c) => `<button data-action="drop" data-piece="${c}">${c}</button>`)
+        .join('')}</div>`
+    : '';
   const note = b.note ? `<div class="note">${escapeHtml(b.note)}</div>` : '';
 
   const lichess = lichessURL(b, st.flipped);
@@ -320,12 +405,17 @@ export function renderView(b: BoardAnswer | null, st: ViewState): string {
     `data-position="${escapeHtml(b.position ?? '')}"`,
     `data-arrows="${a.arrows.length}"`,
     `data-flipped="${st.flipped}"`,
+    `data-playable="${b.variant !== 'cescacs' && b.variant !== 'unknown' && b.svg !== null && b.position !== null}"`,
   ].join(' ');
   return `<div class="layout" ${attrs}>
 <section class="main">
 ${heading}
 <div class="board">${board}</div>
 ${under}
+${pocketRow}
+<div class="promotion" hidden>Promote to ${['Q', 'R', 'B', 'N'].map((c) => `<button data-action="promote" data-piece="${c.toLowerCase()}">${c}</button>`).join('')}${
+    b.variant === 'antichess' ? '<button data-action="promote" data-piece="k">K</button>' : ''
+  }<button data-action="cancelPromotion">cancel</button></div>
 ${note}
 ${toolbar}
 ${position}
@@ -400,6 +490,11 @@ export function renderPage(cspSource: string, nonce: string): string {
   .variations { margin: 0 0 0 1.2em; color: var(--vscode-descriptionForeground); }
   .variations button { color: var(--vscode-textLink-foreground); }
   .empty { color: var(--vscode-descriptionForeground); }
+  .board { position: relative; touch-action: none; }
+  .board .pick { position: absolute; box-sizing: border-box; border: 3px solid var(--vscode-focusBorder, #0a84ff); pointer-events: none; }
+  .promotion, .pocket { display: flex; gap: 0.3em; align-items: center; }
+  .promotion[hidden] { display: none; }
+  .pocket button[aria-pressed="true"] { background: var(--vscode-button-background); color: var(--vscode-button-foreground); }
 </style>
 </head>
 <body>
@@ -426,6 +521,97 @@ export function renderPage(cspSource: string, nonce: string): string {
     e.preventDefault();
     vscode.postMessage({ action, index: -1, variation: -1 });
   });
+  // Playing on the board: click a piece then a square, or drag it
+  // (pointer down on one square, up on another); a pawn to its last rank
+  // asks for the piece; in crazyhouse a piece in hand, then a square,
+  // drops it. The move goes to the extension as UCI.
+  const chessBoard = ${chessBoard.toString()};
+  const pieceOn = ${pieceOn.toString()};
+  const promotes = ${promotes.toString()};
+  let from = '';
+  let drop = '';
+  let pending = null;
+  const layout = () => view.querySelector('.layout');
+  const boardEl = () => view.querySelector('.board');
+  const mark = (sq) => {
+    const b = boardEl();
+    if (!b) return;
+    b.querySelectorAll('.pick').forEach((x) => x.remove());
+    const svg = b.querySelector('svg, img');
+    if (!sq || !svg) return;
+    const box = chessBoard(svg.getBoundingClientRect().width, layout().dataset.flipped === 'true').box(sq);
+    const d = document.createElement('div');
+    d.className = 'pick';
+    Object.assign(d.style, { left: box.left + 'px', top: box.top + 'px', width: box.size + 'px', height: box.size + 'px' });
+    b.appendChild(d);
+  };
+  const squareOf = (e) => {
+    const l = layout();
+    const svg = boardEl()?.querySelector('svg, img');
+    if (!l || l.dataset.playable !== 'true' || !svg) return '';
+    const r = svg.getBoundingClientRect();
+    return chessBoard(r.width, l.dataset.flipped === 'true').at(e.clientX - r.left, e.clientY - r.top);
+  };
+  const play = (uci) => {
+    from = '';
+    drop = '';
+    mark('');
+    vscode.postMessage({ action: 'play', move: uci, index: -1, variation: -1 });
+  };
+  const tryMove = (a, b) => {
+    const fen = layout().dataset.position;
+    if (promotes(pieceOn(fen, a), b)) {
+      pending = a + b;
+      view.querySelector('.promotion').hidden = false;
+      return;
+    }
+    play(a + b);
+  };
+  view.addEventListener('pointerdown', (e) => {
+    const sq = squareOf(e);
+    if (!sq) return;
+    e.preventDefault();
+    if (drop) {
+      play(drop + '@' + sq);
+      return;
+    }
+    if (from && from !== sq) {
+      const a = from;
+      from = '';
+      mark('');
+      tryMove(a, sq);
+      return;
+    }
+    const fen = layout().dataset.position;
+    if (!pieceOn(fen, sq)) return;
+    from = sq;
+    mark(sq);
+  });
+  view.addEventListener('pointerup', (e) => {
+    const sq = squareOf(e);
+    if (!from || !sq || sq === from) return; // a click: the next click says where
+    const a = from;
+    from = '';
+    mark('');
+    tryMove(a, sq);
+  });
+  view.addEventListener('click', (e) => {
+    const t = e.target instanceof Element ? e.target.closest('[data-action]') : null;
+    if (!t) return;
+    if (['promote', 'cancelPromotion', 'drop'].includes(t.dataset.action)) e.stopPropagation();
+    if (t.dataset.action === 'promote' && pending) {
+      view.querySelector('.promotion').hidden = true;
+      const m = pending + t.dataset.piece;
+      pending = null;
+      play(m);
+    } else if (t.dataset.action === 'cancelPromotion') {
+      view.querySelector('.promotion').hidden = true;
+      pending = null;
+    } else if (t.dataset.action === 'drop') {
+      drop = drop === t.dataset.piece ? '' : t.dataset.piece;
+      view.querySelectorAll('.pocket button').forEach((x) => x.setAttribute('aria-pressed', String(x.dataset.piece === drop)));
+    }
+  }, true);
 </script>
 </body>
 </html>`;

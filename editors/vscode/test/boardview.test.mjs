@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { stepTarget, exitTarget, lichessURL, renderView, renderPage, inlineSVG, evalText, whiteShare, explorerView } = require('../out/boardview.cjs');
+const { stepTarget, exitTarget, lichessURL, renderView, renderPage, inlineSVG, evalText, whiteShare, explorerView, chessBoard, pieceOn, promotes, pocket } = require('../out/boardview.cjs');
 
 const pos = (line, character) => ({ line, character });
 const range = (line, character, length) => ({ start: pos(line, character), end: pos(line, character + length) });
@@ -197,4 +197,52 @@ test('the explorer shows the moves with their scores and the latest games', () =
   assert.match(explorerView({ ...x, games: 0, moves: [], recent: [], indexing: true }), /being indexed/);
   assert.match(renderView({ ...answer(), explorer: x }, { where: 'x.pgn', flipped: false }), /class="explorer"/);
   assert.doesNotMatch(renderView(answer(), { where: 'x.pgn', flipped: false }), /class="explorer"/);
+});
+
+test('playing on the board: squares under the pointer, as the server draws them', () => {
+  // Shown 168 pixels wide: half the drawing's units.
+  const b = chessBoard(168, false);
+  assert.equal(b.at(8 + 4 * 20 + 10, 4 * 20 + 10), 'e4');
+  assert.equal(b.at(8 + 1, 1), 'a8');
+  assert.equal(b.at(8 + 7 * 20 + 19, 7 * 20 + 19), 'h1');
+  assert.equal(b.at(4, 10), '', 'the rank numbers are no square');
+  assert.equal(b.at(100, 165), '', 'nor the file letters');
+  const f = chessBoard(168, true);
+  assert.equal(f.at(8 + 1, 1), 'h1', 'flipped: h1 at the top left');
+  assert.equal(f.at(8 + 4 * 20 + 10, 4 * 20 + 10), 'd5');
+  for (const flipped of [false, true]) {
+    const g = chessBoard(336, flipped);
+    for (const sq of ['a1', 'e4', 'h8', 'c7']) {
+      const box = g.box(sq);
+      assert.equal(g.at(box.left + box.size / 2, box.top + box.size / 2), sq, `box and at agree on ${sq} (flipped ${flipped})`);
+    }
+  }
+});
+
+test('playing on the board: pieces, promotions and pockets from the FEN', () => {
+  const fen = 'rnbqkbnr/pPpppppp/8/8/8/8/P1PPPPPP/RNBQKBNR w KQkq - 0 5';
+  assert.equal(pieceOn(fen, 'b7'), 'P');
+  assert.equal(pieceOn(fen, 'e8'), 'k');
+  assert.equal(pieceOn(fen, 'b2'), '');
+  assert.equal(promotes(pieceOn(fen, 'b7'), 'a8'), true);
+  assert.equal(promotes(pieceOn(fen, 'a2'), 'a3'), false);
+  assert.equal(promotes('p', 'h1'), true);
+  const zh = 'r1bqkbnr/ppp2ppp/2n5/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pnp] w KQkq - 0 4';
+  assert.equal(pocket(zh), 'P');
+  assert.equal(pocket(zh.replace(' w ', ' b ')), 'NP');
+  assert.equal(pieceOn('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN~R[] w KQkq - 0 1', 'h1'), 'R', 'a promoted piece');
+  const view = renderView({ ...answer(), variant: 'crazyhouse', position: zh }, { flipped: false, where: 'g.pgn:9' });
+  assert.match(view, /data-playable="true"/);
+  assert.match(view, /<button data-action="drop" data-piece="P">P<\/button>/);
+  assert.match(view, /<div class="promotion" hidden>/);
+  assert.match(renderView({ ...answer(), variant: 'cescacs' }, { flipped: false, where: 'g.ctl-pgn:9' }), /data-playable="false"/);
+  assert.doesNotMatch(renderView(answer(), { flipped: false, where: 'g.pgn:9' }), /data-action="drop"/, 'no pocket in chess');
+});
+
+test('the page script holds the board helpers and parses', () => {
+  const page = renderPage('vscode-resource:', 'abc123');
+  const script = page.slice(page.indexOf('<script nonce="abc123">') + '<script nonce="abc123">'.length, page.indexOf('</script>'));
+  assert.doesNotThrow(() => new Function('acquireVsCodeApi', 'document', 'window', script), 'the script parses');
+  assert.match(script, /const chessBoard = function/);
+  assert.match(script, /action: 'play', move: uci/);
 });

@@ -13,7 +13,9 @@
 // ("pgnls: Show board at cursor": the position and arrows at the cursor,
 // eval and clock, both themes, the stepping keys and commands moving the
 // editor's cursor, the move list, flip, copy FEN, the lichess URL, edits,
-// following the active editor, and its delay on a 4 MB file), format on
+// following the active editor, playing moves on it (a drag, two clicks
+// that open a variation: play.pgn, a new game), and its delay on a 4 MB
+// file), format on
 // save written to disk, the Latin-1 file's accented letters with the
 // extension's defaults, the server's editor-decoding error, message,
 // declined formatting and quick fix once reopened as UTF-8, and the
@@ -589,6 +591,51 @@ try {
     `variant ${st?.variant}, tab ${tabTitle.trim()}, actions ${st?.actions?.join(' ')}`);
   await sleep(300);
   record('pass', 'screenshot', await shot('vscode-board-panel-cescacs.png'));
+
+  // 3a. Playing on the board: a new game (play.pgn, tags and "*"); e4 by
+  // dragging the pawn, then, from the start of the line, d4 by two clicks,
+  // which opens a variation. The server writes the moves (pgnls.play).
+  await command('View: Focus First Editor Group');
+  await openFile('play.pgn');
+  await goTo(9, 1);
+  st = await waitBoard((s) => s.ply === '0' && s.playable === 'true', 15000);
+  check('the panel of a new game offers playing on the board', st?.playable === 'true' && st.ply === '0', `ply ${st?.ply}, playable ${st?.playable}`);
+  // center returns the page point of the centre of a square of the board.
+  const center = async (sq) => {
+    const frame = await boardFrame();
+    const box = await frame.locator('.board svg').first().boundingBox();
+    const u = box.width / 336;
+    const file = sq.charCodeAt(0) - 97;
+    const rank = Number(sq[1]) - 1;
+    return { x: box.x + (16 + file * 40 + 20) * u, y: box.y + ((7 - rank) * 40 + 20) * u };
+  };
+  let pa = await center('e2');
+  let pb = await center('e4');
+  await page.mouse.move(pa.x, pa.y);
+  await page.mouse.down();
+  await page.mouse.move((pa.x + pb.x) / 2, (pa.y + pb.y) / 2, { steps: 4 });
+  await page.mouse.move(pb.x, pb.y, { steps: 4 });
+  await page.mouse.up();
+  let played = await waitText((t) => t.includes('1. e4 *'), 10000);
+  st = await waitBoard((s) => s.ply === '1', 10000);
+  check('dragging the e2 pawn to e4 on the board writes 1. e4 and the board shows it', played.includes('1. e4 *') && st?.ply === '1' && st.depth === '0',
+    `text ${played.slice(-40)}; ply ${st?.ply}, depth ${st?.depth}`);
+  await clickInBoard('.toolbar button[data-action="first"]');
+  st = await waitBoard((s) => s.ply === '0', 10000);
+  pa = await center('d2');
+  pb = await center('d4');
+  await page.mouse.click(pa.x, pa.y);
+  await sleep(200);
+  await page.mouse.click(pb.x, pb.y);
+  // The clicks left the focus in the panel: editorText reads the editor
+  // of the active group.
+  await command('View: Focus First Editor Group');
+  played = await waitText((t) => t.includes('1. e4 (1. d4) *'), 10000);
+  st = await waitBoard((s) => s.ply === '1' && s.depth === '1', 10000);
+  check('clicking d2 then d4 at the start of the line opens the variation (1. d4), the board follows into it',
+    played.includes('1. e4 (1. d4) *') && st?.depth === '1', `text ${played.slice(-40)}; ply ${st?.ply}, depth ${st?.depth}`);
+  await sleep(300);
+  record('pass', 'screenshot', await shot('vscode-board-play.png'));
 
   // 3b. On a 4 MB file the board follows the cursor within 100 ms: from
   // the key press to the panel's new board, measured in the browser.

@@ -114,6 +114,8 @@ cp "$root/editors/testdata/illegal.ctl-pgn" "$root/editors/testdata/messy.ctl-pg
 # study.pgn is a lichess study with [%cal], [%csl], [%eval] and [%clk].
 cp "$vsc/test/fixtures/latin1.pgn" "$vsc/test/fixtures/glyphs.ctl-pgn" "$vsc/test/fixtures/study.pgn" "$ws/"
 cp "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/glyphs.pgn"
+# play.pgn is a new game to play moves in on the board.
+printf '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n*\n' >"$ws/play.pgn"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1.txt"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1-b.pgn"
 # kasparov.pgn (pgnmentor-Kasparov.pgn, 1.35 MB, CRLF) has one byte that

@@ -4,6 +4,10 @@
 --   :PgnlsBoard      open the split (require('pgnls.board').open())
 --   :PgnlsBoardNext  move the cursor to the next move of its line
 --   :PgnlsBoardPrev  move the cursor to the previous move (or the start)
+--   :PgnlsPlay MOVE  play MOVE (SAN or UCI: Nf3, g1f3, O-O, e1g1, N@f3) at
+--                    the cursor: appended at the end of the line, else a
+--                    new variation (or the cursor steps onto the move when
+--                    the text has it there); completes the legal moves
 --
 -- The board is the text of the server's pgnls/board answer, drawn by the
 -- server (the diagram of the text hovers, the side to move, last move,
@@ -210,6 +214,71 @@ end
 -- line's start from its first move.
 function B.prev()
   return B.step(-1)
+end
+
+-- to_col returns the byte column of the LSP character p.character in
+-- line (UTF-16 unless the client speaks UTF-8 or UTF-32).
+local function to_col(client, line, character)
+  local enc = client.offset_encoding or 'utf-16'
+  if enc == 'utf-8' then
+    return math.min(character, #line)
+  end
+  local ok, col = pcall(vim.str_byteindex, line, character, enc == 'utf-16')
+  if ok then
+    return col
+  end
+  return #line
+end
+
+-- play plays move (SAN or UCI) at the cursor of the current window with
+-- the server's pgnls.play command: the server applies the edit with
+-- workspace/applyEdit (Neovim's handler applies it), then answers where
+-- the move is, where the cursor goes. done(err) is called at the end,
+-- when given.
+function B.play(move, done)
+  local win = vim.api.nvim_get_current_win()
+  local client, params, bufnr = board_params(win)
+  if client == nil then
+    vim.notify('pgnls is not attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local args = { textDocument = params.textDocument, position = params.position, move = move }
+  request(client, 'workspace/executeCommand', { command = 'pgnls.play', arguments = { args } }, function(err, result)
+    if err then
+      vim.notify('pgnls: ' .. tostring(err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    elseif type(result) == 'table' and type(result.position) == 'table' and vim.api.nvim_win_is_valid(win)
+      and vim.api.nvim_win_get_buf(win) == bufnr then
+      local p = result.position
+      local line = vim.api.nvim_buf_get_lines(bufnr, p.line, p.line + 1, false)[1] or ''
+      vim.api.nvim_win_set_cursor(win, { p.line + 1, to_col(client, line, p.character) })
+      schedule()
+    end
+    if done then
+      done(err)
+    end
+  end, bufnr)
+end
+
+-- complete_moves completes the argument of :PgnlsPlay: the legal moves at
+-- the cursor, in SAN and in UCI, that start with arglead.
+function B.complete_moves(arglead)
+  local client, params, bufnr = board_params(vim.api.nvim_get_current_win())
+  if client == nil then
+    return {}
+  end
+  local resp = request_sync(client, 'pgnls/legalMoves', params, 1000, bufnr)
+  if type(resp) ~= 'table' or resp.err or type(resp.result) ~= 'table' then
+    return {}
+  end
+  local out = {}
+  for _, m in ipairs(resp.result) do
+    for _, s in ipairs({ m.san, m.uci }) do
+      if type(s) == 'string' and s:sub(1, #arglead) == arglead then
+        table.insert(out, s)
+      end
+    end
+  end
+  return out
 end
 
 return B

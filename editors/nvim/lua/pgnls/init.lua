@@ -12,7 +12,8 @@
 -- by ftdetect/pgnls.vim.
 --
 -- In each buffer it attaches to, it defines :PgnlsFormat and the board
--- commands of pgnls.board (:PgnlsBoard, :PgnlsBoardNext, :PgnlsBoardPrev),
+-- commands of pgnls.board (:PgnlsBoard, :PgnlsBoardNext, :PgnlsBoardPrev,
+-- :PgnlsPlay),
 -- and it gives
 -- Neovim 0.7 what 0.8 and later set by themselves: 'omnifunc' and
 -- 'formatexpr' (0.8+) and K for hover (0.10+), unless the user set them.
@@ -564,6 +565,9 @@ local function on_attach(client, bufnr)
   vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsBoard', board.open, { bar = true, desc = 'pgnls: show the board at the cursor in a split' })
   vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsBoardNext', board.next, { bar = true, desc = 'pgnls: go to the next move of the line' })
   vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsBoardPrev', board.prev, { bar = true, desc = 'pgnls: go to the previous move of the line' })
+  vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsPlay', function(opts)
+    board.play(opts.args)
+  end, { nargs = 1, complete = board.complete_moves, desc = 'pgnls: play a move (SAN or UCI) at the cursor' })
   if M.config.format_on_save then
     local group = vim.api.nvim_create_augroup('pgnls_format_' .. bufnr, { clear = true })
     vim.api.nvim_create_autocmd('BufWritePre', {

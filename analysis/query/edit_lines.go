@@ -1,0 +1,570 @@
+package query
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/nag"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// lineWidth is the longest line a rewritten line of moves is filled to.
+const lineWidth = 79
+
+// piece is a unit of a line of moves being written again: a move with
+// its annotations (and the number to write before it), a comment or a
+// variation, as it was written.
+type piece struct {
+	text    string
+	move    bool        // a move: number is written before it as needed
+	white   bool        // a White move
+	num     int         // its move number
+	endLine bool        // a rest-of-line comment: a line break follows it
+	src     syntax.Span // where text comes from in the game; zero for new text
+}
+
+// pieces returns the pieces of line[i:j] of g: move numbers are dropped
+// (they are written again), a move takes its annotations. It fails on
+// elements that cannot move (escape lines, stray tokens) and on moves
+// whose position is not known.
+func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pgnMove) ([]piece, error) {
+	var out []piece
+	for k := i; k < j; k++ {
+		switch x := line[k].(type) {
+		case *syntax.MoveNumber, *syntax.Ellipsis:
+		case *syntax.Move:
+			end := x.Sp.End
+			for k+1 < j && isSuffix(line[k+1]) {
+				k++
+				end = line[k].Span().End
+			}
+			r := rep[x]
+			if r == nil || !r.hasBefore {
+				return nil, errors.New("a move of the line cannot be played: " + x.Text)
+			}
+			out = append(out, piece{text: e.g.Text[x.Sp.Start:end], move: true, src: syntax.Span{Start: x.Sp.Start, End: end},
+				white: r.before.SideToMove() == chess.White, num: r.before.FullmoveNumber()})
+		case *syntax.Comment:
+			if x.Kind == syntax.EscapeKind {
+				return nil, errors.New("the line holds an escape line (%), which cannot move")
+			}
+			out = append(out, piece{text: e.g.Slice(x.Sp), src: x.Sp, endLine: x.Kind == syntax.LineKind})
+		case *syntax.Variation:
+			out = append(out, piece{text: e.g.Slice(x.Sp), src: x.Sp})
+		default:
+			return nil, errors.New("the line holds text that is not a move, comment or variation")
+		}
+	}
+	return out, nil
+}
+
+// lineWriter writes pieces separated by spaces, numbering moves (White's
+// always, Black's at the start and after a comment or variation) and
+// breaking lines before lineWidth.
+type lineWriter struct {
+	b     strings.Builder
+	nl    string
+	col   int
+	first bool // at the start of a line of moves: a Black move needs its number
+	fresh bool // nothing written yet
+	// track is a game-relative offset to follow; tracked is where it
+	// went in the output, -1 until a piece from there is written.
+	track   syntax.Pos
+	tracked int
+}
+
+// newLineWriter returns a writer whose first word starts at column col,
+// following the game-relative offset track.
+func newLineWriter(nl string, col int, track syntax.Pos) *lineWriter {
+	return &lineWriter{nl: nl, col: col, first: true, fresh: true, track: track, tracked: -1}
+}
+
+// write writes the pieces.
+func (w *lineWriter) write(ps []piece) {
+	for _, p := range ps {
+		word := p.text
+		lead := 0
+		if p.move {
+			switch {
+			case p.white:
+				lead = len(strconv.Itoa(p.num)) + 2
+				word = strconv.Itoa(p.num) + ". " + word
+			case w.first:
+				lead = len(strconv.Itoa(p.num)) + 4
+				word = strconv.Itoa(p.num) + "... " + word
+			}
+		}
+		w.word(word, lead, p.src)
+		if p.endLine {
+			w.b.WriteString(w.nl)
+			w.col = 0
+			w.fresh = true
+		}
+		w.first = !p.move
+	}
+}
+
+// word writes one word, on a new line when it would pass the width.
+func (w *lineWriter) word(s string, lead int, src syntax.Span) {
+	width := len(s)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		width = i
+	}
+	switch {
+	case w.fresh:
+	case w.col+1+width > lineWidth && w.col > 0:
+		w.b.WriteString(w.nl)
+		w.col = 0
+	default:
+		w.b.WriteByte(' ')
+		w.col++
+	}
+	w.fresh = false
+	if src.Start <= w.track && w.track < src.End {
+		w.tracked = w.b.Len() + lead + int(w.track-src.Start)
+	}
+	w.b.WriteString(s)
+	if i := strings.LastIndexAny(s, "\r\n"); i >= 0 {
+		w.col = len(s) - i - 1
+	} else {
+		w.col += len(s)
+	}
+}
+
+// column returns the column (in bytes) of game-relative offset p.
+func column(text string, p syntax.Pos) int {
+	i := strings.LastIndexAny(text[:p], "\r\n")
+	return int(p) - i - 1
+}
+
+// variationPlace describes the innermost variation holding the cursor:
+// its parent line and index there, the move of the parent it replaces
+// and that move's index.
+type variationPlace struct {
+	v      *syntax.Variation
+	parent []syntax.Elem
+	vi     int
+	ni     int // index in parent of the move v replaces
+}
+
+// variation returns the innermost variation holding the cursor, which
+// must follow the move it replaces (with that move's annotations,
+// comments and other variations between them).
+func (e *gameEdit) variation() (variationPlace, error) {
+	n := len(e.w.vars)
+	if n == 0 {
+		return variationPlace{}, ErrNoVariation
+	}
+	vp := variationPlace{v: e.w.vars[n-1], parent: e.w.parents[n-1], vi: e.w.pidx[n-1], ni: -1}
+	for k := vp.vi - 1; k >= 0; k-- {
+		switch vp.parent[k].(type) {
+		case *syntax.Move:
+			vp.ni = k
+		case *syntax.Glyph, *syntax.NAG, *syntax.Comment, *syntax.Variation:
+			continue
+		}
+		break
+	}
+	if vp.ni < 0 {
+		return vp, errors.New("the variation follows no move")
+	}
+	return vp, nil
+}
+
+// PromoteKinds of Promote.
+const (
+	PromoteOneLevel = false // swap the variation with the line it branches from
+	PromoteToMain   = true  // promote until the variation is the main line
+)
+
+// Promote promotes the innermost variation holding the cursor: its first
+// move takes the place of the move it replaces, whose line (that move and
+// the rest of its line) becomes the first variation there; the other
+// variations keep their order. Each move keeps its annotations, comments
+// and variations. With toMain it promotes again until the line is the
+// main line. The cursor stays on the move it was on.
+func Promote(f *syntax.File, off syntax.Pos, toMain bool) (Change, error) {
+	e, err := openEdit(f, off)
+	if err != nil {
+		return Change{}, err
+	}
+	if e.d == syntax.CTLPGN {
+		return Change{}, errors.New("promoting variations is not supported in CTL-PGN records")
+	}
+	var text string
+	var cursor syntax.Pos
+	cur := e
+	for {
+		text, cursor, err = cur.promoteOnce()
+		if err != nil {
+			return Change{}, err
+		}
+		ng, err := e.reparse(text)
+		if err != nil {
+			return Change{}, err
+		}
+		next := &gameEdit{f: e.f, d: e.d, r: syntax.GameRef{Game: ng}, g: ng, rel: cursor, w: whereIs(ng, cursor), nl: e.nl}
+		if !toMain || len(next.w.vars) == 0 {
+			break
+		}
+		cur = next
+	}
+	return e.finish(text, cursor, true)
+}
+
+// promoteOnce promotes the innermost variation at the cursor one level
+// and returns the new text of the game and the offset of the promoted
+// move in it.
+func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
+	vp, err := e.variation()
+	if err != nil {
+		return "", 0, err
+	}
+	ve := vp.v.Elems
+	wi := -1
+	for k, x := range ve {
+		if _, ok := x.(*syntax.Move); ok {
+			wi = k
+			break
+		}
+		switch x.(type) {
+		case *syntax.Comment, *syntax.MoveNumber, *syntax.Ellipsis:
+			continue
+		}
+		return "", 0, errors.New("the variation does not start with a move")
+	}
+	if wi < 0 {
+		return "", 0, errors.New("the variation has no move")
+	}
+	rep := replayPGN(e.g, pgnStart(e.g), allMoves(e.g))
+	p := vp.parent
+	// The move replaced, its annotations, then its comments and
+	// variations (tail), then the rest of the parent line.
+	nEnd := vp.ni + 1
+	for nEnd < len(p) && isSuffix(p[nEnd]) {
+		nEnd++
+	}
+	tEnd := nEnd
+	for tEnd < len(p) {
+		switch p[tEnd].(type) {
+		case *syntax.Comment, *syntax.Variation:
+			tEnd++
+			continue
+		}
+		break
+	}
+	// The same in the variation.
+	wEnd := wi + 1
+	for wEnd < len(ve) && isSuffix(ve[wEnd]) {
+		wEnd++
+	}
+	wtEnd := wEnd
+	for wtEnd < len(ve) {
+		switch ve[wtEnd].(type) {
+		case *syntax.Comment, *syntax.Variation:
+			wtEnd++
+			continue
+		}
+		break
+	}
+	nMove, err := e.pieces(p, vp.ni, nEnd, rep)
+	if err != nil {
+		return "", 0, err
+	}
+	wMove, err := e.pieces(ve, wi, wEnd, rep)
+	if err != nil {
+		return "", 0, err
+	}
+	lead, err := e.pieces(ve, 0, wi, rep)
+	if err != nil {
+		return "", 0, err
+	}
+	restP, err := e.pieces(p, tEnd, len(p), rep)
+	if err != nil {
+		return "", 0, err
+	}
+	restV, err := e.pieces(ve, wtEnd, len(ve), rep)
+	if err != nil {
+		return "", 0, err
+	}
+	// The tails: comments go with their move; the variations of the
+	// move replaced before this one, then those of the promoted move,
+	// then the others.
+	var nComments, before, after, wComments, wVars []piece
+	for k := nEnd; k < tEnd; k++ {
+		one, err := e.pieces(p, k, k+1, rep)
+		if err != nil {
+			return "", 0, err
+		}
+		switch {
+		case k == vp.vi:
+		case isComment(p[k]):
+			nComments = append(nComments, one...)
+		case k < vp.vi:
+			before = append(before, one...)
+		default:
+			after = append(after, one...)
+		}
+	}
+	for k := wEnd; k < wtEnd; k++ {
+		one, err := e.pieces(ve, k, k+1, rep)
+		if err != nil {
+			return "", 0, err
+		}
+		if isComment(ve[k]) {
+			wComments = append(wComments, one...)
+		} else {
+			wVars = append(wVars, one...)
+		}
+	}
+	// The comments before the promoted move stay before it at the start
+	// of a line, else they follow it.
+	startsLine := lastMoveBefore(p, vp.ni) == nil
+	old := newLineWriter(e.nl, 1, -1)
+	old.write(append(append(nMove, nComments...), restP...))
+	var ps []piece
+	if startsLine {
+		ps = append(ps, lead...)
+		ps = append(ps, wMove...)
+	} else {
+		ps = append(ps, wMove...)
+		ps = append(ps, lead...)
+	}
+	ps = append(ps, wComments...)
+	ps = append(ps, piece{text: "(" + old.b.String() + ")"})
+	ps = append(ps, before...)
+	ps = append(ps, wVars...)
+	ps = append(ps, after...)
+	ps = append(ps, restV...)
+	start := p[vp.ni].Span().Start
+	if sp, ok := moveGroup(p, vp.ni); ok {
+		start = sp.Start
+	}
+	end := p[len(p)-1].Span().End
+	track := e.rel
+	if i := e.moveIndex(); i >= 0 {
+		track = e.w.line[i].Span().Start
+	}
+	if track < wMove[0].src.Start || track >= p[len(p)-1].Span().End {
+		track = wMove[0].src.Start
+	}
+	nw := newLineWriter(e.nl, column(e.g.Text, start), track)
+	if k := slices.IndexFunc(p, func(x syntax.Elem) bool { return x.Span().Start >= start }); k > 0 {
+		switch p[k-1].(type) {
+		case *syntax.Move, *syntax.Glyph, *syntax.NAG:
+			nw.first = false
+		}
+	}
+	nw.write(ps)
+	s := nw.b.String()
+	if strings.HasSuffix(s, e.nl) && end < syntax.Pos(len(e.g.Text)) && strings.HasPrefix(e.g.Text[end:], e.nl) {
+		s = strings.TrimSuffix(s, e.nl)
+	}
+	if nw.tracked < 0 {
+		nw.tracked = 0
+	}
+	return replace(e.g.Text, syntax.Span{Start: start, End: end}, s), start + syntax.Pos(nw.tracked), nil
+}
+
+// isComment reports whether x is a comment.
+func isComment(x syntax.Elem) bool {
+	_, ok := x.(*syntax.Comment)
+	return ok
+}
+
+// allMoves returns the set of the moves of g.
+func allMoves(g *syntax.Game) map[*syntax.Move]bool {
+	want := map[*syntax.Move]bool{}
+	syntax.Inspect(g.Moves, func(x syntax.Elem) bool {
+		if m, ok := x.(*syntax.Move); ok {
+			want[m] = true
+		}
+		return true
+	})
+	return want
+}
+
+// DeleteVariation deletes the innermost variation holding the cursor.
+// The cursor goes where it was.
+func DeleteVariation(f *syntax.File, off syntax.Pos) (Change, error) {
+	e, err := openEdit(f, off)
+	if err != nil {
+		return Change{}, err
+	}
+	n := len(e.w.vars)
+	if n == 0 {
+		return Change{}, ErrNoVariation
+	}
+	return e.deleteSpan(e.w.vars[n-1].Sp)
+}
+
+// deleteSpan deletes sp (game-relative) with the blanks that set it
+// apart; the cursor goes where it was.
+func (e *gameEdit) deleteSpan(sp syntax.Span) (Change, error) {
+	c := cut(e.g.Text, sp)
+	return e.finish(replace(e.g.Text, c, ""), c.Start, false)
+}
+
+// DeleteFromHere deletes the move under the cursor and the rest of its
+// line (comments before the move stay: they are about the move before).
+// At the first move of a variation it deletes the variation.
+func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
+	e, err := openEdit(f, off)
+	if err != nil {
+		return Change{}, err
+	}
+	i := e.moveIndex()
+	if i < 0 {
+		return Change{}, ErrNoMove
+	}
+	line := e.w.line
+	if n := len(e.w.vars); n > 0 && lastMoveBefore(line, i) == nil {
+		return e.deleteSpan(e.w.vars[n-1].Sp)
+	}
+	if e.d == syntax.CTLPGN {
+		return Change{}, errors.New("deleting moves is not supported in CTL-PGN records")
+	}
+	sp, _ := moveGroup(line, i)
+	sp.End = line[len(line)-1].Span().End
+	return e.deleteSpan(sp)
+}
+
+// SetNAG sets the numeric annotation glyph $n on the move under the
+// cursor: a move assessment ($1-$9) or a position assessment ($10-$19)
+// replaces the one of the same kind the move has; others are added
+// after the move's annotations, unless it has them already. In CTL-PGN
+// n must be a valuation ($1-$7), written as its glyph after a space.
+func SetNAG(f *syntax.File, off syntax.Pos, n int) (Change, error) {
+	e, err := openEdit(f, off)
+	if err != nil {
+		return Change{}, err
+	}
+	i := e.moveIndex()
+	if i < 0 {
+		return Change{}, ErrNoMove
+	}
+	if _, ok := nag.Lookup(n); !ok || n == 0 {
+		return Change{}, errors.New("$" + strconv.Itoa(n) + " is not a NAG")
+	}
+	line, text := e.w.line, e.g.Text
+	mv := line[i].(*syntax.Move)
+	end := i + 1
+	for end < len(line) && isSuffix(line[end]) {
+		end++
+	}
+	if e.d == syntax.CTLPGN {
+		return e.setValuation(mv, line[i+1:end], n)
+	}
+	class := func(v int) int {
+		switch {
+		case v >= 1 && v <= 9:
+			return 1
+		case v >= 10 && v <= 19:
+			return 2
+		}
+		return 0
+	}
+	for _, x := range line[i+1 : end] {
+		v := -1
+		switch a := x.(type) {
+		case *syntax.Glyph:
+			v = nag.Glyphs[a.Text]
+		case *syntax.NAG:
+			v = a.Value
+		}
+		if v == n {
+			return Change{Cursor: e.r.Start + mv.Sp.Start}, nil
+		}
+		if c := class(v); c != 0 && c == class(n) {
+			nt := replace(text, x.Span(), "$"+strconv.Itoa(n))
+			if _, isGlyph := x.(*syntax.Glyph); isGlyph && x.Span().Start == mv.Sp.End {
+				nt = replace(text, x.Span(), " $"+strconv.Itoa(n))
+			}
+			return e.finish(nt, mv.Sp.Start, true)
+		}
+	}
+	at := line[end-1].Span().End
+	return e.finish(text[:at]+" $"+strconv.Itoa(n)+text[at:], mv.Sp.Start, true)
+}
+
+// setValuation sets the CTL-PGN valuation of $n on mv, whose trailer is
+// suffix: the glyph after one space, before the game marks.
+func (e *gameEdit) setValuation(mv *syntax.Move, suffix []syntax.Elem, n int) (Change, error) {
+	g := ""
+	for s, v := range nag.Glyphs {
+		if v == n {
+			g = s
+		}
+	}
+	if g == "" || n > 7 {
+		return Change{}, errors.New("CTL-PGN has no valuation for $" + strconv.Itoa(n))
+	}
+	if strings.HasSuffix(mv.Text, "#") {
+		return Change{}, errors.New("a mating move takes no valuation")
+	}
+	from, to := mv.Sp.End, mv.Sp.End
+	for _, x := range suffix {
+		switch x.(type) {
+		case *syntax.Glyph, *syntax.NAG:
+			to = x.Span().End
+			continue
+		}
+		break
+	}
+	if len(suffix) > 0 && to == mv.Sp.End {
+		// Only game marks: the valuation goes before them, joined.
+		to = suffix[0].Span().Start
+	}
+	return e.finish(replace(e.g.Text, syntax.Span{Start: from, End: to}, " "+g), mv.Sp.Start, true)
+}
+
+// SetComment sets the comment after the move under the cursor to text:
+// it replaces the text of the brace comment that follows the move's
+// annotations, or adds one there. text is UTF-8; it is written in the
+// file's encoding and must not hold "}". An empty text adds an empty
+// comment for the user to write, and leaves a comment that is there.
+func SetComment(f *syntax.File, off syntax.Pos, comment string) (Change, error) {
+	e, err := openEdit(f, off)
+	if err != nil {
+		return Change{}, err
+	}
+	i := e.moveIndex()
+	if i < 0 {
+		return Change{}, ErrNoMove
+	}
+	if strings.Contains(comment, "}") {
+		return Change{}, errors.New("a comment cannot hold \"}\"")
+	}
+	comment = strings.Join(strings.Fields(comment), " ")
+	enc, err := e.encodeText(comment)
+	if err != nil {
+		return Change{}, err
+	}
+	line, text := e.w.line, e.g.Text
+	mv := line[i].(*syntax.Move)
+	end := i + 1
+	for end < len(line) && isSuffix(line[end]) {
+		end++
+	}
+	if end < len(line) {
+		if c, ok := line[end].(*syntax.Comment); ok && c.Kind == syntax.BraceKind && c.Closed {
+			if comment == "" {
+				return Change{Cursor: e.r.Start + c.Sp.Start + 1}, nil
+			}
+			inner := syntax.Span{Start: c.Sp.Start + 1, End: c.Sp.End - 1}
+			old := e.g.Slice(inner)
+			if strings.HasPrefix(old, " ") || strings.HasSuffix(old, " ") {
+				enc = " " + enc + " "
+			}
+			return e.finish(replace(text, inner, enc), mv.Sp.Start, true)
+		}
+	}
+	at := line[end-1].Span().End
+	if comment == "" {
+		return e.finish(text[:at]+" {}"+text[at:], at+2, false)
+	}
+	return e.finish(text[:at]+" {"+enc+"}"+text[at:], mv.Sp.Start, true)
+}
