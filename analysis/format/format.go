@@ -35,6 +35,9 @@ type Options struct {
 	// instead of the export form; Width and CTLStyle do not apply, and
 	// PGN games are left as they are.
 	Filter bool
+	// Strip lists what the writer leaves out of every game, for a clean
+	// copy (see Strip); it applies with Filter too.
+	Strip Strip
 }
 
 func (o Options) width() int {
@@ -192,10 +195,34 @@ func (j *Joiner) record(s string) {
 // that starts the game (the file) is kept. With opts.Filter it is
 // Filter.
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
+	if !opts.Strip.IsZero() {
+		return stripped(g, d, opts)
+	}
 	if opts.Filter {
 		return Filter(g, d)
 	}
 	return keepBOM(g, game(g, d, opts))
+}
+
+// stripped formats g without what opts.Strip leaves out. A game that
+// held only what is stripped (a file's header comment) is written as
+// nothing; one that cannot be formatted is left as it was.
+func stripped(g *syntax.Game, d syntax.Dialect, opts Options) Result {
+	s := opts.Strip.apply(g, d)
+	if len(s.Header) == 0 && len(s.Moves) == 0 && s.Result == nil && len(s.After) == 0 &&
+		(len(g.Header) > 0 || len(g.Moves) > 0 || len(g.After) > 0) && len(g.Errs) == 0 {
+		return Result{}
+	}
+	var res Result
+	if opts.Filter {
+		res = filter(s, d)
+	} else {
+		res = game(s, d, opts)
+	}
+	if res.Skipped != "" {
+		res.Text = g.Text
+	}
+	return keepBOM(g, res)
 }
 
 // keepBOM puts back the byte-order mark that starts g before its
