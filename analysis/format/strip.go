@@ -202,26 +202,9 @@ func (s Strip) elem(e syntax.Elem) syntax.Elem {
 }
 
 // removeCommands returns text without the embedded commands s removes,
-// each with the blanks that follow it, and whether it removed any.
+// and whether it removed any.
 func (s Strip) removeCommands(text string) (string, bool) {
-	var b strings.Builder
-	at, removed := 0, false
-	for c := range commands.All(text) {
-		if !slices.Contains(s.Commands, "*") && !slices.Contains(s.Commands, c.Name) {
-			continue
-		}
-		end := c.End
-		for end < len(text) && isBlank(text[end]) {
-			end++
-		}
-		b.WriteString(text[at:c.Start])
-		at, removed = end, true
-	}
-	if !removed {
-		return text, false
-	}
-	b.WriteString(text[at:])
-	return b.String(), true
+	return commands.Remove(text, func(c commands.Command) bool {
+		return slices.Contains(s.Commands, "*") || slices.Contains(s.Commands, c.Name)
+	})
 }
-
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

@@ -9,6 +9,7 @@
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
 //	pgnls select [--where EXPR] [--fen FEN] [--moves PATTERN] [--material SPEC] [-v] [--count|--locations|--split N|--split-by KEY] [PATH...]
+//	pgnls export [--format ndjson|csv|parquet] [--moves] [-o FILE] [PATH...]
 //	pgnls moves [--variant NAME] [--redefine R] POSITION
 //	pgnls version
 //	pgnls help
@@ -32,14 +33,14 @@ import (
 )
 
 func main() {
-	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select")
+	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select" || os.Args[1] == "export")
 	if batch && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their heap stays small (tens of MB);
 		// collecting half as often saves a tenth of their time. The
 		// memory limit (--memory) bounds it all the same.
 		debug.SetGCPercent(200)
 	}
-	if batch && os.Args[1] != "select" {
+	if batch && os.Args[1] != "select" && os.Args[1] != "export" {
 		// Their temporary files go when they end, and when they are
 		// interrupted; their memory is the process's to limit.
 		onInterrupt(runInterruptHook)
@@ -66,6 +67,7 @@ Usage:
 	pgnls fmt [flags] [PATH...]    rewrite files in export format, like gofmt
 	pgnls fix [flags] [PATH...]    apply the unambiguous fixes of the diagnostics
 	pgnls select [flags] [PATH...] write the games that meet criteria, as they are
+	pgnls export [flags] [PATH...] write games or moves as NDJSON, CSV or Parquet
 	pgnls moves [flags] POSITION   list the legal moves of a FEN or PDTL
 	pgnls version                  print the version
 	pgnls help                     print this help
@@ -96,6 +98,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fixVerb(rest, stdin, stdout, stderr)
 	case "select":
 		return selectVerb(rest, stdin, stdout, stderr)
+	case "export":
+		return exportVerb(rest, stdin, stdout, stderr)
 	case "moves":
 		return moves(rest, stdout, stderr)
 	}

@@ -1,0 +1,253 @@
+package export
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// Formats are the names of the formats NewWriter writes.
+var Formats = []string{"ndjson", "csv", "parquet"}
+
+// Writer writes the rows of one table.
+type Writer interface {
+	// Write writes one row: a value for each column of the table.
+	Write(row []Value) error
+	// Close writes what is buffered (the last row group and footer of a
+	// Parquet file); it does not close the underlying writer.
+	Close() error
+}
+
+// NewWriter returns a Writer of the rows of table t to w in format
+// ("ndjson", "csv" or "parquet"). A Parquet writer holds a row group in
+// memory until its values reach about rowGroup bytes (0: 32 MiB).
+func NewWriter(w io.Writer, format string, t Table, rowGroup int) (Writer, error) {
+	switch format {
+	case "ndjson":
+		return &ndjsonWriter{w: bufio.NewWriterSize(w, 1<<16), t: t}, nil
+	case "csv":
+		c := &csvWriter{t: t, bw: bufio.NewWriterSize(w, 1<<16)}
+		c.w = csv.NewWriter(c.bw)
+		return c, nil
+	case "parquet":
+		if rowGroup <= 0 {
+			rowGroup = rowGroupBytes
+		}
+		return newParquetWriter(w, t, rowGroup), nil
+	}
+	return nil, fmt.Errorf("unknown format %q (want ndjson, csv or parquet)", format)
+}
+
+// ndjsonWriter writes one JSON object per line, the columns in order;
+// a null is null, a JSON column the object itself.
+type ndjsonWriter struct {
+	w   *bufio.Writer
+	t   Table
+	buf []byte
+}
+
+func (n *ndjsonWriter) Write(row []Value) error {
+	b := append(n.buf[:0], '{')
+	for i, c := range n.t.Columns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, c.Name)
+		b = append(b, ':')
+		v := row[i]
+		switch {
+		case v.Null:
+			b = append(b, "null"...)
+		case c.Kind == String:
+			b = appendJSONString(b, v.S)
+		case c.Kind == JSON:
+			b = append(b, v.S...)
+		case c.Kind == Int:
+			b = strconv.AppendInt(b, v.I, 10)
+		case c.Kind == Float:
+			b = strconv.AppendFloat(b, v.F, 'f', -1, 64)
+		case c.Kind == Bool:
+			b = strconv.AppendBool(b, v.B)
+		}
+	}
+	b = append(b, '}', '\n')
+	n.buf = b
+	_, err := n.w.Write(b)
+	return err
+}
+
+func (n *ndjsonWriter) Close() error { return n.w.Flush() }
+
+// csvWriter writes a header line of the column names, then one line per
+// row (RFC 4180); a null is an empty field, a JSON column its text.
+type csvWriter struct {
+	t      Table
+	bw     *bufio.Writer
+	w      *csv.Writer
+	header bool
+	rec    []string
+}
+
+func (c *csvWriter) writeHeader() error {
+	c.header = true
+	names := make([]string, len(c.t.Columns))
+	for i, col := range c.t.Columns {
+		names[i] = col.Name
+	}
+	c.rec = make([]string, len(c.t.Columns))
+	return c.w.Write(names)
+}
+
+func (c *csvWriter) Write(row []Value) error {
+	if !c.header {
+		if err := c.writeHeader(); err != nil {
+			return err
+		}
+	}
+	for i, col := range c.t.Columns {
+		v := row[i]
+		switch {
+		case v.Null:
+			c.rec[i] = ""
+		case col.Kind == String || col.Kind == JSON:
+			c.rec[i] = v.S
+		case col.Kind == Int:
+			c.rec[i] = strconv.FormatInt(v.I, 10)
+		case col.Kind == Float:
+			c.rec[i] = strconv.FormatFloat(v.F, 'f', -1, 64)
+		case col.Kind == Bool:
+			c.rec[i] = strconv.FormatBool(v.B)
+		}
+	}
+	return c.w.Write(c.rec)
+}
+
+// Close writes what is buffered; a table without rows still has its
+// header.
+func (c *csvWriter) Close() error {
+	if !c.header {
+		if err := c.writeHeader(); err != nil {
+			return err
+		}
+	}
+	c.w.Flush()
+	if err := c.w.Error(); err != nil {
+		return err
+	}
+	return c.bw.Flush()
+}
+
+// Parquet row groups are flushed when their rows reach rowGroupBytes
+// (as the values' sizes before encoding; NewWriter may say otherwise) or
+// rowGroupRows: the writer holds one row group in memory at a time.
+const (
+	rowGroupBytes = 32 << 20
+	rowGroupRows  = 1 << 20
+)
+
+// parquetWriter writes a Parquet file: typed columns, the Dict ones
+// dictionary-encoded, Snappy-compressed pages, row groups of bounded
+// size.
+type parquetWriter struct {
+	w     *parquet.Writer
+	t     Table
+	leaf  []int // leaf[i]: the Parquet column index of column i
+	row   parquet.Row
+	rows  [1]parquet.Row
+	bytes int // of the row group being written
+	nrows int
+	limit int // bytes of a row group
+}
+
+// ParquetSchema returns the Parquet schema of table t, its columns in
+// the table's order (a Go struct type made for it keeps the order, where
+// a parquet.Group would sort them by name).
+func ParquetSchema(t Table) *parquet.Schema {
+	fields := make([]reflect.StructField, len(t.Columns))
+	for i, c := range t.Columns {
+		tag := c.Name
+		var typ reflect.Type
+		switch c.Kind {
+		case String:
+			typ = reflect.TypeFor[string]()
+		case JSON:
+			typ, tag = reflect.TypeFor[string](), tag+",json"
+		case Int:
+			typ = reflect.TypeFor[int64]()
+			if c.Bits == 32 {
+				typ = reflect.TypeFor[int32]()
+			}
+		case Float:
+			typ = reflect.TypeFor[float64]()
+		case Bool:
+			typ = reflect.TypeFor[bool]()
+		}
+		if c.Nullable {
+			tag += ",optional"
+		}
+		if c.Dict {
+			tag += ",dict"
+		}
+		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: typ, Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
+	}
+	return parquet.NewSchema(t.Name, parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()))
+}
+
+func newParquetWriter(w io.Writer, t Table, limit int) *parquetWriter {
+	schema := ParquetSchema(t)
+	p := &parquetWriter{
+		w:     parquet.NewWriter(w, schema, parquet.Compression(&parquet.Snappy), parquet.CreatedBy("pgnls", "", "")),
+		t:     t,
+		leaf:  make([]int, len(t.Columns)),
+		row:   make(parquet.Row, len(t.Columns)),
+		limit: limit,
+	}
+	for i, c := range t.Columns {
+		lc, _ := schema.Lookup(c.Name)
+		p.leaf[i] = lc.ColumnIndex
+	}
+	return p
+}
+
+func (p *parquetWriter) Write(row []Value) error {
+	for i, c := range p.t.Columns {
+		v := row[i]
+		var pv parquet.Value
+		switch {
+		case v.Null:
+		case c.Kind == String || c.Kind == JSON:
+			pv = parquet.ByteArrayValue([]byte(v.S))
+			p.bytes += len(v.S)
+		case c.Kind == Int && c.Bits == 32:
+			pv = parquet.Int32Value(int32(v.I))
+		case c.Kind == Int:
+			pv = parquet.Int64Value(v.I)
+		case c.Kind == Float:
+			pv = parquet.DoubleValue(v.F)
+		case c.Kind == Bool:
+			pv = parquet.BooleanValue(v.B)
+		}
+		def := 0
+		if c.Nullable && !v.Null {
+			def = 1
+		}
+		p.row[p.leaf[i]] = pv.Level(0, def, p.leaf[i])
+		p.bytes += 8
+	}
+	p.rows[0] = p.row
+	if _, err := p.w.WriteRows(p.rows[:]); err != nil {
+		return err
+	}
+	if p.nrows++; p.bytes >= p.limit || p.nrows >= rowGroupRows {
+		p.bytes, p.nrows = 0, 0
+		return p.w.Flush()
+	}
+	return nil
+}
+
+func (p *parquetWriter) Close() error { return p.w.Close() }
