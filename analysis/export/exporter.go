@@ -28,6 +28,7 @@ type Exporter struct {
 	w     Writer
 	games int64
 	rows  int64
+	row   []Value // the moves row being written
 }
 
 // ErrDialect is returned by Read for a stream that is not PGN: the
@@ -40,6 +41,7 @@ func New(w io.Writer, format string, opts Options) (*Exporter, error) {
 	e := &Exporter{opts: opts, table: games, rec: NewRecorder(games, opts.Tags, opts.Moves)}
 	if opts.Moves {
 		e.table = MovesTable
+		e.row = make([]Value, len(MovesTable.Columns))
 	}
 	var err error
 	e.w, err = NewWriter(w, format, e.table, opts.RowGroup)
@@ -81,10 +83,10 @@ func (e *Exporter) Read(ctx context.Context, gr *syntax.GameReader, name string)
 			err = e.w.Write(r.Game)
 			e.rows++
 		}
-		for _, m := range r.Moves {
+		for i := range r.Moves {
 			if err == nil {
-				m[0] = Value{I: e.games}
-				err = e.w.Write(m)
+				r.MoveRow(e.games, i, e.row)
+				err = e.w.Write(e.row)
 				e.rows++
 			}
 		}

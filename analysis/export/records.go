@@ -37,11 +37,78 @@ func optStr(s string) Value {
 }
 
 // Record is what one game becomes: its row of the games table and, when
-// asked, the rows of its moves. The game column is left 0: the Exporter
-// numbers the games in the order it writes them.
+// asked, its moves (MoveRow makes their rows). The game column is left
+// 0: the Exporter numbers the games in the order it writes them.
 type Record struct {
-	Game  []Value
-	Moves [][]Value
+	Game     []Value
+	Moves    []Move
+	StartFEN string // the position before the first move; "" when not known
+}
+
+// Move is one half-move of a record, held compactly until its row is
+// written (see MoveRow): records wait in memory for the games before
+// them to be written.
+type Move struct {
+	Ply, Number    int32
+	Black          bool
+	Played         bool   // the move could be played: UCI, FEN, Check, Capture and material hold
+	SAN, UCI       string // SAN canonical, or as written when not Played
+	FEN            string // the position after the move
+	Clock, Elapsed float64
+	HasClock       bool
+	HasElapsed     bool
+	Eval           int32
+	EvalKind       uint8 // 0: none; evalCP; evalMate
+	Check, Capture bool
+	White, BlackM  int8 // material
+	NAGs, Comment  string
+}
+
+const (
+	evalCP = 1 + iota
+	evalMate
+)
+
+// MoveRow fills row (of len(MovesTable.Columns)) with the row of move i
+// of r, of game number game.
+func (r *Record) MoveRow(game int64, i int, row []Value) {
+	m := &r.Moves[i]
+	clear(row)
+	row[0] = Value{I: game}
+	row[1] = Value{I: int64(m.Ply)}
+	row[2] = Value{I: int64(m.Number)}
+	row[3] = str("white")
+	if m.Black {
+		row[3] = str("black")
+	}
+	row[4] = str(m.SAN)
+	for j := 5; j < len(row); j++ {
+		row[j].Null = true
+	}
+	if m.Played {
+		before := r.StartFEN
+		if i > 0 {
+			before = r.Moves[i-1].FEN
+		}
+		row[5] = str(m.UCI)
+		row[6] = optStr(before)
+		row[7] = str(m.FEN)
+		row[14], row[15] = boolean(m.Check), boolean(m.Capture)
+		row[16], row[17] = integer(int(m.White)), integer(int(m.BlackM))
+	}
+	if m.HasClock {
+		row[8] = Value{F: m.Clock}
+	}
+	if m.HasElapsed {
+		row[9] = Value{F: m.Elapsed}
+	}
+	switch m.EvalKind {
+	case evalCP:
+		row[10] = Value{I: int64(m.Eval)}
+	case evalMate:
+		row[11] = Value{I: int64(m.Eval)}
+	}
+	row[12], row[13] = optStr(m.NAGs), optStr(m.Comment)
 }
 
 // Recorder makes the records of games for one games table.
@@ -139,9 +206,8 @@ func (r *Recorder) Record(g syntax.StreamGame, file string) Record {
 		m.black = 1
 	}
 	m.timeControl()
-	var fenBefore string
 	if start.OK && r.moves {
-		fenBefore = start.Pos.FEN()
+		rec.StartFEN = start.Pos.FEN()
 	}
 	legality.ReplayMainLine(game, start, func(st *legality.Step) bool {
 		if st.After == nil {
@@ -152,7 +218,7 @@ func (r *Recorder) Record(g syntax.StreamGame, file string) Record {
 				}
 			}
 			if r.moves {
-				rec.Moves = append(rec.Moves, m.row(st, "", ""))
+				rec.Moves = append(rec.Moves, m.move(st))
 			}
 			return r.moves
 		}
@@ -162,9 +228,7 @@ func (r *Recorder) Record(g syntax.StreamGame, file string) Record {
 			naming = ol.Play(st.After)
 		}
 		if r.moves {
-			after := st.After.FEN()
-			rec.Moves = append(rec.Moves, m.row(st, fenBefore, after))
-			fenBefore = after
+			rec.Moves = append(rec.Moves, m.move(st))
 		}
 		return true
 	})
@@ -268,45 +332,32 @@ func material(p *chess.Position, c chess.Color) int {
 		5*p.Pieces(c, chess.Rook).Count() + 9*p.Pieces(c, chess.Queen).Count()
 }
 
-// row returns the moves-table row of the move of st, with the FENs
-// before and after it ("" when the move could not be played).
-func (m *moveState) row(st *legality.Step, before, after string) []Value {
-	row := make([]Value, len(MovesTable.Columns))
-	for i, c := range MovesTable.Columns {
-		if c.Nullable {
-			row[i] = null()
-		}
-	}
+// move returns the Move of st.
+func (m *moveState) move(st *legality.Step) Move {
 	ply := st.Ply // from White's move of the start position's number
-	row[1] = integer(ply - m.black + 1)
-	side := "white"
-	sideIdx := 0
-	if ply%2 == 1 {
-		side, sideIdx = "black", 1
+	mv := Move{Ply: int32(ply - m.black + 1), Number: int32(m.first + ply/2), Black: ply%2 == 1}
+	side := 0
+	if mv.Black {
+		side = 1
 	}
-	row[3] = str(side)
-	row[2] = integer(m.first + ply/2)
 	if st.After != nil {
-		row[4] = str(st.Before.SAN(st.Move))
-		row[5] = str(st.Before.UCI(st.Move))
-		if before != "" {
-			row[6], row[7] = str(before), str(after)
-		}
-		row[14] = boolean(st.After.InCheck())
-		row[15] = boolean(isCapture(st.Before, st.Move))
-		row[16] = integer(material(st.After, chess.White))
-		row[17] = integer(material(st.After, chess.Black))
+		mv.Played = true
+		mv.SAN, mv.UCI = st.Before.SAN(st.Move), st.Before.UCI(st.Move)
+		mv.FEN = st.After.FEN()
+		mv.Check, mv.Capture = st.After.InCheck(), isCapture(st.Before, st.Move)
+		mv.White, mv.BlackM = int8(material(st.After, chess.White)), int8(material(st.After, chess.Black))
 	} else {
-		row[4] = str(st.Node.Text)
+		mv.SAN = st.Node.Text
 	}
 	// The annotations after the move, up to the next move.
 	var nags []byte
 	var prose []string
 	emt := -1.0
+annotations:
 	for _, e := range st.Line[st.Index+1:] {
 		switch n := e.(type) {
 		case *syntax.Move:
-			goto done
+			break annotations
 		case *syntax.NAG:
 			if n.Value >= 0 {
 				nags = appendNAG(nags, n.Value)
@@ -319,19 +370,16 @@ func (m *moveState) row(st *legality.Step, before, after string) []Value {
 				for c := range commands.All(text) {
 					switch c.Name {
 					case "clk":
-						if s, ok := commands.Seconds(c.Args); ok {
-							row[8] = Value{F: s}
-						}
+						mv.Clock, mv.HasClock = commands.Seconds(c.Args)
 					case "emt":
 						if s, ok := commands.Seconds(c.Args); ok {
 							emt = s
 						}
 					case "eval":
 						if v, mate, ok := commands.Eval(c.Args); ok {
+							mv.Eval, mv.EvalKind = int32(v), evalCP
 							if mate {
-								row[11] = integer(v)
-							} else {
-								row[10] = integer(v)
+								mv.EvalKind = evalMate
 							}
 						}
 					}
@@ -343,23 +391,18 @@ func (m *moveState) row(st *legality.Step, before, after string) []Value {
 			}
 		}
 	}
-done:
-	if len(nags) > 0 {
-		row[12] = str(string(nags))
-	}
-	if len(prose) > 0 {
-		row[13] = str(strings.Join(prose, " "))
-	}
+	mv.NAGs = string(nags)
+	mv.Comment = strings.Join(prose, " ")
 	switch {
 	case emt >= 0:
-		row[9] = Value{F: emt}
-	case !row[8].Null && m.known[sideIdx]:
-		row[9] = Value{F: m.clocks[sideIdx] - row[8].F + m.inc}
+		mv.Elapsed, mv.HasElapsed = emt, true
+	case mv.HasClock && m.known[side]:
+		mv.Elapsed, mv.HasElapsed = m.clocks[side]-mv.Clock+m.inc, true
 	}
-	if !row[8].Null {
-		m.clocks[sideIdx], m.known[sideIdx] = row[8].F, true
+	if mv.HasClock {
+		m.clocks[side], m.known[side] = mv.Clock, true
 	}
-	return row
+	return mv
 }
 
 func appendNAG(b []byte, v int) []byte {

@@ -156,10 +156,10 @@ const (
 type parquetWriter struct {
 	w     *parquet.Writer
 	t     Table
-	leaf  []int // leaf[i]: the Parquet column index of column i
-	row   parquet.Row
-	rows  [1]parquet.Row
-	bytes int // of the row group being written
+	leaf  []int         // leaf[i]: the Parquet column index of column i
+	rows  []parquet.Row // buffered, written by batchRows at once
+	n     int           // rows of rows in use
+	bytes int           // of the row group being written
 	nrows int
 	limit int // bytes of a row group
 }
@@ -204,8 +204,11 @@ func newParquetWriter(w io.Writer, t Table, limit int) *parquetWriter {
 		w:     parquet.NewWriter(w, schema, parquet.Compression(&parquet.Snappy), parquet.CreatedBy("pgnls", "", "")),
 		t:     t,
 		leaf:  make([]int, len(t.Columns)),
-		row:   make(parquet.Row, len(t.Columns)),
+		rows:  make([]parquet.Row, batchRows),
 		limit: limit,
+	}
+	for i := range p.rows {
+		p.rows[i] = make(parquet.Row, len(t.Columns))
 	}
 	for i, c := range t.Columns {
 		lc, _ := schema.Lookup(c.Name)
@@ -214,7 +217,12 @@ func newParquetWriter(w io.Writer, t Table, limit int) *parquetWriter {
 	return p
 }
 
+// batchRows is how many rows a parquetWriter passes to the Parquet
+// writer at once: a call per row costs more than the row.
+const batchRows = 256
+
 func (p *parquetWriter) Write(row []Value) error {
+	out := p.rows[p.n]
 	for i, c := range p.t.Columns {
 		v := row[i]
 		var pv parquet.Value
@@ -236,18 +244,35 @@ func (p *parquetWriter) Write(row []Value) error {
 		if c.Nullable && !v.Null {
 			def = 1
 		}
-		p.row[p.leaf[i]] = pv.Level(0, def, p.leaf[i])
+		out[p.leaf[i]] = pv.Level(0, def, p.leaf[i])
 		p.bytes += 8
 	}
-	p.rows[0] = p.row
-	if _, err := p.w.WriteRows(p.rows[:]); err != nil {
+	if p.n++; p.n < batchRows {
+		return nil
+	}
+	return p.flushRows()
+}
+
+// flushRows writes the buffered rows, and the row group when it is full.
+func (p *parquetWriter) flushRows() error {
+	if p.n == 0 {
+		return nil
+	}
+	if _, err := p.w.WriteRows(p.rows[:p.n]); err != nil {
 		return err
 	}
-	if p.nrows++; p.bytes >= p.limit || p.nrows >= rowGroupRows {
+	p.nrows += p.n
+	p.n = 0
+	if p.bytes >= p.limit || p.nrows >= rowGroupRows {
 		p.bytes, p.nrows = 0, 0
 		return p.w.Flush()
 	}
 	return nil
 }
 
-func (p *parquetWriter) Close() error { return p.w.Close() }
+func (p *parquetWriter) Close() error {
+	if err := p.flushRows(); err != nil {
+		return err
+	}
+	return p.w.Close()
+}
