@@ -154,7 +154,7 @@ const (
 // dictionary-encoded, Snappy-compressed pages, row groups of bounded
 // size.
 type parquetWriter struct {
-	w     *parquet.Writer
+	w     *parquet.GenericWriter[any]
 	t     Table
 	leaf  []int         // leaf[i]: the Parquet column index of column i
 	rows  []parquet.Row // buffered, written by batchRows at once
@@ -201,7 +201,7 @@ func ParquetSchema(t Table) *parquet.Schema {
 func newParquetWriter(w io.Writer, t Table, limit int) *parquetWriter {
 	schema := ParquetSchema(t)
 	p := &parquetWriter{
-		w:     parquet.NewWriter(w, schema, parquet.Compression(&parquet.Snappy), parquet.CreatedBy("pgnls", "", "")),
+		w:     parquet.NewGenericWriter[any](w, schema, parquet.Compression(&parquet.Snappy), parquet.CreatedBy("pgnls", "", "")),
 		t:     t,
 		leaf:  make([]int, len(t.Columns)),
 		rows:  make([]parquet.Row, batchRows),
