@@ -58,6 +58,15 @@ moves, what is kept, the encoding and the line endings are those of
 fmt; a game that cannot be formatted is left exactly as it was. The
 same items apply to CTL-PGN records, in their export form or --filter.
 
+With --notation it writes the moves of PGN games in long algebraic
+notation (lan: e2-e4, Ng1xf3), as UCI moves (uci: e2e4, e7e8q; Chess960
+castling as the king taking its rook) or in SAN with figurines
+(figurine: ♘f3); --lang CODE writes the piece letters of SAN or LAN in
+another language (cs da de es fi fr hu it nl no pl pt ru sv tr: Sf3 in
+German, Cf3 in French). pgnls fmt reads LAN and UCI back into SAN.
+--fen-comments writes after every move a comment holding the FEN of
+the position after it.
+
 Exit status: 0 on success; 1 when -l or -d found a file that is not
 formatted; 2 on a usage or I/O error, or when a game could not be
 formatted (its file is then not rewritten by -w).
@@ -74,6 +83,9 @@ Flags:
                  %NAME, nags, variations, tags, results
   --keep-tags L  keep these tags too (implies stripping the others)
   --drop-tags L  drop these tags (not the roster's, FEN, SetUp or Variant)
+  --notation N   san (default), lan, uci or figurine
+  --lang CODE    piece letters of another language (de, fr, ...)
+  --fen-comments a comment with the FEN after every move
   --width N      movetext line width (default 79)
   --dialect D    auto (default), pgn or ctl-pgn
   --ctl-style S  separators of CTL-PGN moves: keep (default; what each
@@ -152,6 +164,9 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	strip := fl.String("strip", "", "")
 	keepTags := fl.String("keep-tags", "", "")
 	dropTags := fl.String("drop-tags", "", "")
+	fl.StringVar(&f.opts.Notation, "notation", "", "")
+	fl.StringVar(&f.opts.Lang, "lang", "", "")
+	fl.BoolVar(&f.opts.FENComments, "fen-comments", false, "")
 	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
@@ -179,6 +194,10 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	f.opts.Strip.KeepTags, f.opts.Strip.DropTags = nameList(*keepTags), nameList(*dropTags)
+	if err := format.CheckNotation(f.opts.Notation, f.opts.Lang); err != nil {
+		fmt.Fprintf(stderr, "pgnls fmt: %v\n", err)
+		return exitUsage
+	}
 	for _, d := range []syntax.Dialect{syntax.PGN, syntax.CTLPGN} {
 		if err := f.opts.Strip.Check(d); err != nil {
 			fmt.Fprintf(stderr, "pgnls fmt: --drop-tags: %v\n", err)
