@@ -344,7 +344,7 @@ func (m *moveState) move(st *legality.Step) Move {
 		mv.Played = true
 		mv.SAN, mv.UCI = st.Before.SAN(st.Move), st.Before.UCI(st.Move)
 		mv.FEN = st.After.FEN()
-		mv.Check, mv.Capture = st.After.InCheck(), isCapture(st.Before, st.Move)
+		mv.Check, mv.Capture = st.After.InCheck(), st.Before.IsCapture(st.Move)
 		mv.White, mv.BlackM = int8(material(st.After, chess.White)), int8(material(st.After, chess.Black))
 	} else {
 		mv.SAN = st.Node.Text
@@ -410,20 +410,6 @@ func appendNAG(b []byte, v int) []byte {
 		b = append(b, ' ')
 	}
 	return strconv.AppendInt(b, int64(v), 10)
-}
-
-// isCapture reports whether m takes a piece in p: a piece of the other
-// side on its target square, or en passant. A Chess960 castling move
-// targets its own rook, which it does not take.
-func isCapture(p *chess.Position, m chess.Move) bool {
-	if m.IsEnPassant() {
-		return true
-	}
-	if m.IsCastle() || m.Drop() != chess.NoPieceType {
-		return false
-	}
-	pc := p.PieceAt(m.To())
-	return pc != chess.NoPiece && pc.Color() != p.SideToMove()
 }
 
 // utf8Text returns s as UTF-8: the bytes of a text that is not valid

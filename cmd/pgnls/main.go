@@ -6,7 +6,7 @@
 //
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
 //	pgnls check [--format text|json|sarif|github] [--dialect D] [--severity S] PATH...
-//	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
+//	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [--strip LIST] [--notation N] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
 //	pgnls select [--where EXPR] [--fen FEN] [--moves PATTERN] [--material SPEC] [-v] [--count|--locations|--split N|--split-by KEY] [PATH...]
 //	pgnls export [--format ndjson|csv|parquet] [--moves] [-o FILE] [PATH...]
