@@ -63,7 +63,8 @@ notation (lan: e2-e4, Ng1xf3), as UCI moves (uci: e2e4, e7e8q; Chess960
 castling as the king taking its rook) or in SAN with figurines
 (figurine: ♘f3); --lang CODE writes the piece letters of SAN or LAN in
 another language (cs da de es fi fr hu it nl no pl pt ru sv tr: Sf3 in
-German, Cf3 in French). pgnls fmt reads LAN and UCI back into SAN.
+German, Cf3 in French). pgnls fmt reads LAN and UCI back into SAN;
+pgnls fix reads figurines and the other languages back (localized-san).
 --fen-comments writes after every move a comment holding the FEN of
 the position after it.
 
