@@ -4,10 +4,10 @@ import (
 	"slices"
 
 	"github.com/pgnls/pgnls/analysis"
-	"github.com/pgnls/pgnls/analysis/diff"
-	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -18,10 +18,10 @@ type baseline struct {
 	// localized are the edits of the input's localized-san fixes: the
 	// input means what its moves mean in English letters.
 	localized []syntax.Edit
-	known    bool // moves, comments and variations are set
-	moves    []step
-	comments int
-	lines    int // variations
+	known     bool // moves, comments and variations are set
+	moves     []step
+	comments  int
+	lines     int // variations
 }
 
 // newBaseline returns the baseline of the input state st.
