@@ -35,8 +35,12 @@ type Exporter struct {
 // records are those of standard chess and its lichess variants.
 var ErrDialect = errors.New("only PGN games are exported (CTL-PGN records are not)")
 
-// New returns an Exporter writing to w in format (one of Formats).
+// New returns an Exporter writing to w in format (one of Formats, or
+// EPD, which writes the positions of the moves: Moves is implied).
 func New(w io.Writer, format string, opts Options) (*Exporter, error) {
+	if format == EPD {
+		opts.Moves = true
+	}
 	games := GamesTable(opts.Tags)
 	e := &Exporter{opts: opts, table: games, rec: NewRecorder(games, opts.Tags, opts.Moves)}
 	if opts.Moves {

@@ -7,12 +7,18 @@ import (
 	"io"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 )
 
 // Formats are the names of the formats NewWriter writes.
 var Formats = []string{"ndjson", "csv", "parquet"}
+
+// EPD is the format of one EPD line per position of the moves table (the
+// position before the first move of each game, then the one after each
+// move), which an Exporter writes from the moves rows; see NewWriter.
+const EPD = "epd"
 
 // Writer writes the rows of one table.
 type Writer interface {
@@ -34,13 +40,18 @@ func NewWriter(w io.Writer, format string, t Table, rowGroup int) (Writer, error
 		c := &csvWriter{t: t, bw: bufio.NewWriterSize(w, 1<<16)}
 		c.w = csv.NewWriter(c.bw)
 		return c, nil
+	case EPD:
+		if t.Name != MovesTable.Name {
+			return nil, fmt.Errorf("the epd format writes the positions of the moves table")
+		}
+		return &epdWriter{w: bufio.NewWriterSize(w, 1<<16)}, nil
 	case "parquet":
 		if rowGroup <= 0 {
 			rowGroup = rowGroupBytes
 		}
 		return newParquetWriter(w, t, rowGroup), nil
 	}
-	return nil, fmt.Errorf("unknown format %q (want ndjson, csv or parquet)", format)
+	return nil, fmt.Errorf("unknown format %q (want ndjson, csv, parquet or epd)", format)
 }
 
 // ndjsonWriter writes one JSON object per line, the columns in order;
@@ -82,6 +93,51 @@ func (n *ndjsonWriter) Write(row []Value) error {
 }
 
 func (n *ndjsonWriter) Close() error { return n.w.Flush() }
+
+// epdWriter writes an EPD line for each position of the moves rows: the
+// four position fields of the FEN, then the operations hmvc (halfmove
+// clock), fmvn (fullmove number) and id ("game N ply M", ply 0 for the
+// position before the first move).
+type epdWriter struct {
+	w   *bufio.Writer
+	buf []byte
+}
+
+func (e *epdWriter) Write(row []Value) error {
+	game, ply := row[0].I, row[1].I
+	if ply == 1 && !row[6].Null {
+		if err := e.line(row[6].S, game, 0); err != nil {
+			return err
+		}
+	}
+	if row[7].Null {
+		return nil
+	}
+	return e.line(row[7].S, game, ply)
+}
+
+// line writes the EPD line of a FEN.
+func (e *epdWriter) line(fen string, game, ply int64) error {
+	f := strings.Fields(fen)
+	if len(f) != 6 {
+		return nil
+	}
+	b := append(e.buf[:0], strings.Join(f[:4], " ")...)
+	b = append(b, " hmvc "...)
+	b = append(b, f[4]...)
+	b = append(b, "; fmvn "...)
+	b = append(b, f[5]...)
+	b = append(b, "; id \"game "...)
+	b = strconv.AppendInt(b, game, 10)
+	b = append(b, " ply "...)
+	b = strconv.AppendInt(b, ply, 10)
+	b = append(b, "\";\n"...)
+	e.buf = b
+	_, err := e.w.Write(b)
+	return err
+}
+
+func (e *epdWriter) Close() error { return e.w.Flush() }
 
 // csvWriter writes a header line of the column names, then one line per
 // row (RFC 4180); a null is an empty field, a JSON column its text.

@@ -49,6 +49,9 @@ type Options struct {
 	// FENComments writes after every move of a PGN game a comment
 	// holding the FEN of the position after it.
 	FENComments bool
+	// FinalFEN writes a FinalFEN tag holding the FEN of the position
+	// after the last move of the main line of a PGN game.
+	FinalFEN bool
 }
 
 func (o Options) width() int {
@@ -206,7 +209,7 @@ func (j *Joiner) record(s string) {
 // that starts the game (the file) is kept. With opts.Filter it is
 // Filter.
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
-	if !opts.Strip.IsZero() || opts.FENComments {
+	if !opts.Strip.IsZero() || opts.FENComments || opts.FinalFEN {
 		return stripped(g, d, opts)
 	}
 	if opts.Filter {
@@ -223,6 +226,9 @@ func stripped(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	s := opts.Strip.apply(g, d)
 	if opts.FENComments && d == syntax.PGN && !opts.Filter {
 		s = withFENs(s)
+	}
+	if opts.FinalFEN && d == syntax.PGN && !opts.Filter {
+		s = withFinalFEN(s)
 	}
 	if len(s.Header) == 0 && len(s.Moves) == 0 && s.Result == nil && len(s.After) == 0 &&
 		(len(g.Header) > 0 || len(g.Moves) > 0 || len(g.After) > 0) && len(g.Errs) == 0 {

@@ -120,3 +120,49 @@ func withFENs(g *syntax.Game) *syntax.Game {
 	}
 	return &syntax.Game{Text: g.Text, Tokens: g.Tokens, Header: g.Header, Tags: g.Tags, Moves: line(g.Moves), Result: g.Result, After: g.After, Errs: g.Errs}
 }
+
+// FinalFENTag is the tag Options.FinalFEN writes.
+const FinalFENTag = "FinalFEN"
+
+// withFinalFEN returns g with a FinalFEN tag holding the FEN of the
+// position after the last move of its main line that can be played
+// (Options.FinalFEN), in place of one it has; g itself when its moves
+// cannot be replayed.
+func withFinalFEN(g *syntax.Game) *syntax.Game {
+	start := legality.StartOf(g)
+	if !start.Known || !start.OK {
+		return g
+	}
+	final := start.Pos
+	legality.ReplayMainLine(g, start, func(st *legality.Step) bool {
+		if st.After != nil {
+			final = *st.After
+		}
+		return st.After != nil
+	})
+	tag := &syntax.Tag{Name: FinalFENTag, Value: final.FEN(), Closed: true}
+	out := &syntax.Game{Text: g.Text, Tokens: g.Tokens, Moves: g.Moves, Result: g.Result, After: g.After, Errs: g.Errs}
+	for _, e := range g.Header {
+		if t, ok := e.(*syntax.Tag); ok && t.Name == FinalFENTag {
+			continue
+		}
+		out.Header = append(out.Header, e)
+	}
+	for _, t := range g.Tags {
+		if t.Name != FinalFENTag {
+			out.Tags = append(out.Tags, t)
+		}
+	}
+	out.Header = append(out.Header, tag)
+	out.Tags = append(out.Tags, tag)
+	return out
+}
+
+// rawValue is g.RawValue(t), or for a tag the writer adds (which has no
+// text in g: its ValueSpan is zero), its Value.
+func rawValue(g *syntax.Game, t *syntax.Tag) string {
+	if t.ValueSpan == (syntax.Span{}) {
+		return t.Value
+	}
+	return g.RawValue(t)
+}

@@ -25,6 +25,7 @@ func notationCases() map[string]format.Options {
 		"uci":          {Notation: "uci"},
 		"figurine":     {Notation: "figurine"},
 		"fen-comments": {FENComments: true},
+		"final-fen":    {FinalFEN: true},
 	}
 	for lang := range chess.Languages {
 		if lang != "en" {
@@ -66,6 +67,9 @@ func TestNotationGolden(t *testing.T) {
 			}
 			if got != string(want) {
 				t.Errorf("%s: %s: output differs from %s\n%s", in, name, golden, got)
+			}
+			if again := format.File(parse(in, got), opts); again != got {
+				t.Errorf("%s: %s: not idempotent", in, name)
 			}
 		}
 	}

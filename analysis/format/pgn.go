@@ -191,7 +191,7 @@ func exportTags(g *syntax.Game) []tagLine {
 	var rest []tagLine
 	for _, t := range g.Tags {
 		if !slices.Contains(tags.Roster, t.Name) {
-			rest = append(rest, tagLine{t.Name, g.RawValue(t)})
+			rest = append(rest, tagLine{t.Name, rawValue(g, t)})
 		}
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].name < rest[j].name })

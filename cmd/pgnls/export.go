@@ -32,7 +32,9 @@ Exit status: 0 on success; 2 on a usage or I/O error.
 Flags:
   --format F     ndjson (default), csv or parquet (typed columns, the
                  repeated ones dictionary-encoded, row groups of bounded
-                 size)
+                 size); or epd: one EPD line per position of the main
+                 lines (the start, then after each move), with the
+                 operations hmvc, fmvn and id "game N ply M"
   --moves        one row per half-move instead of one per game
   -o FILE        write to FILE instead of standard output
   --tags LIST    the tags that get a column of their own (default

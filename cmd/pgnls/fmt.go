@@ -66,7 +66,8 @@ another language (cs da de es fi fr hu it nl no pl pt ru sv tr: Sf3 in
 German, Cf3 in French). pgnls fmt reads LAN and UCI back into SAN;
 pgnls fix reads figurines and the other languages back (localized-san).
 --fen-comments writes after every move a comment holding the FEN of
-the position after it.
+the position after it, --final-fen a FinalFEN tag holding the FEN of
+the position the main line ends in.
 
 Exit status: 0 on success; 1 when -l or -d found a file that is not
 formatted; 2 on a usage or I/O error, or when a game could not be
@@ -87,6 +88,7 @@ Flags:
   --notation N   san (default), lan, uci or figurine
   --lang CODE    piece letters of another language (de, fr, ...)
   --fen-comments a comment with the FEN after every move
+  --final-fen    a FinalFEN tag with the FEN of the final position
   --width N      movetext line width (default 79)
   --dialect D    auto (default), pgn or ctl-pgn
   --ctl-style S  separators of CTL-PGN moves: keep (default; what each
@@ -168,6 +170,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.StringVar(&f.opts.Notation, "notation", "", "")
 	fl.StringVar(&f.opts.Lang, "lang", "", "")
 	fl.BoolVar(&f.opts.FENComments, "fen-comments", false, "")
+	fl.BoolVar(&f.opts.FinalFEN, "final-fen", false, "")
 	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
