@@ -98,12 +98,14 @@ func TestStripGolden(t *testing.T) {
 }
 
 // TestStripCorpus strips the PGN files of the shared test data up to 32
-// kB in every way of stripCases, those up to 128 kB in the ways that
-// strip most (to stay fast), and checks the promises of checkStripped.
+// kB in every way of stripCases, and two bigger ones (Latin-1 with CRLF,
+// and lichess study markup with deep variations) in the ways that strip
+// most (to stay fast, under the race detector too), and checks the
+// promises of checkStripped.
 func TestStripCorpus(t *testing.T) {
 	n := 0
 	eachSharedFile(t, func(path, text string) {
-		if len(text) > 128<<10 || strings.HasSuffix(path, ".ctl-pgn") {
+		if !sampleFile(path, text) {
 			return
 		}
 		n++
@@ -357,4 +359,15 @@ func mainMoves(g *syntax.Game) []string {
 		}
 	}
 	return out
+}
+
+// sampleFile reports whether the tests of stripping and notations take
+// the shared file path: the PGN files up to 32 kB, and two bigger ones
+// with what they must keep (Latin-1 and CRLF; commands, variations and
+// FEN starts).
+func sampleFile(path, text string) bool {
+	if strings.HasSuffix(path, ".ctl-pgn") {
+		return false
+	}
+	return len(text) <= 32<<10 || strings.Contains(path, "immortal-games") || strings.Contains(path, "lichess-study-beautiful")
 }
