@@ -16,6 +16,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/linelength"
+	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/analysis/openings"
 	"github.com/pgnls/pgnls/analysis/tags"
@@ -27,6 +28,7 @@ var All = []*analysis.Analyzer{
 	analysis.Layout,
 	tags.Analyzer,
 	legality.Analyzer,
+	localized.Analyzer,
 	openings.Analyzer,
 	ctllegality.Analyzer,
 	ctlcheck.Tags,

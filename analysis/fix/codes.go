@@ -28,6 +28,7 @@ var fixable = map[analysis.Code]analysis.Severity{
 	"capture-mark":                0,
 	"check-mark":                  0,
 	"fen-warning":                 0,
+	"localized-san":               0,
 	"move-number-dots":            0,
 	"move-number-mismatch":        0,
 	"non-canonical-san":           0,

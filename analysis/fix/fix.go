@@ -205,16 +205,16 @@ type state struct {
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	e := newEngine(d, opts)
 	unfixed := Result{Text: g.Text, Game: g}
+	cur := state{g, analysis.Game(g, d, e.cfg, e.analyzers)}
 	for _, x := range g.Errs {
 		if x.Severity != syntax.SevError {
 			continue
 		}
-		if _, ok := Chosen(analysis.Diagnostic{Fixes: analysis.SyntaxFixes(g, d, x)}); !ok {
+		if _, ok := Chosen(analysis.Diagnostic{Fixes: analysis.SyntaxFixes(g, d, x)}); !ok && !localizedAt(cur.diags, x.Span) {
 			unfixed.Skipped, unfixed.Broken, unfixed.At = "syntax error: "+x.Msg, true, x.Span.Start
 			return unfixed
 		}
 	}
-	cur := state{g, analysis.Game(g, d, e.cfg, e.analyzers)}
 	base := newBaseline(cur)
 	var rounds [][]syntax.Edit
 	var fixed []Applied

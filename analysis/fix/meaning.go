@@ -1,30 +1,63 @@
 package fix
 
 import (
+	"slices"
+
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/syntax"
 )
 
 // baseline is what fixing a game must keep: how many errors of each code
 // it has and, worked out when a fix is first tried, what it means.
 type baseline struct {
-	errors   map[analysis.Code]int
-	known    bool // moves, comments and variations are set
-	moves    []step
-	comments int
-	lines    int // variations
+	errors map[analysis.Code]int
+	// localized are the edits of the input's localized-san fixes: the
+	// input means what its moves mean in English letters.
+	localized []syntax.Edit
+	known     bool // moves, comments and variations are set
+	moves     []step
+	comments  int
+	lines     int // variations
 }
 
 // newBaseline returns the baseline of the input state st.
 func newBaseline(st state) *baseline {
-	return &baseline{errors: errorCounts(st.diags)}
+	b := &baseline{errors: errorCounts(st.diags)}
+	for _, x := range st.diags {
+		if x.Code == localized.Code && len(x.Fixes) == 1 && len(x.Fixes[0].Edits) == 1 {
+			e := x.Fixes[0].Edits[0]
+			b.localized = append(b.localized, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+		}
+	}
+	slices.SortFunc(b.localized, func(a, b syntax.Edit) int { return int(a.Start - b.Start) })
+	return b
+}
+
+// localizedAt reports whether a localized-san diagnostic of diags with a
+// fix covers span sp: the unknown token there is a move in figurines,
+// which the fix writes in SAN.
+func localizedAt(diags []analysis.Diagnostic, sp syntax.Span) bool {
+	for _, x := range diags {
+		if x.Code == localized.Code && len(x.Fixes) > 0 && x.Span == sp {
+			return true
+		}
+	}
+	return false
 }
 
 // meaning records what g, the input game, means, once.
 func (b *baseline) meaning(g *syntax.Game, d syntax.Dialect) {
 	if !b.known {
+		if len(b.localized) > 0 {
+			// What the moves mean in English letters.
+			if f := syntax.Parse("", diff.Apply(g.Text, b.localized), d); f.NumGames() > 0 {
+				g = f.Game(0).Game
+			}
+		}
 		b.moves, b.comments, b.lines = meaningOf(g, d)
 		b.known = true
 	}

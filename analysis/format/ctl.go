@@ -102,7 +102,7 @@ func ctlText(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 	var b strings.Builder
 	for _, t := range ctlTags(g.Tags) {
 		v := t.Value
-		if decided && t.Name == "Result" {
+		if decided && t.Name == "Result" && !opts.Strip.Results {
 			v = result
 		}
 		b.WriteString("[" + t.Name + " \"" + syntax.Escape(v) + "\"]" + nl)
@@ -153,7 +153,9 @@ scan:
 		return "", p.reason, p.at
 	}
 	p.flush()
-	p.out.WriteString(result + nl)
+	if !opts.Strip.Results {
+		p.out.WriteString(result + nl)
+	}
 	if len(g.After) > 0 {
 		p.out.WriteString(nl)
 		for _, e := range g.After {

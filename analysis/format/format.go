@@ -35,6 +35,23 @@ type Options struct {
 	// instead of the export form; Width and CTLStyle do not apply, and
 	// PGN games are left as they are.
 	Filter bool
+	// Strip lists what the writer leaves out of every game, for a clean
+	// copy (see Strip); it applies with Filter too.
+	Strip Strip
+	// Notation is how PGN moves are written: "san" ("", the default),
+	// "lan" (e2-e4, Ng1xf3), "uci" (e2e4, e7e8q; Chess960 castling as the
+	// king taking its rook) or "figurine" (SAN with ♔♕♖♗♘); see
+	// CheckNotation.
+	Notation string
+	// Lang writes the piece letters of SAN or LAN in a language of
+	// chess.Languages ("de": Sf3); "" or "en" is English.
+	Lang string
+	// FENComments writes after every move of a PGN game a comment
+	// holding the FEN of the position after it.
+	FENComments bool
+	// FinalFEN writes a FinalFEN tag holding the FEN of the position
+	// after the last move of the main line of a PGN game.
+	FinalFEN bool
 }
 
 func (o Options) width() int {
@@ -192,10 +209,41 @@ func (j *Joiner) record(s string) {
 // that starts the game (the file) is kept. With opts.Filter it is
 // Filter.
 func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
+	if !opts.Strip.IsZero() || opts.FENComments || opts.FinalFEN {
+		return stripped(g, d, opts)
+	}
 	if opts.Filter {
 		return Filter(g, d)
 	}
 	return keepBOM(g, game(g, d, opts))
+}
+
+// stripped formats g without what opts.Strip leaves out, and with the
+// FEN comments of opts.FENComments. A game that held only what is
+// stripped (a file's header comment) is written as nothing; one that
+// cannot be formatted is left as it was.
+func stripped(g *syntax.Game, d syntax.Dialect, opts Options) Result {
+	s := opts.Strip.apply(g, d)
+	if opts.FENComments && d == syntax.PGN && !opts.Filter {
+		s = withFENs(s)
+	}
+	if opts.FinalFEN && d == syntax.PGN && !opts.Filter {
+		s = withFinalFEN(s)
+	}
+	if len(s.Header) == 0 && len(s.Moves) == 0 && s.Result == nil && len(s.After) == 0 &&
+		(len(g.Header) > 0 || len(g.Moves) > 0 || len(g.After) > 0) && len(g.Errs) == 0 {
+		return Result{}
+	}
+	var res Result
+	if opts.Filter {
+		res = filter(s, d)
+	} else {
+		res = game(s, d, opts)
+	}
+	if res.Skipped != "" {
+		res.Text = g.Text
+	}
+	return keepBOM(g, res)
 }
 
 // keepBOM puts back the byte-order mark that starts g before its

@@ -20,12 +20,20 @@ func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 	if reason != "" {
 		return "", reason, at
 	}
+	if opts.renotates() {
+		renotate(g, canon, opts)
+	}
 	if t := resultTagValue(g); g.Result != nil && t != "" && t != g.Result.Text {
 		return "", "the Result tag and the game result disagree", g.Result.Sp.Start
 	}
 	// Without a termination marker, the one the final position decides,
 	// which the Result tag then gives too, as pgnls fix writes them.
 	term, decided := legality.Terminator(g)
+	// Without the marker in the movetext (Strip.Results), the tag is
+	// where the result is kept: it is not decided anew from the final
+	// position, which would change it on the next run when the position
+	// and the marker disagree.
+	decided = decided && !opts.Strip.Results
 	nl := analysis.LineEnd(g)
 	var b strings.Builder
 	headerComments(&b, g, opts, nl)
@@ -39,7 +47,9 @@ func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 	w := newFiller(g, opts, nl)
 	p := &printer{g: g, canon: canon, w: w}
 	p.line(g.Moves, startPly(g), true)
-	w.word(term)
+	if !opts.Strip.Results {
+		w.word(term)
+	}
 	// Comments after the result (up to a blank line: the parser's After)
 	// are the game's; a blank line before one would make it a block of
 	// its own, so each starts on the line where the one before ends.
@@ -181,7 +191,7 @@ func exportTags(g *syntax.Game) []tagLine {
 	var rest []tagLine
 	for _, t := range g.Tags {
 		if !slices.Contains(tags.Roster, t.Name) {
-			rest = append(rest, tagLine{t.Name, g.RawValue(t)})
+			rest = append(rest, tagLine{t.Name, rawValue(g, t)})
 		}
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].name < rest[j].name })

@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
@@ -45,6 +46,29 @@ exactly as they are and reported at the move that stopped them; PGN
 games (the filter is CTL-PGN's) and records of other variants are left
 as they are without a report.
 
+With --strip it writes a clean copy, each game in export form without
+what the list names: comments (every one), commands (every command
+embedded in comments, [%clk 0:05:00] and the like, the prose kept; a
+comment left empty goes), clk, emt, eval, cal, csl or %NAME (those
+commands only), nags (NAGs and glyphs), variations, tags (every tag but
+the Seven Tag Roster and FEN, SetUp and Variant, which the moves need;
+--keep-tags keeps more) and results (the termination marker of the
+movetext; the Result tag keeps the result). Nothing else changes: the
+moves, what is kept, the encoding and the line endings are those of
+fmt; a game that cannot be formatted is left exactly as it was. The
+same items apply to CTL-PGN records, in their export form or --filter.
+
+With --notation it writes the moves of PGN games in long algebraic
+notation (lan: e2-e4, Ng1xf3), as UCI moves (uci: e2e4, e7e8q; Chess960
+castling as the king taking its rook) or in SAN with figurines
+(figurine: ♘f3); --lang CODE writes the piece letters of SAN or LAN in
+another language (cs da de es fi fr hu it nl no pl pt ru sv tr: Sf3 in
+German, Cf3 in French). pgnls fmt reads LAN and UCI back into SAN;
+pgnls fix reads figurines and the other languages back (localized-san).
+--fen-comments writes after every move a comment holding the FEN of
+the position after it, --final-fen a FinalFEN tag holding the FEN of
+the position the main line ends in.
+
 Exit status: 0 on success; 1 when -l or -d found a file that is not
 formatted; 2 on a usage or I/O error, or when a game could not be
 formatted (its file is then not rewritten by -w).
@@ -56,6 +80,15 @@ Flags:
                  compressed files)
   --filter       filter CTL-PGN records for a minimal reader (see above);
                  --width, --ctl-style and --encoding do not apply
+  --strip LIST   leave out the items of the comma-separated LIST (see
+                 above): comments, commands, clk, emt, eval, cal, csl,
+                 %NAME, nags, variations, tags, results
+  --keep-tags L  keep these tags too (implies stripping the others)
+  --drop-tags L  drop these tags (not the roster's, FEN, SetUp or Variant)
+  --notation N   san (default), lan, uci or figurine
+  --lang CODE    piece letters of another language (de, fr, ...)
+  --fen-comments a comment with the FEN after every move
+  --final-fen    a FinalFEN tag with the FEN of the final position
   --width N      movetext line width (default 79)
   --dialect D    auto (default), pgn or ctl-pgn
   --ctl-style S  separators of CTL-PGN moves: keep (default; what each
@@ -132,6 +165,13 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dialect := fl.String("dialect", "auto", "")
 	encoding := fl.String("encoding", "keep", "")
 	fl.BoolVar(&f.opts.Filter, "filter", false, "")
+	strip := fl.String("strip", "", "")
+	keepTags := fl.String("keep-tags", "", "")
+	dropTags := fl.String("drop-tags", "", "")
+	fl.StringVar(&f.opts.Notation, "notation", "", "")
+	fl.StringVar(&f.opts.Lang, "lang", "", "")
+	fl.BoolVar(&f.opts.FENComments, "fen-comments", false, "")
+	fl.BoolVar(&f.opts.FinalFEN, "final-fen", false, "")
 	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fmtUsage, args, stdout, stderr)
@@ -150,6 +190,22 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		})
 		if bad != "" {
 			fmt.Fprintf(stderr, "pgnls fmt: --%s does not apply to --filter, which writes moves as they are and leaves PGN games as they are\n", bad)
+			return exitUsage
+		}
+	}
+	var err error
+	if f.opts.Strip, err = format.ParseStrip(*strip); err != nil {
+		fmt.Fprintf(stderr, "pgnls fmt: --strip: %v\n", err)
+		return exitUsage
+	}
+	f.opts.Strip.KeepTags, f.opts.Strip.DropTags = nameList(*keepTags), nameList(*dropTags)
+	if err := format.CheckNotation(f.opts.Notation, f.opts.Lang); err != nil {
+		fmt.Fprintf(stderr, "pgnls fmt: %v\n", err)
+		return exitUsage
+	}
+	for _, d := range []syntax.Dialect{syntax.PGN, syntax.CTLPGN} {
+		if err := f.opts.Strip.Check(d); err != nil {
+			fmt.Fprintf(stderr, "pgnls fmt: --drop-tags: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -181,6 +237,17 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return f.run(paths, stdin)
+}
+
+// nameList splits a comma-separated list of names, dropping blanks.
+func nameList(s string) []string {
+	var out []string
+	for name := range strings.SplitSeq(s, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // run rewrites standard input to standard output when there are no

@@ -6,10 +6,11 @@
 //
 //	pgnls [serve] [--log FILE] [--dialect auto|pgn|ctl-pgn]
 //	pgnls check [--format text|json|sarif|github] [--dialect D] [--severity S] PATH...
-//	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
+//	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [--strip LIST] [--notation N] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
 //	pgnls select [--where EXPR] [--fen FEN] [--moves PATTERN] [--material SPEC] [-v] [--count|--locations|--split N|--split-by KEY] [PATH...]
 //	pgnls annotate [--engine PATH] [--depth N | --nodes N | --movetime D] [--threads N] [--hash MB] [--multipv N] [--force] [-j N] [-w] [-d] [PATH...]
+//	pgnls export [--format ndjson|csv|parquet] [--moves] [-o FILE] [PATH...]
 //	pgnls moves [--variant NAME] [--redefine R] POSITION
 //	pgnls version
 //	pgnls help
@@ -33,7 +34,7 @@ import (
 )
 
 func main() {
-	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select" || os.Args[1] == "annotate")
+	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select" || os.Args[1] == "annotate" || os.Args[1] == "export")
 	if batch && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their heap stays small (tens of MB);
 		// collecting half as often saves a tenth of their time. The
@@ -73,6 +74,7 @@ Usage:
 	pgnls select [flags] [PATH...] write the games that meet criteria, as they are
 	pgnls annotate [flags] [PATH...]
 	                               add engine evaluations, mistakes and better lines
+	pgnls export [flags] [PATH...] write games or moves as NDJSON, CSV or Parquet
 	pgnls moves [flags] POSITION   list the legal moves of a FEN or PDTL
 	pgnls version                  print the version
 	pgnls help                     print this help
@@ -105,6 +107,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return selectVerb(rest, stdin, stdout, stderr)
 	case "annotate":
 		return annotateVerb(rest, stdin, stdout, stderr)
+	case "export":
+		return exportVerb(rest, stdin, stdout, stderr)
 	case "moves":
 		return moves(rest, stdout, stderr)
 	}

@@ -1,0 +1,334 @@
+package export
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// Formats are the names of the formats NewWriter writes.
+var Formats = []string{"ndjson", "csv", "parquet"}
+
+// EPD is the format of one EPD line per position of the moves table (the
+// position before the first move of each game, then the one after each
+// move), which an Exporter writes from the moves rows; see NewWriter.
+const EPD = "epd"
+
+// Writer writes the rows of one table.
+type Writer interface {
+	// Write writes one row: a value for each column of the table.
+	Write(row []Value) error
+	// Close writes what is buffered (the last row group and footer of a
+	// Parquet file); it does not close the underlying writer.
+	Close() error
+}
+
+// NewWriter returns a Writer of the rows of table t to w in format
+// ("ndjson", "csv" or "parquet"). A Parquet writer holds a row group in
+// memory until its values reach about rowGroup bytes (0: 32 MiB).
+func NewWriter(w io.Writer, format string, t Table, rowGroup int) (Writer, error) {
+	switch format {
+	case "ndjson":
+		return &ndjsonWriter{w: bufio.NewWriterSize(w, 1<<16), t: t}, nil
+	case "csv":
+		c := &csvWriter{t: t, bw: bufio.NewWriterSize(w, 1<<16)}
+		c.w = csv.NewWriter(c.bw)
+		return c, nil
+	case EPD:
+		if t.Name != MovesTable.Name {
+			return nil, fmt.Errorf("the epd format writes the positions of the moves table")
+		}
+		return &epdWriter{w: bufio.NewWriterSize(w, 1<<16)}, nil
+	case "parquet":
+		if rowGroup <= 0 {
+			rowGroup = rowGroupBytes
+		}
+		return newParquetWriter(w, t, rowGroup), nil
+	}
+	return nil, fmt.Errorf("unknown format %q (want ndjson, csv, parquet or epd)", format)
+}
+
+// ndjsonWriter writes one JSON object per line, the columns in order;
+// a null is null, a JSON column the object itself.
+type ndjsonWriter struct {
+	w   *bufio.Writer
+	t   Table
+	buf []byte
+}
+
+func (n *ndjsonWriter) Write(row []Value) error {
+	b := append(n.buf[:0], '{')
+	for i, c := range n.t.Columns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, c.Name)
+		b = append(b, ':')
+		v := row[i]
+		switch {
+		case v.Null:
+			b = append(b, "null"...)
+		case c.Kind == String:
+			b = appendJSONString(b, v.S)
+		case c.Kind == JSON:
+			b = append(b, v.S...)
+		case c.Kind == Int:
+			b = strconv.AppendInt(b, v.I, 10)
+		case c.Kind == Float:
+			b = strconv.AppendFloat(b, v.F, 'f', -1, 64)
+		case c.Kind == Bool:
+			b = strconv.AppendBool(b, v.B)
+		}
+	}
+	b = append(b, '}', '\n')
+	n.buf = b
+	_, err := n.w.Write(b)
+	return err
+}
+
+func (n *ndjsonWriter) Close() error { return n.w.Flush() }
+
+// epdWriter writes an EPD line for each position of the moves rows: the
+// four position fields of the FEN, then the operations hmvc (halfmove
+// clock), fmvn (fullmove number) and id ("game N ply M", ply 0 for the
+// position before the first move).
+type epdWriter struct {
+	w   *bufio.Writer
+	buf []byte
+}
+
+func (e *epdWriter) Write(row []Value) error {
+	game, ply := row[0].I, row[1].I
+	if ply == 1 && !row[6].Null {
+		if err := e.line(row[6].S, game, 0); err != nil {
+			return err
+		}
+	}
+	if row[7].Null {
+		return nil
+	}
+	return e.line(row[7].S, game, ply)
+}
+
+// line writes the EPD line of a FEN.
+func (e *epdWriter) line(fen string, game, ply int64) error {
+	f := strings.Fields(fen)
+	if len(f) != 6 {
+		return nil
+	}
+	b := append(e.buf[:0], strings.Join(f[:4], " ")...)
+	b = append(b, " hmvc "...)
+	b = append(b, f[4]...)
+	b = append(b, "; fmvn "...)
+	b = append(b, f[5]...)
+	b = append(b, "; id \"game "...)
+	b = strconv.AppendInt(b, game, 10)
+	b = append(b, " ply "...)
+	b = strconv.AppendInt(b, ply, 10)
+	b = append(b, "\";\n"...)
+	e.buf = b
+	_, err := e.w.Write(b)
+	return err
+}
+
+func (e *epdWriter) Close() error { return e.w.Flush() }
+
+// csvWriter writes a header line of the column names, then one line per
+// row (RFC 4180); a null is an empty field, a JSON column its text.
+type csvWriter struct {
+	t      Table
+	bw     *bufio.Writer
+	w      *csv.Writer
+	header bool
+	rec    []string
+}
+
+func (c *csvWriter) writeHeader() error {
+	c.header = true
+	names := make([]string, len(c.t.Columns))
+	for i, col := range c.t.Columns {
+		names[i] = col.Name
+	}
+	c.rec = make([]string, len(c.t.Columns))
+	return c.w.Write(names)
+}
+
+func (c *csvWriter) Write(row []Value) error {
+	if !c.header {
+		if err := c.writeHeader(); err != nil {
+			return err
+		}
+	}
+	for i, col := range c.t.Columns {
+		v := row[i]
+		switch {
+		case v.Null:
+			c.rec[i] = ""
+		case col.Kind == String || col.Kind == JSON:
+			c.rec[i] = v.S
+		case col.Kind == Int:
+			c.rec[i] = strconv.FormatInt(v.I, 10)
+		case col.Kind == Float:
+			c.rec[i] = strconv.FormatFloat(v.F, 'f', -1, 64)
+		case col.Kind == Bool:
+			c.rec[i] = strconv.FormatBool(v.B)
+		}
+	}
+	return c.w.Write(c.rec)
+}
+
+// Close writes what is buffered; a table without rows still has its
+// header.
+func (c *csvWriter) Close() error {
+	if !c.header {
+		if err := c.writeHeader(); err != nil {
+			return err
+		}
+	}
+	c.w.Flush()
+	if err := c.w.Error(); err != nil {
+		return err
+	}
+	return c.bw.Flush()
+}
+
+// Parquet row groups are flushed when their rows reach rowGroupBytes
+// (as the values' sizes before encoding; NewWriter may say otherwise) or
+// rowGroupRows: the writer holds one row group in memory at a time.
+const (
+	rowGroupBytes = 32 << 20
+	rowGroupRows  = 1 << 20
+)
+
+// parquetWriter writes a Parquet file: typed columns, the Dict ones
+// dictionary-encoded, Snappy-compressed pages, row groups of bounded
+// size.
+type parquetWriter struct {
+	w     *parquet.GenericWriter[any]
+	t     Table
+	leaf  []int         // leaf[i]: the Parquet column index of column i
+	rows  []parquet.Row // buffered, written by batchRows at once
+	n     int           // rows of rows in use
+	bytes int           // of the row group being written
+	nrows int
+	limit int // bytes of a row group
+}
+
+// ParquetSchema returns the Parquet schema of table t, its columns in
+// the table's order (a Go struct type made for it keeps the order, where
+// a parquet.Group would sort them by name).
+func ParquetSchema(t Table) *parquet.Schema {
+	fields := make([]reflect.StructField, len(t.Columns))
+	for i, c := range t.Columns {
+		tag := c.Name
+		var typ reflect.Type
+		switch c.Kind {
+		case String:
+			typ = reflect.TypeFor[string]()
+		case JSON:
+			typ, tag = reflect.TypeFor[string](), tag+",json"
+		case Int:
+			typ = reflect.TypeFor[int64]()
+			if c.Bits == 32 {
+				typ = reflect.TypeFor[int32]()
+			}
+		case Float:
+			typ = reflect.TypeFor[float64]()
+		case Bool:
+			typ = reflect.TypeFor[bool]()
+		}
+		if c.Nullable {
+			tag += ",optional"
+		}
+		if c.Dict {
+			tag += ",dict"
+		}
+		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: typ, Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
+	}
+	return parquet.NewSchema(t.Name, parquet.SchemaOf(reflect.New(reflect.StructOf(fields)).Interface()))
+}
+
+func newParquetWriter(w io.Writer, t Table, limit int) *parquetWriter {
+	schema := ParquetSchema(t)
+	p := &parquetWriter{
+		w:     parquet.NewGenericWriter[any](w, schema, parquet.Compression(&parquet.Snappy), parquet.CreatedBy("pgnls", "", "")),
+		t:     t,
+		leaf:  make([]int, len(t.Columns)),
+		rows:  make([]parquet.Row, batchRows),
+		limit: limit,
+	}
+	for i := range p.rows {
+		p.rows[i] = make(parquet.Row, len(t.Columns))
+	}
+	for i, c := range t.Columns {
+		lc, _ := schema.Lookup(c.Name)
+		p.leaf[i] = lc.ColumnIndex
+	}
+	return p
+}
+
+// batchRows is how many rows a parquetWriter passes to the Parquet
+// writer at once: a call per row costs more than the row.
+const batchRows = 256
+
+func (p *parquetWriter) Write(row []Value) error {
+	out := p.rows[p.n]
+	for i, c := range p.t.Columns {
+		v := row[i]
+		var pv parquet.Value
+		switch {
+		case v.Null:
+		case c.Kind == String || c.Kind == JSON:
+			pv = parquet.ByteArrayValue([]byte(v.S))
+			p.bytes += len(v.S)
+		case c.Kind == Int && c.Bits == 32:
+			pv = parquet.Int32Value(int32(v.I))
+		case c.Kind == Int:
+			pv = parquet.Int64Value(v.I)
+		case c.Kind == Float:
+			pv = parquet.DoubleValue(v.F)
+		case c.Kind == Bool:
+			pv = parquet.BooleanValue(v.B)
+		}
+		def := 0
+		if c.Nullable && !v.Null {
+			def = 1
+		}
+		out[p.leaf[i]] = pv.Level(0, def, p.leaf[i])
+		p.bytes += 8
+	}
+	if p.n++; p.n < batchRows {
+		return nil
+	}
+	return p.flushRows()
+}
+
+// flushRows writes the buffered rows, and the row group when it is full.
+func (p *parquetWriter) flushRows() error {
+	if p.n == 0 {
+		return nil
+	}
+	if _, err := p.w.WriteRows(p.rows[:p.n]); err != nil {
+		return err
+	}
+	p.nrows += p.n
+	p.n = 0
+	if p.bytes >= p.limit || p.nrows >= rowGroupRows {
+		p.bytes, p.nrows = 0, 0
+		return p.w.Flush()
+	}
+	return nil
+}
+
+func (p *parquetWriter) Close() error {
+	if err := p.flushRows(); err != nil {
+		return err
+	}
+	return p.w.Close()
+}
