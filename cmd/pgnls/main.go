@@ -8,12 +8,13 @@
 //	pgnls check [--format text|json|sarif|github] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
+//	pgnls dedupe [-l] [-d] [-w] [--removed FILE] [--dialect D] PATH...
 //	pgnls select [--where EXPR] [--fen FEN] [--moves PATTERN] [--material SPEC] [-v] [--count|--locations|--split N|--split-by KEY] [PATH...]
 //	pgnls moves [--variant NAME] [--redefine R] POSITION
 //	pgnls version
 //	pgnls help
 //
-// The command is a thin client: check, fmt, fix, select and moves call the analysis
+// The command is a thin client: check, fmt, fix, dedupe, select and moves call the analysis
 // packages directly and serve hands the standard streams to the lsp
 // package. Standard output
 // carries only results (check) or the protocol stream (serve); logs and
@@ -32,7 +33,7 @@ import (
 )
 
 func main() {
-	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select")
+	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "dedupe" || os.Args[1] == "select")
 	if batch && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their heap stays small (tens of MB);
 		// collecting half as often saves a tenth of their time. The
@@ -65,6 +66,7 @@ Usage:
 	pgnls check [flags] PATH...    report diagnostics for files and directories
 	pgnls fmt [flags] [PATH...]    rewrite files in export format, like gofmt
 	pgnls fix [flags] [PATH...]    apply the unambiguous fixes of the diagnostics
+	pgnls dedupe [flags] PATH...   remove repeated games, keeping the most complete
 	pgnls select [flags] [PATH...] write the games that meet criteria, as they are
 	pgnls moves [flags] POSITION   list the legal moves of a FEN or PDTL
 	pgnls version                  print the version
@@ -94,6 +96,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fmtVerb(rest, stdin, stdout, stderr)
 	case "fix":
 		return fixVerb(rest, stdin, stdout, stderr)
+	case "dedupe":
+		return dedupeVerb(rest, stdin, stdout, stderr)
 	case "select":
 		return selectVerb(rest, stdin, stdout, stderr)
 	case "moves":
