@@ -10,6 +10,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/fix"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/session"
@@ -28,7 +29,10 @@ import (
 //     preferred one. For editor-decoding, in VS Code, the command of the
 //     extension that reopens the file as Windows-1252; on a document
 //     whose decoding the editor damaged (see decoding.go) only that
-//     command, wherever the cursor is, and no edit.
+//     command, wherever the cursor is, and no edit. For duplicate-game
+//     and near-duplicate-game, whose diagnostics are made at publication
+//     rather than by the game's analysis, the removal of the less
+//     complete copy (repeats.go).
 //   - source.format.game: the game at the start of the range in export
 //     form, when that changes it.
 //   - source.sortTags: the tags of that game in export order, when they
@@ -160,6 +164,12 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 		}
 		r := protocol.Range{Start: cd.Range.Start.Protocol(), End: cd.Range.End.Protocol()}
 		i := doc.File.GameAt(m.span(r).Start)
+		if code == string(duplicates.CodeDuplicate) || code == string(duplicates.CodeNear) {
+			if a, ok := repeatFix(doc, m, i, raw); ok {
+				out = append(out, a)
+			}
+			continue
+		}
 		ds, ok := games[i]
 		if !ok {
 			start := doc.File.Game(i).Start

@@ -258,3 +258,67 @@ func InsertTags(g *syntax.Game, add []TagText) []analysis.Edit {
 	at := syntax.Pos(len(g.Text) - len(strings.TrimLeft(g.Text, " \t\r\n\uFEFF")))
 	return []analysis.Edit{{Span: syntax.Span{Start: at, End: at}, New: b.String() + nl}}
 }
+
+// Copies reports whether games a and b of dialect d are copies of one
+// game as the diagnostics of repeated games tell them: the same main
+// line, or, between the same players, one main line of NearPlies
+// half-moves or more beginning the other.
+func Copies(a, b *syntax.Game, d syntax.Dialect) bool {
+	fa, ok := Of(a, d)
+	fb, okb := Of(b, d)
+	switch {
+	case !ok || !okb:
+		return false
+	case fa.id() == fb.id():
+		return true
+	case !SamePlayers(fa, fb):
+		return false
+	}
+	short, long := fa, b
+	if fb.Plies < fa.Plies {
+		short, long = fb, a
+	}
+	if short.Plies < NearPlies {
+		return false
+	}
+	l := Line(long, d)
+	n := int(short.Plies) - NearPlies
+	return n < len(l) && l[n] == short.Moves
+}
+
+// Titles of the fix that removes one of two copies (RemoveFix).
+const (
+	TitleRemoveThis  = "Remove this duplicate (keep the longer copy)"
+	TitleRemoveOther = "Remove the other copy (keep this longer one)"
+)
+
+// RemoveFix returns the fix that removes one of games this and other of
+// f, copies of one game (Copies): the less complete (Completeness; the
+// later when neither is), as pgnls dedupe does, with the tags only it
+// has added to the game kept. Its edits are file-absolute. ok is false
+// when the games are not copies.
+func RemoveFix(f *syntax.File, this, other int) (fix analysis.Fix, ok bool) {
+	a, b := f.Game(this), f.Game(other)
+	if this == other || !Copies(a.Game, b.Game, f.Dialect) {
+		return analysis.Fix{}, false
+	}
+	kept, removed := other, this
+	c := CompletenessOf(a.Game).Compare(CompletenessOf(b.Game))
+	if c > 0 || c == 0 && this < other {
+		kept, removed = this, other
+	}
+	k := f.Game(kept)
+	add, _ := MergeTags(TagsOf(k.Game), [][]TagText{TagsOf(f.Game(removed).Game)})
+	add = slices.DeleteFunc(add, func(t TagText) bool { return !SameEncoding(t.Raw, k.Game.Text) })
+	fix.Title = TitleRemoveThis
+	if removed != this {
+		fix.Title = TitleRemoveOther
+	}
+	for _, e := range InsertTags(k.Game, add) {
+		fix.Edits = append(fix.Edits, analysis.Edit{Span: e.Span.Shift(k.Start), New: e.New})
+	}
+	fix.Edits = append(fix.Edits, analysis.Edit{Span: f.GameSpan(removed)})
+	// A fix of a repeated game is not applied in bulk: pgnls dedupe is.
+	fix.Manual = "it removes a game"
+	return fix, true
+}

@@ -114,3 +114,70 @@ pgnls dedupe: 3 games removed of 7 games; 1 tag merged, 3 tag conflicts
 		}
 	}
 }
+
+// TestDedupeList: -l lists the files to change, changes none and writes
+// no removed games.
+func TestDedupeList(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"a.pgn": dedupeA1 + dedupeA2, "b.pgn": dedupeB1, "c.pgn": dedupeB4}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := pgnlsCommand(t, dir, t.TempDir(), "dedupe", "-l", "--removed", "removed.pgn", ".")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); cmd.ProcessState.ExitCode() != 1 {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if stdout.String() != "a.pgn\n" {
+		t.Errorf("listed %q, want a.pgn", stdout.String())
+	}
+	for name, text := range files {
+		if b, _ := os.ReadFile(filepath.Join(dir, name)); string(b) != text {
+			t.Errorf("%s changed", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "removed.pgn")); err == nil {
+		t.Error("removed.pgn written")
+	}
+}
+
+// TestDedupeMemory: when the fingerprints outgrow --memory and spill to
+// disk, dedupe still removes every repeated game: manyGames repeats each
+// game once, right after it.
+func TestDedupeMemory(t *testing.T) {
+	dir := t.TempDir()
+	in := manyGames(2 * spillingGames)
+	if err := os.WriteFile(filepath.Join(dir, "many.pgn"), in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := pgnlsCommand(t, dir, t.TempDir(), "dedupe", "--memory", "32MiB", "--removed", "removed.pgn", "many.pgn")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if !strings.HasSuffix(stderr.String(), fmt.Sprintf("%d games removed of %d games; 0 tags merged, 0 tag conflicts\n", spillingGames, 2*spillingGames)) {
+		t.Errorf("stderr ends: %s", stderr.String()[max(0, stderr.Len()-200):])
+	}
+	removed, err := os.ReadFile(filepath.Join(dir, "removed.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept, gone strings.Builder
+	for i, g := range syntax.Parse("", string(in), syntax.PGN).Games() {
+		if i%2 == 0 {
+			kept.WriteString(g.Game.Text)
+		} else {
+			gone.WriteString(g.Game.Text)
+		}
+	}
+	if stdout.String() != kept.String() {
+		t.Error("the games kept are not the first of each pair")
+	}
+	if string(removed) != gone.String() {
+		t.Error("the games removed are not the second of each pair")
+	}
+}
