@@ -295,7 +295,7 @@ const (
 // RemoveFix returns the fix that removes one of games this and other of
 // f, copies of one game (Copies): the less complete (Completeness; the
 // later when neither is), as pgnls dedupe does, with the tags only it
-// has added to the game kept. Its edits are file-absolute. ok is false
+// has added to the game kept. Its edits are file-absolute, in order. ok is false
 // when the games are not copies.
 func RemoveFix(f *syntax.File, this, other int) (fix analysis.Fix, ok bool) {
 	a, b := f.Game(this), f.Game(other)
@@ -318,6 +318,7 @@ func RemoveFix(f *syntax.File, this, other int) (fix analysis.Fix, ok bool) {
 		fix.Edits = append(fix.Edits, analysis.Edit{Span: e.Span.Shift(k.Start), New: e.New})
 	}
 	fix.Edits = append(fix.Edits, analysis.Edit{Span: f.GameSpan(removed)})
+	slices.SortFunc(fix.Edits, func(a, b analysis.Edit) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	// A fix of a repeated game is not applied in bulk: pgnls dedupe is.
 	fix.Manual = "it removes a game"
 	return fix, true
