@@ -8,6 +8,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/commands"
+	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -25,12 +26,7 @@ type Completeness struct {
 // are counted as written, without a replay: the games compared are
 // copies of one main line, or of its beginning.
 func CompletenessOf(g *syntax.Game) Completeness {
-	c := Completeness{Tags: len(g.Tags)}
-	for _, e := range g.Moves {
-		if _, ok := e.(*syntax.Move); ok {
-			c.Plies++
-		}
-	}
+	c := Completeness{Plies: tags.Plies(g), Tags: len(g.Tags)}
 	var count func(es []syntax.Elem)
 	count = func(es []syntax.Elem) {
 		for _, e := range es {
@@ -236,29 +232,6 @@ func SameEncoding(raw, text string) bool {
 	return true
 }
 
-// InsertTags returns the edits (game-relative) that add the tags add to
-// g, each on a line of its own after its last tag, or before its first
-// element when it has none.
-func InsertTags(g *syntax.Game, add []TagText) []analysis.Edit {
-	if len(add) == 0 {
-		return nil
-	}
-	nl := analysis.LineEnd(g)
-	var b strings.Builder
-	if n := len(g.Tags); n > 0 {
-		for _, t := range add {
-			b.WriteString(nl + t.Raw)
-		}
-		end := g.Tags[n-1].Sp.End
-		return []analysis.Edit{{Span: syntax.Span{Start: end, End: end}, New: b.String()}}
-	}
-	for _, t := range add {
-		b.WriteString(t.Raw + nl)
-	}
-	at := syntax.Pos(len(g.Text) - len(strings.TrimLeft(g.Text, " \t\r\n\uFEFF")))
-	return []analysis.Edit{{Span: syntax.Span{Start: at, End: at}, New: b.String() + nl}}
-}
-
 // Copies reports whether games a and b of dialect d are copies of one
 // game as the diagnostics of repeated games tell them: the same main
 // line, or, between the same players, one main line of NearPlies
@@ -314,7 +287,7 @@ func RemoveFix(f *syntax.File, this, other int) (fix analysis.Fix, ok bool) {
 	if removed != this {
 		fix.Title = TitleRemoveOther
 	}
-	for _, e := range InsertTags(k.Game, add) {
+	for _, e := range tags.Append(k.Game, raws(add)) {
 		fix.Edits = append(fix.Edits, analysis.Edit{Span: e.Span.Shift(k.Start), New: e.New})
 	}
 	fix.Edits = append(fix.Edits, analysis.Edit{Span: f.GameSpan(removed)})
@@ -322,4 +295,13 @@ func RemoveFix(f *syntax.File, this, other int) (fix analysis.Fix, ok bool) {
 	// A fix of a repeated game is not applied in bulk: pgnls dedupe is.
 	fix.Manual = "it removes a game"
 	return fix, true
+}
+
+// raws returns the texts of ts.
+func raws(ts []TagText) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Raw
+	}
+	return out
 }

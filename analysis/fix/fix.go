@@ -78,6 +78,9 @@ type Options struct {
 	Only []analysis.Code
 	// Analyzers run on each game; nil means checks.All.
 	Analyzers []*analysis.Analyzer
+	// Add names tags of Addable to add to the games that lack them,
+	// before the fixes (pgnls fix --add).
+	Add []string
 }
 
 // Applied is a diagnostic whose fix was applied.
@@ -104,6 +107,8 @@ type Result struct {
 	// Fixed lists the diagnostics fixed, round by round, in the order of
 	// their spans.
 	Fixed []Applied
+	// Added lists the tags added (Options.Add), in order.
+	Added []string
 	// Left lists the diagnostics of the fixed game (of the codes asked
 	// for) that offer a fix not applied (a Manual one, a choice, or one
 	// that would change the game's meaning), in the order of their spans.
@@ -218,6 +223,17 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	base := newBaseline(cur)
 	var rounds [][]syntax.Edit
 	var fixed []Applied
+	var added []string
+	if len(opts.Add) > 0 {
+		// The tags added first, a round of their own, so that the fixes
+		// that follow see them (the roster of a game that had no tag).
+		if edits, names := addTags(g, d, opts.Add); len(edits) > 0 {
+			base.meaning(g, d)
+			if next, reason := e.try(cur, edits, base); reason == "" {
+				cur, added, rounds = next, names, append(rounds, edits)
+			}
+		}
+	}
 	var why map[int]string // by index in cur.diags: why its chosen fix was not applied
 	for round := 0; ; round++ {
 		why = map[int]string{}
@@ -253,7 +269,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 		rounds = append(rounds, edits)
 		cur = next
 	}
-	res := Result{Text: cur.g.Text, Game: cur.g, Fixed: fixed, rounds: rounds}
+	res := Result{Text: cur.g.Text, Game: cur.g, Fixed: fixed, Added: added, rounds: rounds}
 	for i, x := range cur.diags {
 		if len(x.Fixes) == 0 || !e.wanted(x.Code) {
 			continue

@@ -104,12 +104,7 @@ func checkPlyCount(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
 	if t == nil || t.ValueSpan == (syntax.Span{}) || !analysis.Digits(t.Value) || len(t.Value) > 6 {
 		return
 	}
-	plies := 0
-	for _, e := range g.Moves {
-		if _, ok := e.(*syntax.Move); ok {
-			plies++
-		}
-	}
+	plies := Plies(g)
 	if n, _ := strconv.Atoi(t.Value); n == plies {
 		return
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/input"
 	"github.com/pgnls/pgnls/analysis/spill"
+	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -493,7 +494,11 @@ func (d *deduper) rewrite(file *dedupeFile) {
 				}
 			}
 			d.nMerged += len(add)
-			for _, e := range duplicates.InsertTags(g.Game, add) {
+			var pairs []string
+			for _, t := range add {
+				pairs = append(pairs, t.Raw)
+			}
+			for _, e := range tags.Append(g.Game, pairs) {
 				edits = append(edits, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
 			}
 			if len(edits) > 0 {
