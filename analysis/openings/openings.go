@@ -44,7 +44,7 @@ type Opening struct {
 	key   chess.Key
 	pawns pawns
 	side  chess.Color // to move
-	path  []uint64 // the key hashes of the positions of Moves, while the data set is read
+	path  []uint64    // the key hashes of the positions of Moves, while the data set is read
 }
 
 // Family returns the part of the name before its colon, "Sicilian
