@@ -35,6 +35,8 @@ import (
 //     complete copy (repeats.go).
 //   - source.format.game: the game at the start of the range in export
 //     form, when that changes it.
+//   - source.addTags ("Add ECO, Opening, Variation, PlyCount"): the
+//     tags of fix.Addable that game lacks, as pgnls fix --add adds them.
 //   - source.sortTags: the tags of that game in export order, when they
 //     are not (PGN; the fix the tags analyzer offers).
 //   - source.filter ("Filter record"): that CTL-PGN record as the clean
@@ -121,6 +123,12 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	if wantKind(p.Context.Only, kindFixAll) && (len(p.Context.Only) > 0 || doc.File.Len() <= fixAllMax) {
 		if edits := fix.Edits(ctx, doc.File, s.fixOptions(), 0, doc.File.NumGames()); len(edits) > 0 && ctx.Err() == nil {
 			actions = append(actions, codeAction{Title: "Fix all in file", Kind: kindFixAll, Edit: workspaceEdit(doc, edits)})
+		}
+	}
+	if wantKind(p.Context.Only, kindAddTags) {
+		r := doc.File.Game(i)
+		if edits, names := fix.AddTags(r.Game, doc.File.Dialect, fix.Addable); len(edits) > 0 {
+			actions = append(actions, codeAction{Title: "Add " + strings.Join(names, ", "), Kind: kindAddTags, Edit: workspaceEdit(doc, shiftEdits(edits, r.Start))})
 		}
 	}
 	if wantKind(p.Context.Only, kindSortTags) {

@@ -92,6 +92,7 @@ func (c clientCaps) maxDiagnostics() int {
 const (
 	kindFormatGame protocol.CodeActionKind = "source.format.game"
 	kindSortTags   protocol.CodeActionKind = "source.sortTags"
+	kindAddTags    protocol.CodeActionKind = "source.addTags"
 	kindFilter     protocol.CodeActionKind = "source.filter"
 	kindFixGame    protocol.CodeActionKind = "source.fix.game"
 	kindFixAll     protocol.CodeActionKind = "source.fixAll.pgnls"
@@ -143,7 +144,7 @@ func capabilities() wire.ServerCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindAddTags, kindFilter, kindFixGame, kindFixAll},
 			},
 			DocumentFormattingProvider:      true,
 			DocumentRangeFormattingProvider: true,

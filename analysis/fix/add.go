@@ -50,14 +50,14 @@ func contains(s []string, v string) bool {
 	return false
 }
 
-// addTags returns the edits that add to g (of dialect d) the tags of
+// AddTags returns the edits (game-relative, in order) that add to g (of dialect d) the tags of
 // names (Addable's) it lacks, and their names. The opening tags are added
 // when the main line from the standard start reaches a named position:
 // ECO its code; Opening its whole name, or, when Variation is added too,
 // its family, and Variation the rest (none for a family's own name, nor
 // beside an Opening tag that is not the family).
 // PlyCount is added to PGN games only.
-func addTags(g *syntax.Game, d syntax.Dialect, names []string) ([]syntax.Edit, []string) {
+func AddTags(g *syntax.Game, d syntax.Dialect, names []string) ([]syntax.Edit, []string) {
 	if d != syntax.PGN {
 		return nil, nil
 	}

@@ -227,7 +227,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	if len(opts.Add) > 0 {
 		// The tags added first, a round of their own, so that the fixes
 		// that follow see them (the roster of a game that had no tag).
-		if edits, names := addTags(g, d, opts.Add); len(edits) > 0 {
+		if edits, names := AddTags(g, d, opts.Add); len(edits) > 0 {
 			base.meaning(g, d)
 			if next, reason := e.try(cur, edits, base); reason == "" {
 				cur, added, rounds = next, names, append(rounds, edits)
