@@ -34,3 +34,46 @@ func TestAddTagsAction(t *testing.T) {
 		t.Errorf("added:\n%s\nwant:\n%s (%v)", got, want, err)
 	}
 }
+
+// TestPlayerNameVariantFix: a spelling of a name the document spells
+// otherwise more often gets player-name-variant, whose quick fix writes
+// the canonical spelling.
+func TestPlayerNameVariantFix(t *testing.T) {
+	game := func(white string) string {
+		return "[Event \"x\"]\n[White \"" + white + "\"]\n[Black \"Caruana, Fabiano\"]\n\n1. e4 e5 *\n\n"
+	}
+	text := game("Carlsen, Magnus") + game("Carlsen, Magnus") + game("Carlsen,M")
+	c := start(t, lsptest.Options{})
+	c.Initialize(nil)
+	const uri = "file:///names.pgn"
+	c.Open(uri, text)
+	c.Settle()
+	last, _ := c.Last(uri)
+	var variant *protocol.Diagnostic
+	for i, d := range last.Diagnostics {
+		if d.Code == "player-name-variant" {
+			variant = &last.Diagnostics[i]
+		}
+	}
+	if variant == nil {
+		t.Fatalf("no player-name-variant: %s", last.Raw)
+	}
+	if want := `"Carlsen,M" is another spelling of "Carlsen, Magnus": "Carlsen, Magnus" 2, "Carlsen,M" 1`; variant.Message != want {
+		t.Errorf("message %q, want %q", variant.Message, want)
+	}
+	var actions []protocol.CodeAction
+	if err := c.Call(protocol.MethodTextDocumentCodeAction, map[string]any{
+		"textDocument": protocol.TextDocumentIdentifier{URI: uri},
+		"range":        variant.Range,
+		"context":      map[string]any{"diagnostics": []protocol.Diagnostic{*variant}},
+	}, &actions); err != nil {
+		t.Fatalf("codeAction: %v", err)
+	}
+	if len(actions) == 0 || actions[0].Edit == nil {
+		t.Fatalf("actions %+v", actions)
+	}
+	got, err := lsptest.ApplyEdits(text, actions[0].Edit.Changes[uri])
+	if want := game("Carlsen, Magnus") + game("Carlsen, Magnus") + game("Carlsen, Magnus"); err != nil || got != want {
+		t.Errorf("fixed:\n%s\nwant:\n%s (%v)", got, want, err)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/fix"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/lsp/wire"
@@ -172,6 +173,16 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 		}
 		r := protocol.Range{Start: cd.Range.Start.Protocol(), End: cd.Range.End.Protocol()}
 		i := doc.File.GameAt(m.span(r).Start)
+		if code == string(players.CodeVariant) {
+			// Counted across the document's games, not in the game's
+			// analysis.
+			if x, ok := matchDiagnostic(m, players.FileDiagnostics(doc.File, s.settings.config(), nil), code, r); ok {
+				for _, f := range x.Fixes {
+					out = append(out, codeAction{Title: f.Title, Kind: protocol.QuickFix, Diagnostics: []json.RawMessage{raw}, IsPreferred: true, Edit: workspaceEdit(doc, fixEdits(f))})
+				}
+			}
+			continue
+		}
 		if code == string(duplicates.CodeDuplicate) || code == string(duplicates.CodeNear) {
 			if a, ok := repeatFix(doc, m, i, raw); ok {
 				out = append(out, a)

@@ -14,6 +14,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/ctlcheck"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/linelength"
 	"github.com/pgnls/pgnls/analysis/nag"
@@ -71,6 +72,9 @@ func Catalogue() []CatalogueEntry {
 	}
 	for _, c := range duplicates.Codes {
 		out = append(out, CatalogueEntry{c, "duplicates"})
+	}
+	for _, c := range players.Codes {
+		out = append(out, CatalogueEntry{c, players.Source})
 	}
 	for _, c := range Editor {
 		out = append(out, CatalogueEntry{c, "pgnls"})

@@ -52,6 +52,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -226,6 +227,8 @@ func (e *Engine) state(uri string) *docState {
 // (but the repeated games', see repeats.go).
 func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra) []analysis.Diagnostic {
 	ds := analysis.FileDiagnostics(f, cfg)
+	// The players' names are counted across the document's games.
+	ds = append(ds, players.FileDiagnostics(f, cfg, nil)...)
 	if x != nil {
 		ds = append(ds, x(f, cfg)...)
 	}

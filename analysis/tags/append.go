@@ -26,6 +26,14 @@ func Plies(g *syntax.Game) int {
 // valid UTF-8, as the file's other bytes are; ok is false when the value
 // has a character that encoding cannot hold.
 func Pair(g *syntax.Game, name, value string) (string, bool) {
+	v, ok := Quoted(g, value)
+	return "[" + name + " " + v + "]", ok
+}
+
+// Quoted returns value as a quoted tag value to write into g: escaped,
+// and in Windows-1252 (Latin-1) when g's text is not valid UTF-8; ok is
+// false when the value has a character that encoding cannot hold.
+func Quoted(g *syntax.Game, value string) (string, bool) {
 	v := syntax.Escape(value)
 	if !utf8.ValidString(g.Text) {
 		var b strings.Builder
@@ -38,7 +46,7 @@ func Pair(g *syntax.Game, name, value string) (string, bool) {
 		}
 		v = b.String()
 	}
-	return "[" + name + ` "` + v + `"]`, true
+	return `"` + v + `"`, true
 }
 
 // Append returns the edits (game-relative) that add the tag pairs pairs
