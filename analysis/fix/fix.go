@@ -51,6 +51,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -81,6 +82,11 @@ type Options struct {
 	// Add names tags of Addable to add to the games that lack them,
 	// before the fixes (pgnls fix --add).
 	Add []string
+	// Names, when set, holds the players' names of the collection: the
+	// White and Black tags that are variants in it get their canonical
+	// spellings (player-name-variant), before the fixes (pgnls fix
+	// --names).
+	Names *players.Names
 }
 
 // Applied is a diagnostic whose fix was applied.
@@ -231,6 +237,26 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 			base.meaning(g, d)
 			if next, reason := e.try(cur, edits, base); reason == "" {
 				cur, added, rounds = next, names, append(rounds, edits)
+			}
+		}
+	}
+	if opts.Names != nil {
+		// The names written as the collection spells them, in a round
+		// of their own: they are counted across games, not analysed.
+		var edits []syntax.Edit
+		var titles []Applied
+		for _, x := range opts.Names.GameDiagnostics(cur.g, nil) {
+			if f, ok := Chosen(x); ok {
+				titles = append(titles, Applied{x.Code, f.Title})
+				for _, e := range f.Edits {
+					edits = append(edits, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+				}
+			}
+		}
+		if len(edits) > 0 {
+			base.meaning(g, d)
+			if next, reason := e.try(cur, edits, base); reason == "" {
+				cur, fixed, rounds = next, append(fixed, titles...), append(rounds, edits)
 			}
 		}
 	}

@@ -44,6 +44,9 @@ func (n *Names) Add(name string) {
 	n.canon = nil
 }
 
+// Order returns the spellings added, first seen first.
+func (n *Names) Order() []string { return n.order }
+
 // Count returns how many times a spelling was added.
 func (n *Names) Count(name string) int { return n.count[name] }
 

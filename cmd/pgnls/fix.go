@@ -72,6 +72,14 @@ Flags:
                 eco-mismatch rewrites ECO tags)
   --format      put every game in export form too, as pgnls fmt does (a
                 game it cannot format is written fixed, and reported)
+  --names       write every White and Black name that is a variant of
+                another spelling of its player across the files given
+                (player-name-variant: spacing, commas, case, blanks,
+                initials for the one full name they may stand for) in
+                its canonical spelling; the files are read twice
+  --names-file F  the names file that chooses canonical spellings, lines
+                "canonical = variant; variant" (default .pgnls-names in
+                the current directory, if any); implies --names
   --add TAGS    add these tags, separated by commas, to the games that
                 lack them, after the last tag: eco, opening and variation
                 from the lichess opening names (the last named position
@@ -146,6 +154,8 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl.BoolVar(&x.format, "format", false, "")
 	only := fl.String("only", "", "")
 	add := fl.String("add", "", "")
+	names := fl.Bool("names", false, "")
+	namesFile := fl.String("names-file", "", "")
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	dialect := fl.String("dialect", "auto", "")
@@ -180,6 +190,15 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if x.opts.Add, bad, ok = fix.ParseAdd(*add); !ok {
 		fmt.Fprintf(stderr, "pgnls fix: --add: cannot add tag %q (want eco, opening, variation or plycount)\n", bad)
 		return exitUsage
+	}
+	if *names || *namesFile != "" {
+		if len(paths) == 0 {
+			fmt.Fprintln(stderr, "pgnls fix: --names counts the names of the files first, so it needs paths, not standard input")
+			return exitUsage
+		}
+		if x.opts.Names, ok = countNames(paths, *namesFile, f.dialect, f.auto, stderr); !ok {
+			return exitUsage
+		}
 	}
 	f.rewrite, f.joined, f.done = x.stream, x.joined, x.done
 	return f.run(paths, stdin)
