@@ -1,6 +1,9 @@
 package lsp_test
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -75,5 +78,27 @@ func TestPlayerNameVariantFix(t *testing.T) {
 	got, err := lsptest.ApplyEdits(text, actions[0].Edit.Changes[uri])
 	if want := game("Carlsen, Magnus") + game("Carlsen, Magnus") + game("Carlsen, Magnus"); err != nil || got != want {
 		t.Errorf("fixed:\n%s\nwant:\n%s (%v)", got, want, err)
+	}
+}
+
+// TestNamesFileOfWorkspace: .pgnls-names at the workspace root chooses
+// the canonical spelling of player-name-variant.
+func TestNamesFileOfWorkspace(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".pgnls-names"), []byte("Carlsen, Magnus Oen = Carlsen, Magnus\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, lsptest.Options{RootURI: "file://" + filepath.ToSlash(dir)})
+	c.Initialize(nil)
+	const uri = "file:///names.pgn"
+	c.Open(uri, "[Event \"x\"]\n[White \"Carlsen, Magnus\"]\n\n1. e4 *\n")
+	c.Settle()
+	last, _ := c.Last(uri)
+	found := false
+	for _, d := range last.Diagnostics {
+		found = found || d.Code == "player-name-variant" && strings.Contains(d.Message, `another spelling of "Carlsen, Magnus Oen"`)
+	}
+	if !found {
+		t.Errorf("no player-name-variant after the names file: %s", last.Raw)
 	}
 }

@@ -124,6 +124,7 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 	}
 	s.logger.Info("initialize", zap.String("client", client), zap.String("clientVersion", clientVersion), zap.String("dialect", s.dialectName()),
 		zap.Bool("configuration", s.client.configuration), zap.Bool("workDoneProgress", s.client.workDoneProgress))
+	s.readNames(&p)
 	s.phase = phaseRunning
 	return &wire.InitializeResult{
 		Capabilities: capabilities(),

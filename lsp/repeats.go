@@ -2,12 +2,17 @@ package lsp
 
 import (
 	"encoding/json"
+	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 )
@@ -66,4 +71,35 @@ func repeatFix(doc *session.Document, m mapper, i int, raw json.RawMessage) (cod
 		Title: f.Title, Kind: protocol.QuickFix, Diagnostics: []json.RawMessage{raw},
 		Edit: workspaceEdit(doc, fixEdits(f)),
 	}, true
+}
+
+// namesFile is the names file of player-name-variant at the root of a
+// workspace.
+const namesFile = ".pgnls-names"
+
+// readNames reads the names file at the root of the workspace of the
+// initialize params p, if there is one: the first workspace folder, or
+// the root URI.
+func (s *server) readNames(p *wire.InitializeParams) {
+	root := p.RootURI
+	if len(p.WorkspaceFolders) > 0 {
+		root = p.WorkspaceFolders[0].URI
+	}
+	u, err := url.Parse(root)
+	if root == "" || err != nil || u.Scheme != "file" {
+		return
+	}
+	path := filepath.Join(filepath.FromSlash(u.Path), namesFile)
+	f, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	n := &players.Names{}
+	if err := n.ReadFile(f); err != nil {
+		s.logger.Warn("names file", zap.String("path", path), zap.Error(err))
+		return
+	}
+	s.names = n
+	s.diags.engine.SetNames(n)
 }

@@ -64,6 +64,8 @@ type ServeFunc func(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Log
 
 // Options configures Start.
 type Options struct {
+	// RootURI is the workspace root sent in initialize; "" sends null.
+	RootURI string
 	// Server is passed to the server.
 	Server lsp.Options
 
@@ -468,6 +470,9 @@ func (c *Client) Initialize(initOptions any) *protocol.InitializeResult {
 	}
 	if initOptions != nil {
 		params["initializationOptions"] = initOptions
+	}
+	if c.opts.RootURI != "" {
+		params["rootUri"] = c.opts.RootURI
 	}
 	var res protocol.InitializeResult
 	if err := c.Call(protocol.MethodInitialize, params, &res); err != nil {

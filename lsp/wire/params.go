@@ -148,6 +148,12 @@ type InitializeParams struct {
 	} `json:"clientInfo"`
 	InitializationOptions json.RawMessage    `json:"initializationOptions"`
 	Capabilities          ClientCapabilities `json:"capabilities"`
+	// RootURI and WorkspaceFolders give the workspace, whose root holds
+	// the names file .pgnls-names.
+	RootURI          string `json:"rootUri"`
+	WorkspaceFolders []struct {
+		URI string `json:"uri"`
+	} `json:"workspaceFolders"`
 }
 
 // ClientCapabilities is the part of ClientCapabilities pgnls reads.
