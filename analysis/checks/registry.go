@@ -28,6 +28,7 @@ var All = []*analysis.Analyzer{
 	analysis.Layout,
 	tags.Analyzer,
 	legality.Analyzer,
+	legality.Draws,
 	openings.Analyzer,
 	ctllegality.Analyzer,
 	ctlcheck.Tags,
