@@ -26,8 +26,8 @@ var Draws = &analysis.Analyzer{
 	Name: "draws",
 	Doc:  "Automatic draws of chess and Chess960: fivefold repetition and the 75-move rule.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeFivefold, Severity: analysis.Warning, Doc: "The main line reaches the same position (the same men on the same squares, the same side to move, the same castling rights and en passant capture) for the fifth time: under the FIDE Laws since 2014 (9.6.1) the game is drawn there, without a claim. Moves after it are reported, as they are not part of the game; a game that ends there with another result than 1/2-1/2 gets the fix that writes 1/2-1/2 (marker and Result tag). Chess and Chess960; the other variants have rules of their own."},
-		{Code: CodeSeventyFive, Severity: analysis.Warning, Doc: "Each side has made 75 moves without a capture or a pawn move (the halfmove clock reaches 150) and the last move does not mate: under the FIDE Laws since 2014 (9.6.2) the game is drawn there, without a claim. Moves after it are reported, as they are not part of the game; a game that ends there with another result than 1/2-1/2 gets the fix that writes 1/2-1/2 (marker and Result tag). Chess and Chess960."},
+		{Code: CodeFivefold, Severity: analysis.Warning, Doc: "The main line reaches the same position (the same men on the same squares, the same side to move, the same castling rights and en passant capture) for the fifth time: under the FIDE Laws since 2014 (9.6.1) the game is drawn there, without a claim. Moves after it are reported, as they are not part of the game; a game that ends there with another result than 1/2-1/2 gets the fix that writes 1/2-1/2 (marker and Result tag). Chess and Chess960; the other variants have rules of their own. Games dated before 2014 are left alone: the rule did not exist."},
+		{Code: CodeSeventyFive, Severity: analysis.Warning, Doc: "Each side has made 75 moves without a capture or a pawn move (the halfmove clock reaches 150) and the last move does not mate: under the FIDE Laws since 2014 (9.6.2) the game is drawn there, without a claim. Moves after it are reported, as they are not part of the game; a game that ends there with another result than 1/2-1/2 gets the fix that writes 1/2-1/2 (marker and Result tag). Chess and Chess960; games dated before 2014 are left alone."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
 	Run:      runDraws,
@@ -36,7 +36,7 @@ var Draws = &analysis.Analyzer{
 func runDraws(p *analysis.Pass) {
 	ml := MainLineOf(p)
 	s := ml.Start
-	if !s.Known || !s.OK || s.Variant != chess.Standard && s.Variant != chess.Chess960 {
+	if !s.Known || !s.OK || s.Variant != chess.Standard && s.Variant != chess.Chess960 || before2014(p.Game) {
 		return
 	}
 	end, code, why := automaticDraw(s.Pos, ml.Moves)
@@ -113,4 +113,16 @@ func automaticDraw(start chess.Position, moves []chess.Move) (int, analysis.Code
 		}
 	}
 	return -1, "", ""
+}
+
+// before2014 reports whether g was played before July 2014, when the
+// FIDE Laws made these draws automatic, as its Date tag tells (a year
+// of four digits; an unknown date is not before).
+func before2014(g *syntax.Game) bool {
+	d, _ := g.TagValue("Date")
+	if len(d) < 4 || !analysis.Digits(d[:4]) {
+		return false
+	}
+	y, _ := strconv.Atoi(d[:4])
+	return y < 2014
 }
