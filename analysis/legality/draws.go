@@ -87,9 +87,8 @@ func runDraws(p *analysis.Pass) {
 
 // automaticDraw returns the index of the move of moves, played from
 // start, after which the game is drawn by the fifth repetition or the
-// 75-move rule, with the code and why; -1 when none is. A move that ends
-// the game otherwise (a mate, a stalemate, a dead position) ends the
-// search: the game is over before.
+// 75-move rule, with the code and why; -1 when none is, or when that
+// position ends the game otherwise (a mate, a dead position).
 func automaticDraw(start chess.Position, moves []chess.Move) (int, analysis.Code, string) {
 	pos := start
 	// The positions since the last capture or pawn move: no earlier one
@@ -97,20 +96,27 @@ func automaticDraw(start chess.Position, moves []chess.Move) (int, analysis.Code
 	seen := map[chess.Key]int{pos.Key(): 1}
 	for i, m := range moves {
 		pos = pos.Make(m)
-		if pos.Outcome().Result != "" {
-			return -1, "", ""
-		}
 		if pos.HalfmoveClock() == 0 {
 			clear(seen)
 		}
 		k := pos.Key()
 		seen[k]++
+		code, why := analysis.Code(""), ""
 		switch {
 		case seen[k] == 5:
-			return i, CodeFivefold, "the position occurs for the fifth time"
+			code, why = CodeFivefold, "the position occurs for the fifth time"
 		case pos.HalfmoveClock() >= seventyFive:
-			return i, CodeSeventyFive, "75 moves of each side without a capture or a pawn move"
+			code, why = CodeSeventyFive, "75 moves of each side without a capture or a pawn move"
+		default:
+			continue
 		}
+		// A mate decides the game first; a dead position (no mate
+		// possible) ended it before. The moves of a main line stop at
+		// a mate or a stalemate, so only here is the outcome asked.
+		if pos.Outcome().Result != "" {
+			return -1, "", ""
+		}
+		return i, code, why
 	}
 	return -1, "", ""
 }
