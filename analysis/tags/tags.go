@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Name: "tags",
 	Doc:  "Tag section checks for PGN: Seven Tag Roster, order, duplicates and value formats.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values. The fix inserts each at its place in the roster; a game of moves without a tag section gets all seven before its movetext, as pgnls fmt writes them."},
+		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values. The fix inserts each at its place in the roster; a game of moves without a tag section gets all seven before its movetext, as pgnls fmt writes them (a game without a move is not reported)."},
 		{Code: CodeOrder, Severity: analysis.Warning, Doc: "The Seven Tag Roster tags are not first or not in their order Event, Site, Date, Round, White, Black, Result."},
 		{Code: CodeSort, Severity: analysis.Hint, Layout: true, Doc: "Tags after the Seven Tag Roster are not in ASCII order as export format asks; most real files do not sort them."},
 		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag name appears twice in one game; readers keep either the first or the last value. The fix removes the second; pgnls fix does only when both have the same value."},
@@ -176,7 +176,8 @@ func checkRoster(p *analysis.Pass, g *syntax.Game, missing []string, rewrite []a
 
 // checkNoTags reports a game of moves without a tag section: the whole
 // roster is missing, and the fix writes it before the movetext, as
-// pgnls fmt does. A game of nothing but comments is left alone.
+// pgnls fmt does. A game without a move (comments, a lone result) is
+// left alone: there is no game to name.
 func checkNoTags(p *analysis.Pass, g *syntax.Game) {
 	var at syntax.Span
 	for _, e := range g.Moves {
@@ -186,10 +187,7 @@ func checkNoTags(p *analysis.Pass, g *syntax.Game) {
 		}
 	}
 	if at == (syntax.Span{}) {
-		if g.Result == nil {
-			return
-		}
-		at = g.Result.Sp
+		return
 	}
 	pairs := make([]string, len(Roster))
 	for i, name := range Roster {
