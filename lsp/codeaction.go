@@ -10,8 +10,10 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/fix"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/lsp/wire"
@@ -28,9 +30,14 @@ import (
 //     preferred one. For editor-decoding, in VS Code, the command of the
 //     extension that reopens the file as Windows-1252; on a document
 //     whose decoding the editor damaged (see decoding.go) only that
-//     command, wherever the cursor is, and no edit.
+//     command, wherever the cursor is, and no edit. For duplicate-game
+//     and near-duplicate-game, whose diagnostics are made at publication
+//     rather than by the game's analysis, the removal of the less
+//     complete copy (repeats.go).
 //   - source.format.game: the game at the start of the range in export
 //     form, when that changes it.
+//   - source.addTags ("Add ECO, Opening, Variation, PlyCount"): the
+//     tags of fix.Addable that game lacks, as pgnls fix --add adds them.
 //   - source.sortTags: the tags of that game in export order, when they
 //     are not (PGN; the fix the tags analyzer offers).
 //   - source.filter ("Filter record"): that CTL-PGN record as the clean
@@ -127,6 +134,12 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	if wantKind(p.Context.Only, protocol.RefactorRewrite) {
 		actions = append(actions, moveActions(doc, m.span(p.Range).Start, p.Range.Start)...)
 	}
+	if wantKind(p.Context.Only, kindAddTags) {
+		r := doc.File.Game(i)
+		if edits, names := fix.AddTags(r.Game, doc.File.Dialect, fix.Addable); len(edits) > 0 {
+			actions = append(actions, codeAction{Title: "Add " + strings.Join(names, ", "), Kind: kindAddTags, Edit: workspaceEdit(doc, shiftEdits(edits, r.Start))})
+		}
+	}
 	if wantKind(p.Context.Only, kindSortTags) {
 		r := doc.File.Game(i)
 		if edits := sortTags(r.Game, doc.File.Dialect); len(edits) > 0 {
@@ -168,6 +181,22 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 		}
 		r := protocol.Range{Start: cd.Range.Start.Protocol(), End: cd.Range.End.Protocol()}
 		i := doc.File.GameAt(m.span(r).Start)
+		if code == string(players.CodeVariant) {
+			// Counted across the document's games, not in the game's
+			// analysis.
+			if x, ok := matchDiagnostic(m, players.FileDiagnostics(doc.File, s.settings.config(), s.names), code, r); ok {
+				for _, f := range x.Fixes {
+					out = append(out, codeAction{Title: f.Title, Kind: protocol.QuickFix, Diagnostics: []json.RawMessage{raw}, IsPreferred: true, Edit: workspaceEdit(doc, fixEdits(f))})
+				}
+			}
+			continue
+		}
+		if code == string(duplicates.CodeDuplicate) || code == string(duplicates.CodeNear) {
+			if a, ok := repeatFix(doc, m, i, raw); ok {
+				out = append(out, a)
+			}
+			continue
+		}
 		ds, ok := games[i]
 		if !ok {
 			start := doc.File.Game(i).Start

@@ -92,6 +92,7 @@ func (c clientCaps) maxDiagnostics() int {
 const (
 	kindFormatGame protocol.CodeActionKind = "source.format.game"
 	kindSortTags   protocol.CodeActionKind = "source.sortTags"
+	kindAddTags    protocol.CodeActionKind = "source.addTags"
 	kindFilter     protocol.CodeActionKind = "source.filter"
 	kindFixGame    protocol.CodeActionKind = "source.fix.game"
 	kindFixAll     protocol.CodeActionKind = "source.fixAll.pgnls"
@@ -124,6 +125,7 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 	s.logger.Info("initialize", zap.String("client", client), zap.String("clientVersion", clientVersion), zap.String("dialect", s.dialectName()),
 		zap.Bool("configuration", s.client.configuration), zap.Bool("workDoneProgress", s.client.workDoneProgress))
 	s.ws = newWorkspaceIndex(s, &p)
+	s.readNames(s.ws.roots)
 	s.phase = phaseRunning
 	return &wire.InitializeResult{
 		Capabilities: capabilities(),
@@ -144,7 +146,7 @@ func capabilities() wire.ServerCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindFilter, kindFixGame, kindFixAll, kindAnalyseGame, kindAnalyseFile, protocol.RefactorRewrite},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindAddTags, kindFilter, kindFixGame, kindFixAll, kindAnalyseGame, kindAnalyseFile, protocol.RefactorRewrite},
 			},
 			ExecuteCommandProvider:          &protocol.ExecuteCommandOptions{Commands: commands},
 			DocumentFormattingProvider:      true,

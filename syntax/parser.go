@@ -242,8 +242,10 @@ func (p *parser) startsGame(t Token) bool {
 // restartsMoves reports whether significant token t, in the movetext of
 // a game without a result, starts the next game without a tag section:
 // White's first move "1. e4" after a blank line, in the main line, when
-// the game has already gone past its first moves. A game cannot go on so;
-// it is a game whose result was left out, followed by the next one.
+// the game has already gone past its first moves, or past White's first
+// move and the number is "1." (Black's reply would be "1..."). A game
+// cannot go on so; it is a game whose result was left out, followed by
+// the next one.
 func (p *parser) restartsMoves(t Token) bool {
 	g := p.g
 	if t.Kind != KMoveNumber || g.nlSeen < 2 || len(g.stack) > 0 || p.d != PGN {
@@ -272,7 +274,10 @@ func (p *parser) restartsMoves(t Token) bool {
 			}
 		}
 	}
-	return false
+	// After White's first move only, "1." with one period numbers
+	// another White move, not Black's reply ("1... e5" continues): as
+	// python-chess reads it, the next game.
+	return plies == 1 && w == "1."
 }
 
 // peekTagName reads the symbol after "[" at offset i, and records what

@@ -19,6 +19,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/analysis/openings"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -29,6 +30,7 @@ var All = []*analysis.Analyzer{
 	tags.Analyzer,
 	legality.Analyzer,
 	localized.Analyzer,
+	legality.Draws,
 	openings.Analyzer,
 	ctllegality.Analyzer,
 	ctlcheck.Tags,
@@ -73,6 +75,9 @@ func Catalogue() []CatalogueEntry {
 	}
 	for _, c := range duplicates.Codes {
 		out = append(out, CatalogueEntry{c, "duplicates"})
+	}
+	for _, c := range players.Codes {
+		out = append(out, CatalogueEntry{c, players.Source})
 	}
 	for _, c := range Editor {
 		out = append(out, CatalogueEntry{c, "pgnls"})

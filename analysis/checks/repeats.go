@@ -18,6 +18,11 @@ import (
 // games, and those in a duplicates.Finder: within a memory budget, beyond
 // which the findings of the games that follow come at Finish.
 type Repeats struct {
+	// Found, when set, is told of every game found repeating an earlier
+	// one, with where both are: when the game is added, or at Finish.
+	// pgnls dedupe gathers the sets of copies from it.
+	Found func(p duplicates.Place, f duplicates.Finding, other duplicates.Place)
+
 	finder  *duplicates.Finder
 	dir     *spill.Dir // made by NewRepeats*, removed by Finish; nil: the caller's
 	streams []stream
@@ -154,6 +159,9 @@ func (r *Repeats) add(g syntax.StreamGame, fp duplicates.Fingerprint, hasFP bool
 	if found.Kind == duplicates.None {
 		return analysis.Diagnostic{}, false
 	}
+	if r.Found != nil {
+		r.Found(p, found, other)
+	}
 	return found.Diagnostic(cfg, span, r.where(other, si), nil)
 }
 
@@ -202,6 +210,9 @@ func (r *Repeats) late(p duplicates.Place, f duplicates.Finding, other duplicate
 // those files (a full disk), which may have cut the findings short.
 func (r *Repeats) Finish(cfg *analysis.Config, emit func(Late)) error {
 	err := r.finder.Finish(func(p duplicates.Place, f duplicates.Finding, other duplicates.Place) {
+		if r.Found != nil {
+			r.Found(p, f, other)
+		}
 		if l, ok := r.late(p, f, other, cfg); ok {
 			emit(l)
 		}

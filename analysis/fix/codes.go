@@ -28,6 +28,7 @@ var fixable = map[analysis.Code]analysis.Severity{
 	"capture-mark":                0,
 	"check-mark":                  0,
 	"fen-warning":                 0,
+	"fivefold-repetition":         0,
 	"localized-san":               0,
 	"move-number-dots":            0,
 	"move-number-mismatch":        0,
@@ -35,6 +36,7 @@ var fixable = map[analysis.Code]analysis.Severity{
 	"over-disambiguation":         0,
 	"result-contradicts-position": 0,
 	"result-mismatch":             0,
+	"seventy-five-moves":          0,
 	// PGN: tags, NAGs, openings.
 	"bad-tag-value":       0,
 	"duplicate-tag":       0,

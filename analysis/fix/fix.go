@@ -51,6 +51,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -78,6 +79,14 @@ type Options struct {
 	Only []analysis.Code
 	// Analyzers run on each game; nil means checks.All.
 	Analyzers []*analysis.Analyzer
+	// Add names tags of Addable to add to the games that lack them,
+	// before the fixes (pgnls fix --add).
+	Add []string
+	// Names, when set, holds the players' names of the collection: the
+	// White and Black tags that are variants in it get their canonical
+	// spellings (player-name-variant), before the fixes (pgnls fix
+	// --names).
+	Names *players.Names
 }
 
 // Applied is a diagnostic whose fix was applied.
@@ -104,6 +113,8 @@ type Result struct {
 	// Fixed lists the diagnostics fixed, round by round, in the order of
 	// their spans.
 	Fixed []Applied
+	// Added lists the tags added (Options.Add), in order.
+	Added []string
 	// Left lists the diagnostics of the fixed game (of the codes asked
 	// for) that offer a fix not applied (a Manual one, a choice, or one
 	// that would change the game's meaning), in the order of their spans.
@@ -218,6 +229,37 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 	base := newBaseline(cur)
 	var rounds [][]syntax.Edit
 	var fixed []Applied
+	var added []string
+	if len(opts.Add) > 0 {
+		// The tags added first, a round of their own, so that the fixes
+		// that follow see them (the roster of a game that had no tag).
+		if edits, names := AddTags(g, d, opts.Add); len(edits) > 0 {
+			base.meaning(g, d)
+			if next, reason := e.try(cur, edits, base); reason == "" {
+				cur, added, rounds = next, names, append(rounds, edits)
+			}
+		}
+	}
+	if opts.Names != nil {
+		// The names written as the collection spells them, in a round
+		// of their own: they are counted across games, not analysed.
+		var edits []syntax.Edit
+		var titles []Applied
+		for _, x := range opts.Names.GameDiagnostics(cur.g, nil) {
+			if f, ok := Chosen(x); ok {
+				titles = append(titles, Applied{x.Code, f.Title})
+				for _, e := range f.Edits {
+					edits = append(edits, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+				}
+			}
+		}
+		if len(edits) > 0 {
+			base.meaning(g, d)
+			if next, reason := e.try(cur, edits, base); reason == "" {
+				cur, fixed, rounds = next, append(fixed, titles...), append(rounds, edits)
+			}
+		}
+	}
 	var why map[int]string // by index in cur.diags: why its chosen fix was not applied
 	for round := 0; ; round++ {
 		why = map[int]string{}
@@ -253,7 +295,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 		rounds = append(rounds, edits)
 		cur = next
 	}
-	res := Result{Text: cur.g.Text, Game: cur.g, Fixed: fixed, rounds: rounds}
+	res := Result{Text: cur.g.Text, Game: cur.g, Fixed: fixed, Added: added, rounds: rounds}
 	for i, x := range cur.diags {
 		if len(x.Fixes) == 0 || !e.wanted(x.Code) {
 			continue

@@ -44,3 +44,9 @@ func TestNullMoveSetting(t *testing.T) {
 		t.Errorf("null moves with null-move set to error: got %q, want %q", got, want)
 	}
 }
+
+// TestDraws: fivefold repetition and the 75-move rule, on python-chess's
+// documented example and its variations, in chess and Chess960.
+func TestDraws(t *testing.T) {
+	analysistest.RunWithFixes(t, "../../testdata/analysis/legality/draws.pgn", *update, nil, legality.Draws)
+}

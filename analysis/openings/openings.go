@@ -43,7 +43,8 @@ type Opening struct {
 	Plies int    // how many half-moves Moves holds
 	key   chess.Key
 	pawns pawns
-	path  []uint64 // the key hashes of the positions of Moves, while the data set is read
+	side  chess.Color // to move
+	path  []uint64    // the key hashes of the positions of Moves, while the data set is read
 }
 
 // Family returns the part of the name before its colon, "Sicilian
@@ -67,6 +68,16 @@ type pawns [2]chess.Bitboard
 
 func pawnsOf(p *chess.Position) pawns {
 	return pawns{p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)}
+}
+
+// shape is a pawn structure with the side to move: a position with the
+// pawns of a named one but the other side to move is not a transposition
+// into it (1. e4 c6 2. d4 d5 3. e5 c5 4. dxc5 e6, White to move, has the
+// very men of the French Steinitz 1. e4 e6 2. d4 d5 3. e5 c5 4. dxc5,
+// Black to move).
+type shape struct {
+	pawns pawns
+	side  chess.Color
 }
 
 // table is the data set, read.
@@ -162,8 +173,8 @@ func addTo(sets map[string]*Set, k string, o *Opening) {
 		sets[k] = s
 	}
 	s.Openings = append(s.Openings, o)
-	if !slices.Contains(s.pawns, o.pawns) {
-		s.pawns = append(s.pawns, o.pawns)
+	if sh := (shape{o.pawns, o.side}); !slices.Contains(s.shapes, sh) {
+		s.shapes = append(s.shapes, sh)
 	}
 }
 
@@ -195,7 +206,7 @@ func (t *table) add(o Opening, played map[string]step) {
 		o.path = append(o.path, st.hash)
 		plies++
 	}
-	o.Plies, o.key, o.pawns = plies, pos.Key(), pawnsOf(&pos)
+	o.Plies, o.key, o.pawns, o.side = plies, pos.Key(), pawnsOf(&pos), pos.SideToMove()
 	t.all = append(t.all, o)
 	h := home(o.pawns)
 	t.homes[h/64] |= 1 << (h % 64)
@@ -270,7 +281,7 @@ func ByCode(eco string) []*Opening { return CodeSet(eco).list() }
 // Set is a set of named positions: those of an ECO code, or of a name.
 type Set struct {
 	Openings []*Opening // in the data set's order
-	pawns    []pawns    // the pawn structures of Openings, each once
+	shapes   []shape    // the pawn structures of Openings with their sides to move, each once
 }
 
 // list returns s.Openings; nil for a nil set.
@@ -343,7 +354,7 @@ type Line struct {
 	last    *Opening
 	reached []*Opening
 	sets    []*Set
-	seen    []bool // for each set, whether the line reached one of its pawn structures
+	seen    []bool // for each set, whether the line reached one of its pawn structures, the same side to move
 	done    bool   // no later position can be named: too few men are left
 }
 
@@ -375,7 +386,7 @@ func (l *Line) Play(p *chess.Position) bool {
 	}
 	if len(l.sets) > 0 {
 		for i, s := range l.sets {
-			l.seen[i] = l.seen[i] || s != nil && slices.Contains(s.pawns, ps)
+			l.seen[i] = l.seen[i] || s != nil && slices.Contains(s.shapes, shape{ps, p.SideToMove()})
 		}
 	}
 	return true
@@ -391,7 +402,8 @@ func (l *Line) Reached() []*Opening { return l.reached }
 // watches) agrees with the line: the line reaches it; or its line passes
 // through the last named position the line reaches (it is more precise
 // than the data set can tell of the line); or the line reaches its pawn
-// structure (a transposition the data set does not list). It is true
+// structure with the same side to move (a transposition the data set
+// does not list). It is true
 // when the line reaches no named position, which nothing contradicts.
 func (l *Line) Agrees(i int) bool {
 	in := func(o *Opening) bool { return slices.Contains(l.sets[i].list(), o) }

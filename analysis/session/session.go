@@ -52,6 +52,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -146,8 +147,9 @@ type Engine struct {
 	mu     sync.Mutex
 	docs   map[string]*docState
 	cfg    *analysis.Config
-	cfgGen uint64 // bumped when cfg changes; invalidates the states
-	max    int    // diagnostics per publication; <= 0: no limit
+	cfgGen uint64         // bumped when cfg changes; invalidates the states
+	max    int            // diagnostics per publication; <= 0: no limit
+	names  *players.Names // the names file of the workspace, or nil
 }
 
 // docState is the diagnostics state of one open document.
@@ -204,6 +206,15 @@ func (e *Engine) GameDiagnostics(doc *Document, i int) []analysis.Diagnostic {
 	return analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, e.Config(), e.analyzers)
 }
 
+// SetNames installs the names file of the workspace (players.Names with
+// a names file read), which player-name-variant follows from the next
+// analysis on.
+func (e *Engine) SetNames(n *players.Names) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.names = n
+}
+
 // SetExtra installs the extra file-level diagnostics of the document at
 // uri, for its next analyses (and its first, when called before it).
 func (e *Engine) SetExtra(uri string, x Extra) {
@@ -224,8 +235,10 @@ func (e *Engine) state(uri string) *docState {
 
 // fileDiagnostics returns the file-level diagnostics of f under cfg
 // (but the repeated games', see repeats.go).
-func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra) []analysis.Diagnostic {
+func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, names *players.Names) []analysis.Diagnostic {
 	ds := analysis.FileDiagnostics(f, cfg)
+	// The players' names are counted across the document's games.
+	ds = append(ds, players.FileDiagnostics(f, cfg, names)...)
 	if x != nil {
 		ds = append(ds, x(f, cfg)...)
 	}
@@ -247,7 +260,7 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	ctx, cancel := context.WithCancel(e.ctx)
 	st.cancel = cancel
 	cfg, gen := e.cfg, e.cfgGen
-	old, oldChunks, oldGen, oldFileDs, extra := st.file, st.chunks, st.gen, st.fileDs, st.extra
+	old, oldChunks, oldGen, oldFileDs, extra, names := st.file, st.chunks, st.gen, st.fileDs, st.extra, e.names
 	e.mu.Unlock()
 
 	f := doc.File
@@ -255,7 +268,7 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	var fileDs []analysis.Diagnostic
 	if edits == nil || old == nil {
 		chunks = freshChunks(f, cfg)
-		fileDs = fileDiagnostics(f, cfg, extra)
+		fileDs = fileDiagnostics(f, cfg, extra, names)
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
@@ -361,7 +374,7 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState, 
 		return
 	}
 	e.mu.Lock()
-	cfg, gen, extra := e.cfg, e.cfgGen, st.extra
+	cfg, gen, extra, names := e.cfg, e.cfgGen, st.extra, e.names
 	chunks := st.chunks // replaced, never changed in place: safe to read unlocked
 	if st.file != doc.File || st.gen != gen {
 		e.mu.Unlock()
@@ -412,7 +425,7 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState, 
 	// A step per chunk, and for the repeated games a step per game of
 	// the chunk states the edits replaced (see repeats.go).
 	reps := st.index.update(f, fresh, cfg)
-	fileDs := fileDiagnostics(f, cfg, extra)
+	fileDs := fileDiagnostics(f, cfg, extra, names)
 
 	e.mu.Lock()
 	if ctx.Err() != nil || e.docs[doc.URI] != st {

@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Name: "tags",
 	Doc:  "Tag section checks for PGN: Seven Tag Roster, order, duplicates and value formats.",
 	Codes: []analysis.CodeInfo{
-		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values. The fix inserts each at its place in the roster."},
+		{Code: CodeMissingRoster, Severity: analysis.Warning, Doc: "A tag of the Seven Tag Roster (Event, Site, Date, Round, White, Black, Result) is missing; export format requires all seven, with \"?\" for unknown values. The fix inserts each at its place in the roster; a game of moves without a tag section gets all seven before its movetext, as pgnls fmt writes them (a game without a move is not reported)."},
 		{Code: CodeOrder, Severity: analysis.Warning, Doc: "The Seven Tag Roster tags are not first or not in their order Event, Site, Date, Round, White, Black, Result."},
 		{Code: CodeSort, Severity: analysis.Hint, Layout: true, Doc: "Tags after the Seven Tag Roster are not in ASCII order as export format asks; most real files do not sort them."},
 		{Code: CodeDuplicate, Severity: analysis.Warning, Doc: "A tag name appears twice in one game; readers keep either the first or the last value. The fix removes the second; pgnls fix does only when both have the same value."},
@@ -50,6 +50,7 @@ var Analyzer = &analysis.Analyzer{
 func run(p *analysis.Pass) {
 	g := p.Game
 	if len(g.Tags) == 0 {
+		checkNoTags(p, g)
 		return
 	}
 	missing := missingRoster(g)
@@ -104,12 +105,7 @@ func checkPlyCount(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
 	if t == nil || t.ValueSpan == (syntax.Span{}) || !analysis.Digits(t.Value) || len(t.Value) > 6 {
 		return
 	}
-	plies := 0
-	for _, e := range g.Moves {
-		if _, ok := e.(*syntax.Move); ok {
-			plies++
-		}
-	}
+	plies := Plies(g)
 	if n, _ := strconv.Atoi(t.Value); n == plies {
 		return
 	}
@@ -176,6 +172,32 @@ func checkRoster(p *analysis.Pass, g *syntax.Game, missing []string, rewrite []a
 		fixes = []analysis.Fix{{Title: "Add the missing tags", Edits: insertRoster(g, missing)}}
 	}
 	p.Report(analysis.Diagnostic{Span: g.Tags[0].Sp, Severity: analysis.Warning, Code: CodeMissingRoster, Message: msg, Fixes: fixes})
+}
+
+// checkNoTags reports a game of moves without a tag section: the whole
+// roster is missing, and the fix writes it before the movetext, as
+// pgnls fmt does. A game without a move (comments, a lone result) is
+// left alone: there is no game to name.
+func checkNoTags(p *analysis.Pass, g *syntax.Game) {
+	var at syntax.Span
+	for _, e := range g.Moves {
+		if m, ok := e.(*syntax.Move); ok {
+			at = m.Sp
+			break
+		}
+	}
+	if at == (syntax.Span{}) {
+		return
+	}
+	pairs := make([]string, len(Roster))
+	for i, name := range Roster {
+		pairs[i] = "[" + name + ` "` + Placeholder(g, name) + `"]`
+	}
+	p.Report(analysis.Diagnostic{
+		Span: at, Severity: analysis.Warning, Code: CodeMissingRoster,
+		Message: "missing Seven Tag Roster tags " + strings.Join(Roster, ", ") + ": the game has no tag section",
+		Fixes:   []analysis.Fix{{Title: "Add the missing tags", Edits: Append(g, pairs)}},
+	})
 }
 
 // insertRoster returns the edits that insert the missing roster tags of

@@ -13,6 +13,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/input"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -71,6 +72,11 @@ Flags:
                      to temporary files in $TMPDIR (removed at the end, or
                      on an interrupt). The repeated games of the games read
                      after a spill are printed at the end
+  --names-file F     the names file of player-name-variant (a hint: shown
+                     with --severity hint), lines "canonical = variant;
+                     variant"; default .pgnls-names in the current
+                     directory, if any. The names are counted across all
+                     the files given
   --fingerprints F   also write the fingerprint of every game checked to the
                      file F, to find the games repeated across runs later
                      (--duplicates-from)
@@ -119,6 +125,11 @@ type checker struct {
 	outErr   bool      // writing a diagnostic failed; no more are written
 	// spillNoted tells that the fingerprints spilled to disk, said once.
 	spillNoted bool
+	// names counts the players' names of the files checked, when
+	// player-name-variant is shown (nil otherwise), and nameAt keeps
+	// where each spelling comes first.
+	names  *players.Names
+	nameAt map[string]nameSeen
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -132,6 +143,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	dupFlag := fl.Bool("duplicates", false, "")
 	fingerprints := fl.String("fingerprints", "", "")
 	duplicatesFrom := fl.Bool("duplicates-from", false, "")
+	namesFile := fl.String("names-file", "", "")
 	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, checkUsage, args, stdout, stderr)
@@ -194,6 +206,14 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
+	if _, ok := c.cfg.Resolve(nil, players.CodeVariant, analysis.Hint); ok && !*dupFlag && !*duplicatesFrom {
+		var err error
+		if c.names, err = loadNames(*namesFile); err != nil {
+			fmt.Fprintf(stderr, "pgnls check: %v\n", err)
+			return exitUsage
+		}
+		c.nameAt = map[string]nameSeen{}
+	}
 	if *dupFlag || *duplicatesFrom {
 		c.repeats = checks.NewRepeatsBounded(fingerprintShare(c.budget), tempDir())
 		if c.prints != nil {
@@ -212,6 +232,9 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if c.repeats != nil {
 		c.finish(c.repeats)
+	}
+	if c.names != nil {
+		c.nameVariants()
 	}
 	if err := c.out.end(); err != nil {
 		c.ioError(err)
@@ -329,6 +352,9 @@ func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n 
 	var printErr error
 	c.checkStream(name, gr, again, func(g syntax.StreamGame, ds []analysis.Diagnostic) {
 		c.progress.game()
+		if c.names != nil {
+			c.countNames(name, g)
+		}
 		for _, diag := range ds {
 			if diag.Severity == analysis.Error {
 				c.errors = true

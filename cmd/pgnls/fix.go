@@ -72,6 +72,22 @@ Flags:
                 eco-mismatch rewrites ECO tags)
   --format      put every game in export form too, as pgnls fmt does (a
                 game it cannot format is written fixed, and reported)
+  --names       write every White and Black name that is a variant of
+                another spelling of its player across the files given
+                (player-name-variant: spacing, commas, case, blanks,
+                initials for the one full name they may stand for) in
+                its canonical spelling; the files are read twice
+  --names-file F  the names file that chooses canonical spellings, lines
+                "canonical = variant; variant" (default .pgnls-names in
+                the current directory, if any); implies --names
+  --add TAGS    add these tags, separated by commas, to the games that
+                lack them, after the last tag: eco, opening and variation
+                from the lichess opening names (the last named position
+                the main line reaches from the standard start, by
+                placement, side to move, castling rights and en passant;
+                transpositions included; Opening the whole name, or the
+                family when variation is added too, and Variation the
+                rest), plycount from the main line (PGN only)
   --dialect D   auto (default), pgn or ctl-pgn
   --memory M    the peak memory to stay under (default 128MiB, or
                 GOMEMLIMIT when set), as pgnls check --memory; -d
@@ -125,17 +141,21 @@ type fixer struct {
 	stderr io.Writer
 	cur    fixItem               // the game being written
 	fixed  map[analysis.Code]int // per file
+	added  map[string]int        // tags added, per file
 }
 
 func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("fix", flag.ContinueOnError)
 	f := &formatter{verb: "fix", stdout: stdout, stderr: stderr, left: "game left unfixed", encoding: encKeep}
-	x := &fixer{stderr: stderr, fixed: map[analysis.Code]int{}}
+	x := &fixer{stderr: stderr, fixed: map[analysis.Code]int{}, added: map[string]int{}}
 	fl.BoolVar(&f.list, "l", false, "")
 	fl.BoolVar(&f.diff, "d", false, "")
 	fl.BoolVar(&f.write, "w", false, "")
 	fl.BoolVar(&x.format, "format", false, "")
 	only := fl.String("only", "", "")
+	add := fl.String("add", "", "")
+	names := fl.Bool("names", false, "")
+	namesFile := fl.String("names-file", "", "")
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	dialect := fl.String("dialect", "auto", "")
@@ -148,6 +168,7 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	x.jobs = int(*jobs)
 	budget(*mem)
 	var ok bool
+	var bad string
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls fix: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
 		return exitUsage
@@ -165,6 +186,19 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		x.opts.Only = append(x.opts.Only, analysis.Code(c))
+	}
+	if x.opts.Add, bad, ok = fix.ParseAdd(*add); !ok {
+		fmt.Fprintf(stderr, "pgnls fix: --add: cannot add tag %q (want eco, opening, variation or plycount)\n", bad)
+		return exitUsage
+	}
+	if *names || *namesFile != "" {
+		if len(paths) == 0 {
+			fmt.Fprintln(stderr, "pgnls fix: --names counts the names of the files first, so it needs paths, not standard input")
+			return exitUsage
+		}
+		if x.opts.Names, ok = countNames(paths, *namesFile, f.dialect, f.auto, stderr); !ok {
+			return exitUsage
+		}
 	}
 	f.rewrite, f.joined, f.done = x.stream, x.joined, x.done
 	return f.run(paths, stdin)
@@ -218,6 +252,9 @@ func (x *fixer) joined(name string, g syntax.StreamGame, dropped bool) {
 	for _, a := range x.cur.fix.Fixed {
 		x.fixed[a.Code]++
 	}
+	for _, t := range x.cur.fix.Added {
+		x.added[t]++
+	}
 	for _, l := range x.cur.fix.Left {
 		line, col := charPos(g, l.Diagnostic.Span.Start)
 		msg, _, _ := strings.Cut(l.Diagnostic.Message, "\n")
@@ -227,6 +264,16 @@ func (x *fixer) joined(name string, g syntax.StreamGame, dropped bool) {
 
 // done prints what was fixed in the file name, by code.
 func (x *fixer) done(name string) {
+	if len(x.added) > 0 {
+		var parts []string
+		for _, t := range fix.Addable {
+			if n := x.added[t]; n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, t))
+			}
+		}
+		fmt.Fprintf(x.stderr, "%s: added %s\n", name, strings.Join(parts, ", "))
+		clear(x.added)
+	}
 	if len(x.fixed) == 0 {
 		return
 	}

@@ -8,6 +8,7 @@
 //	pgnls check [--format text|json|sarif|github] [--dialect D] [--severity S] PATH...
 //	pgnls fmt [-l] [-d] [-w] [--width N] [--dialect D] [--ctl-style S] [--strip LIST] [--notation N] [PATH...]
 //	pgnls fix [-l] [-d] [-w] [--severity S] [--profile P] [--only CODE,...] [--format] [--dialect D] [PATH...]
+//	pgnls dedupe [-l] [-d] [-w] [--removed FILE] [--dialect D] PATH...
 //	pgnls select [--where EXPR] [--fen FEN] [--moves PATTERN] [--material SPEC] [-v] [--count|--locations|--split N|--split-by KEY] [PATH...]
 //	pgnls annotate [--engine PATH] [--depth N | --nodes N | --movetime D] [--threads N] [--hash MB] [--multipv N] [--force] [-j N] [-w] [-d] [PATH...]
 //	pgnls export [--format ndjson|csv|parquet] [--moves] [-o FILE] [PATH...]
@@ -15,7 +16,7 @@
 //	pgnls version
 //	pgnls help
 //
-// The command is a thin client: check, fmt, fix, select, annotate and moves call the analysis
+// The command is a thin client: check, fmt, fix, dedupe, select, annotate, export and moves call the analysis
 // packages directly and serve hands the standard streams to the lsp
 // package. Standard output
 // carries only results (check) or the protocol stream (serve); logs and
@@ -34,7 +35,7 @@ import (
 )
 
 func main() {
-	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "select" || os.Args[1] == "annotate" || os.Args[1] == "export")
+	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "dedupe" || os.Args[1] == "select" || os.Args[1] == "annotate" || os.Args[1] == "export")
 	if batch && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their heap stays small (tens of MB);
 		// collecting half as often saves a tenth of their time. The
@@ -71,6 +72,7 @@ Usage:
 	pgnls check [flags] PATH...    report diagnostics for files and directories
 	pgnls fmt [flags] [PATH...]    rewrite files in export format, like gofmt
 	pgnls fix [flags] [PATH...]    apply the unambiguous fixes of the diagnostics
+	pgnls dedupe [flags] PATH...   remove repeated games, keeping the most complete
 	pgnls select [flags] [PATH...] write the games that meet criteria, as they are
 	pgnls annotate [flags] [PATH...]
 	                               add engine evaluations, mistakes and better lines
@@ -103,6 +105,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fmtVerb(rest, stdin, stdout, stderr)
 	case "fix":
 		return fixVerb(rest, stdin, stdout, stderr)
+	case "dedupe":
+		return dedupeVerb(rest, stdin, stdout, stderr)
 	case "select":
 		return selectVerb(rest, stdin, stdout, stderr)
 	case "annotate":

@@ -66,6 +66,8 @@ type ServeFunc func(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Log
 
 // Options configures Start.
 type Options struct {
+	// RootURI is the workspace root sent in initialize; "" sends null.
+	RootURI string
 	// Server is passed to the server.
 	Server lsp.Options
 
@@ -485,6 +487,8 @@ func (c *Client) Initialize(initOptions any) *protocol.InitializeResult {
 			folders = append(folders, map[string]string{"uri": string(uri.File(f)), "name": filepath.Base(f)})
 		}
 		params["workspaceFolders"], params["rootUri"] = folders, folders[0]["uri"]
+	} else if c.opts.RootURI != "" {
+		params["rootUri"] = c.opts.RootURI
 	}
 	var res protocol.InitializeResult
 	if err := c.Call(protocol.MethodInitialize, params, &res); err != nil {

@@ -678,6 +678,59 @@ local function run()
     record('skip', 'pgn: code action "Analyse game"', 'server has no executeCommandProvider')
   end
 
+  -- The quick fix of a near-duplicate, through vim.lsp.buf.code_action():
+  -- the truncated copy goes, its Annotator tag goes to the longer game,
+  -- as pgnls dedupe leaves the file (dups.pgn.expected).
+  if caps.codeActionProvider then
+    local dups = open(work .. '/dups.pgn')
+    wait_client(dups)
+    local d = wait_diagnostic(dups, function(c)
+      return c == 'near-duplicate-game'
+    end)
+    local titles, applied
+    if d then
+      vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+      local select = vim.ui.select
+      vim.ui.select = function(items, opts, on_choice)
+        titles = {}
+        local pick
+        for i, item in ipairs(items) do
+          local title = opts.format_item(item)
+          table.insert(titles, title)
+          if title == 'Remove this duplicate (keep the longer copy)' then
+            pick = i
+          end
+        end
+        if pick then
+          on_choice(items[pick], pick)
+          applied = true
+        else
+          on_choice(nil, nil)
+        end
+      end
+      pcall(vim.lsp.buf.code_action)
+      vim.wait(5000, function()
+        return titles ~= nil
+      end, 20)
+      vim.ui.select = select
+    end
+    local want = read_file(work .. '/dups.pgn.expected')
+    local got = buffer_text(dups)
+    check(
+      'pgn: quick fix Remove this duplicate (keep the longer copy)',
+      d ~= nil and applied == true and got == want,
+      string.format(
+        'diagnostic %s; actions %s; %d lines, want %d',
+        d and string.format('%d:%d', d.lnum + 1, d.col + 1) or 'none (' .. codes(dups) .. ')',
+        titles and table.concat(titles, ' | ') or 'none offered',
+        select(2, got:gsub('\n', '')),
+        want and select(2, want:gsub('\n', '')) or -1
+      )
+    )
+  else
+    record('skip', 'pgn: quick fix Remove this duplicate', 'server has no codeActionProvider')
+  end
+
   -- Tag completion, then format on save.
   local messy_path = work .. '/messy.pgn'
   local original = read_file(messy_path)

@@ -1,0 +1,82 @@
+package players
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestNames: spacing, comma, case and blank variants, and initials that
+// stand for one full name, are variants of the most frequent spelling
+// of the fullest name; different people, and initials that could be
+// either of two of them, are not.
+func TestNames(t *testing.T) {
+	var n Names
+	add := func(name string, times int) {
+		for range times {
+			n.Add(name)
+		}
+	}
+	add("Le, Quang Liem", 5)
+	add("Le,Quang Liem", 2)
+	add("Le Quang Liem", 1)
+	add("Carlsen, Magnus", 3)
+	add("Carlsen,M", 4)
+	add("Morphy, Paul ", 7)
+	add("Morphy, Paul", 2)
+	add("Polgar, Judit", 3)
+	add("Polgar, Susan", 3)
+	add("Polgar, Sofia", 1)
+	add("Polgar, S", 2)
+	add("Polgar, J", 1)
+	add("CARLSEN, MAGNUS", 1)
+	add("?", 9)
+	for _, tt := range []struct{ name, canon string }{
+		{"Le,Quang Liem", "Le, Quang Liem"},
+		{"Le Quang Liem", "Le, Quang Liem"},
+		{"Le, Quang Liem", ""},
+		{"Carlsen,M", "Carlsen, Magnus"},
+		{"CARLSEN, MAGNUS", "Carlsen, Magnus"},
+		{"Carlsen, Magnus", ""},
+		{"Morphy, Paul ", "Morphy, Paul"},
+		{"Morphy, Paul", ""},
+		{"Polgar, Judit", ""},
+		{"Polgar, Susan", ""},
+		{"Polgar, Sofia", ""},
+		{"Polgar, S", ""}, // Susan or Sofia
+		{"Polgar, J", "Polgar, Judit"},
+		{"?", ""},
+	} {
+		c, ok := n.Canonical(tt.name)
+		if ok != (tt.canon != "") || c != tt.canon {
+			t.Errorf("Canonical(%q) = %q, %v; want %q", tt.name, c, ok, tt.canon)
+		}
+	}
+	if got := strings.Join(n.Spellings("Carlsen, Magnus"), " | "); got != "Carlsen, Magnus | Carlsen,M | CARLSEN, MAGNUS" {
+		t.Errorf("spellings of Carlsen: %s", got)
+	}
+}
+
+// TestNamesFile: a names file chooses the canonical spelling and joins
+// spellings the rules keep apart.
+func TestNamesFile(t *testing.T) {
+	var n Names
+	for _, s := range []string{"Kortschnoj, Viktor", "Kortschnoj, Viktor", "Korchnoi, Viktor", "Carlsen,M", "Carlsen,M", "Carlsen, Magnus"} {
+		n.Add(s)
+	}
+	if err := n.ReadFile(strings.NewReader("# players\nKorchnoi, Viktor = Kortschnoj, Viktor; Kortchnoi, V\n\nCarlsen, Magnus Oen = Carlsen, Magnus\n")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, canon string }{
+		{"Kortschnoj, Viktor", "Korchnoi, Viktor"},
+		{"Korchnoi, Viktor", ""},
+		{"Carlsen,M", "Carlsen, Magnus Oen"},
+		{"Carlsen, Magnus", "Carlsen, Magnus Oen"},
+	} {
+		if c, ok := n.Canonical(tt.name); ok != (tt.canon != "") || c != tt.canon {
+			t.Errorf("Canonical(%q) = %q, %v; want %q", tt.name, c, ok, tt.canon)
+		}
+	}
+	if err := n.ReadFile(strings.NewReader("no equals sign\n")); err == nil {
+		t.Error("a line without = read")
+	}
+}

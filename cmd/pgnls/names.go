@@ -1,0 +1,122 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/checks"
+	"github.com/pgnls/pgnls/analysis/input"
+	"github.com/pgnls/pgnls/analysis/players"
+	"github.com/pgnls/pgnls/syntax"
+)
+
+// namesFileName is the names file read from the current directory, the
+// workspace of the command line, when --names-file does not name one.
+const namesFileName = ".pgnls-names"
+
+// loadNames returns the players' names of a run with the names file
+// path read: the one given (--names-file), else .pgnls-names in the
+// current directory when there is one.
+func loadNames(path string) (*players.Names, error) {
+	n := &players.Names{}
+	name := path
+	if name == "" {
+		name = namesFileName
+	}
+	f, err := os.Open(name)
+	switch {
+	case path == "" && errors.Is(err, fs.ErrNotExist):
+		return n, nil
+	case err != nil:
+		return nil, err
+	}
+	defer f.Close()
+	if err := n.ReadFile(f); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return n, nil
+}
+
+// nameSeen is where a spelling of a player's name was first read.
+type nameSeen struct {
+	path                       string
+	line, col, endLine, endCol int
+}
+
+// countNames counts the White and Black names of g, a game of the file
+// path, and records where each spelling first comes.
+func (c *checker) countNames(path string, g syntax.StreamGame) {
+	for _, t := range g.Game.Tags {
+		if t.Name != "White" && t.Name != "Black" || t.ValueSpan == (syntax.Span{}) {
+			continue
+		}
+		if c.names.Count(t.Value) == 0 {
+			line, col := charPos(g, t.ValueSpan.Start)
+			endLine, endCol := charPos(g, t.ValueSpan.End)
+			c.nameAt[t.Value] = nameSeen{path, line, col, endLine, endCol}
+		}
+		c.names.Add(t.Value)
+	}
+}
+
+// nameVariants prints player-name-variant at the first place of each
+// spelling that is a variant across the files checked.
+func (c *checker) nameVariants() {
+	sev, _ := c.cfg.Resolve(nil, players.CodeVariant, analysis.Hint)
+	for _, s := range c.names.Order() {
+		canon, ok := c.names.Canonical(s)
+		if !ok {
+			continue
+		}
+		at := c.nameAt[s]
+		c.late(checks.Late{
+			Path: at.path, Line: at.line, Col: at.col, EndLine: at.endLine, EndCol: at.endCol,
+			Diagnostic: analysis.Diagnostic{Severity: sev, Code: players.CodeVariant, Source: players.Source, Message: c.names.Message(s, canon)},
+		})
+	}
+}
+
+// countNames reads the White and Black tags of every game of the files
+// of paths and returns their names, with the names file namesFile (see
+// loadNames); false after reporting an error.
+func countNames(paths []string, namesFile string, d syntax.Dialect, auto bool, stderr io.Writer) (*players.Names, bool) {
+	n, err := loadNames(namesFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "pgnls fix: %v\n", err)
+		return nil, false
+	}
+	ok := true
+	w := input.NewWalker()
+	for _, root := range paths {
+		for file, err := range w.Walk(root) {
+			if err == nil {
+				err = countFile(n, file.Path, d, auto)
+			}
+			if err != nil {
+				fmt.Fprintf(stderr, "pgnls fix: %v\n", err)
+				ok = false
+			}
+		}
+	}
+	return n, ok
+}
+
+// countFile adds the names of the games of the file at path to n,
+// reading the tags only.
+func countFile(n *players.Names, path string, d syntax.Dialect, auto bool) error {
+	t, err := input.Open(path)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	gr := t.Games(d, auto)
+	gr.HeadersOnly()
+	for g, ok := gr.Next(); ok; g, ok = gr.Next() {
+		n.AddGame(g.Game)
+	}
+	return gr.Err()
+}
