@@ -116,6 +116,7 @@ type checker struct {
 	// prints receives the fingerprints of the games (--fingerprints).
 	prints   *duplicates.PrintWriter
 	progress *progress // nil: none
+	batch    *batch
 	outErr   bool      // writing a diagnostic failed; no more are written
 	// spillNoted tells that the fingerprints spilled to disk, said once.
 	spillNoted bool
@@ -171,15 +172,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "pgnls check: --fingerprints and --duplicates-from do not go together\n")
 		return exitUsage
 	}
-	c.budget = budget(*mem)
-	if c.progress = newProgress(stderr, "check"); c.progress != nil {
-		defer c.progress.close()
-		setInterruptHook(c.progress.interrupted)
-		c.stderr = progressWriter{stderr, c.progress}
-		if isTerminal(stdout) {
-			c.stdout = bufio.NewWriter(progressWriter{stdout, c.progress})
-		}
-	}
+	c.batch = startBatch("check", *mem, stdout, stderr)
+	defer c.batch.close()
+	c.budget, c.progress, c.stderr = c.batch.budget, c.batch.progress, c.batch.stderr
+	c.stdout = bufio.NewWriter(c.batch.stdout)
 	if *fingerprints != "" {
 		f, err := os.Create(*fingerprints)
 		if err != nil {
@@ -224,7 +220,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			c.ioError(fmt.Errorf("%s: %w", *fingerprints, err))
 		}
 	}
-	c.progress.close()
+	c.batch.close()
 	if c.repeats != nil {
 		return c.summary()
 	}
@@ -280,15 +276,7 @@ func (c *checker) checkPath(root string) {
 }
 
 func (c *checker) checkFile(path string) {
-	// As input.Open, with the bytes of the file counted for the
-	// progress line.
-	f, err := os.Open(path)
-	if err != nil {
-		c.ioError(err)
-		return
-	}
-	defer f.Close()
-	t, err := input.NewText(path, c.progress.file(path, regularSize(f), f))
+	t, err := c.batch.open(path)
 	if err != nil {
 		c.ioError(err)
 		return
@@ -306,11 +294,7 @@ func (c *checker) checkFile(path string) {
 // checkStdin checks standard input, decompressed if it is an archive.
 func (c *checker) checkStdin(stdin io.Reader) {
 	const name = "<stdin>"
-	var size int64
-	if f, ok := stdin.(*os.File); ok {
-		size = regularSize(f)
-	}
-	t, err := input.NewText(name, c.progress.file(name, size, stdin))
+	t, err := c.batch.stdin(name, stdin)
 	if err != nil {
 		c.ioError(fmt.Errorf("%s: %w", name, err))
 		return
@@ -373,13 +357,6 @@ func (c *checker) finish(rep *checks.Repeats) {
 	}
 }
 
-// regularSize returns the size of f when it is a regular file, else 0.
-func regularSize(f *os.File) int64 {
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		return fi.Size()
-	}
-	return 0
-}
 
 // ioError reports a path that could not be read or an output failure;
 // checking goes on with the other paths.

@@ -39,7 +39,7 @@ func main() {
 		// memory limit (--memory) bounds it all the same.
 		debug.SetGCPercent(200)
 	}
-	if batch && os.Args[1] != "select" {
+	if batch {
 		// Their temporary files go when they end, and when they are
 		// interrupted; their memory is the process's to limit.
 		onInterrupt(runInterruptHook)
