@@ -117,7 +117,7 @@ type checker struct {
 	prints   *duplicates.PrintWriter
 	progress *progress // nil: none
 	batch    *batch
-	outErr   bool      // writing a diagnostic failed; no more are written
+	outErr   bool // writing a diagnostic failed; no more are written
 	// spillNoted tells that the fingerprints spilled to disk, said once.
 	spillNoted bool
 }
@@ -356,7 +356,6 @@ func (c *checker) finish(rep *checks.Repeats) {
 		c.ioError(fmt.Errorf("finding repeated games: %w", err))
 	}
 }
-
 
 // ioError reports a path that could not be read or an output failure;
 // checking goes on with the other paths.

@@ -397,7 +397,7 @@ type sink struct {
 	w        io.Writer
 	written  bool
 	lastName string
-	lastEnd  int64 // the offset of the end of the last game written
+	lastEnd  int64   // the offset of the end of the last game written
 	tail     [2]byte // the last two bytes written
 }
 
