@@ -98,6 +98,7 @@ type formatter struct {
 	joined func(name string, g syntax.StreamGame, dropped bool)
 	done   func(name string)
 	files  *input.Walker // the files rewritten so far, each once
+	batch  *batch
 }
 
 // Encodings fmt can write: the file's own (keep), or a conversion.
@@ -138,7 +139,6 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	f.jobs = int(*jobs)
-	budget(*mem)
 	if f.opts.Filter {
 		f.left = "record left unfiltered"
 		bad := ""
@@ -179,19 +179,23 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls fmt: unknown CTL-PGN style %q (want keep, ascii or unicode)\n", *ctlStyle)
 		return exitUsage
 	}
-	return f.run(paths, stdin)
+	return f.run(paths, stdin, *mem)
 }
 
 // run rewrites standard input to standard output when there are no
-// paths, else every file of paths, and returns the exit code.
-func (f *formatter) run(paths []string, stdin io.Reader) int {
+// paths, else every file of paths, within the budget of --memory mem,
+// and returns the exit code.
+func (f *formatter) run(paths []string, stdin io.Reader, mem memory) int {
+	if len(paths) == 0 && f.write {
+		fmt.Fprintf(f.stderr, "pgnls %s: cannot use -w with standard input\n", f.verb)
+		return exitUsage
+	}
+	f.batch = startBatch(f.verb, mem, f.stdout, f.stderr)
+	defer f.batch.close()
+	f.stdout, f.stderr = f.batch.stdout, f.batch.stderr
 	if len(paths) == 0 {
-		if f.write {
-			fmt.Fprintf(f.stderr, "pgnls %s: cannot use -w with standard input\n", f.verb)
-			return exitUsage
-		}
 		const name = "<standard input>"
-		t, err := input.NewText(name, stdin)
+		t, err := f.batch.stdin(name, stdin)
 		if err != nil {
 			f.ioError(fmt.Errorf("%s: %w", name, err))
 			return exitUsage
@@ -228,6 +232,7 @@ func (f *formatter) run(paths []string, stdin io.Reader) int {
 	for _, p := range paths {
 		f.path(p)
 	}
+	f.batch.close()
 	switch {
 	case f.failed:
 		return exitUsage
@@ -258,7 +263,7 @@ func (f *formatter) path(root string) {
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {
-	in, err := input.Open(path)
+	in, err := f.batch.open(path)
 	if err != nil {
 		f.ioError(err)
 		return
@@ -372,6 +377,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		}
 	}
 	rewrite(context.Background(), gr, func(g syntax.StreamGame, res format.Result) {
+		f.batch.progress.game()
 		if res.Broken {
 			// At the move, error, tag or result that stopped it.
 			line, col := charPos(g, res.At)
