@@ -139,7 +139,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	c := &checker{ctx: context.Background(), jobs: int(*jobs), stdout: bufio.NewWriter(stdout), stderr: stderr}
+	b := startBatch("check", *mem, stdout, stderr)
+	defer b.close()
+	c := &checker{ctx: context.Background(), jobs: int(*jobs), stdout: bufio.NewWriter(b.stdout), stderr: b.stderr,
+		batch: b, budget: b.budget, progress: b.progress}
 	var ok bool
 	if c.dialect, c.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
@@ -172,10 +175,6 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "pgnls check: --fingerprints and --duplicates-from do not go together\n")
 		return exitUsage
 	}
-	c.batch = startBatch("check", *mem, stdout, stderr)
-	defer c.batch.close()
-	c.budget, c.progress, c.stderr = c.batch.budget, c.batch.progress, c.batch.stderr
-	c.stdout = bufio.NewWriter(c.batch.stdout)
 	if *fingerprints != "" {
 		f, err := os.Create(*fingerprints)
 		if err != nil {
