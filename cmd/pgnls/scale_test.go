@@ -276,3 +276,39 @@ func TestShards(t *testing.T) {
 		t.Errorf("left in $TMPDIR: %q", e)
 	}
 }
+
+// TestSelectPeakMemory: select --duplicates on a stream of many games
+// whose fingerprints outgrow --memory stays under it: peak RSS (the
+// process's, code and all) under 64 MiB (a budget of half the default:
+// below 48 MiB the code and the buffers of reading outgrow it), on
+// standard input, where every game selected after the spill waits on
+// disk. bench/stream measures it on a 2 GB stream (docs/BENCHMARKS.md).
+func TestSelectPeakMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("Maxrss in KiB")
+	}
+	const games, budget = 100_000, 64 << 20
+	input := manyGames(games)
+	tmp := t.TempDir()
+	cmd := pgnlsCommand(t, t.TempDir(), tmp, "select", "--duplicates", "--count", "--memory", fmt.Sprint(budget), "-")
+	cmd.Stdin = bytes.NewReader(input)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	if got := strings.TrimSpace(stdout.String()); got != fmt.Sprint(games/2) {
+		t.Errorf("%s duplicates, want %d", got, games/2)
+	}
+	if !strings.Contains(stderr.String(), "written at the end") {
+		t.Errorf("the fingerprints did not spill: %s", stderr.String())
+	}
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	t.Logf("%d bytes of input, peak RSS %.1f MiB", len(input), float64(peak)/(1<<20))
+	if peak > budget {
+		t.Errorf("peak RSS %.1f MiB, over the %d MiB budget", float64(peak)/(1<<20), budget>>20)
+	}
+	if e := entries(t, tmp); len(e) > 0 {
+		t.Errorf("left in $TMPDIR: %q", e)
+	}
+}
