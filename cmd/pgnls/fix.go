@@ -77,6 +77,9 @@ Flags:
                 GOMEMLIMIT when set), as pgnls check --memory; -d
                 holds a hunk of its diff past 1MiB in $TMPDIR
   -j, --jobs N  fix N games at once (default 0: one per core)
+
+On a terminal, standard error shows the progress of a long run on one
+line, redrawn in place.
 `
 
 // fixUsage returns the usage of fix, with the codes it fixes by default.

@@ -70,6 +70,9 @@ Flags:
                  GOMEMLIMIT when set), as pgnls check --memory; -d
                  holds a hunk of its diff past 1MiB in $TMPDIR
   -j, --jobs N   format N games at once (default 0: one per core)
+
+On a terminal, standard error shows the progress of a long run on one
+line, redrawn in place.
 `
 
 // formatter holds the settings of one fmt or fix run: how the games of a
