@@ -132,9 +132,12 @@ type Selection struct {
 	// them that met the other criteria: the same main line from the
 	// same start position, moves compared as the legal moves they are
 	// (and, under duplicates.ShortPlies half-moves, the same players),
-	// as pgnls check reports duplicate-game, with its two hashes of a
-	// main line (see package duplicates on collisions). The
-	// fingerprints are kept in a duplicates.Finder within Budget.
+	// as pgnls check reports duplicate-game. The fingerprints, check's
+	// two hashes of a main line, are kept in a duplicates.Finder within
+	// Budget; two games they take for one are compared move by move
+	// (duplicates.Same) when the earlier one can be read again, so
+	// that a collision never selects a game that repeats none (else
+	// the hashes decide: see package duplicates on collisions).
 	Duplicates bool
 	// Budget bounds the memory of the fingerprints of Duplicates, in
 	// bytes; 0 means no bound. Beyond it they spill to files in Dir
@@ -170,6 +173,10 @@ type source struct {
 	dialect syntax.Dialect
 	again   func(off int64, n int) (string, bool)
 }
+
+// fingerprint is duplicates.Of, a variable for the tests that make
+// fingerprints collide.
+var fingerprint = duplicates.Of
 
 // Selected is a game kept by a Selection.
 type Selected struct {
@@ -255,7 +262,7 @@ func (s *Selection) Stream(ctx context.Context, name string, gr *syntax.GameRead
 		}
 		v.matched = s.Query == nil || s.Query.Match(it.Game.Game, d)
 		if v.matched && s.Duplicates {
-			v.fp, v.fpOK = duplicates.Of(it.Game.Game, d)
+			v.fp, v.fpOK = fingerprint(it.Game.Game, d)
 		}
 	}, func(it *analysis.StreamItem[item]) {
 		offset := offsets.Of(it.Game)
@@ -267,8 +274,9 @@ func (s *Selection) Stream(ctx context.Context, name string, gr *syntax.GameRead
 		decided, dup := true, false
 		if v.matched && s.Duplicates && v.fpOK {
 			spilled := s.finder.Spilled()
-			found, _ := s.finder.Add(v.fp, duplicates.Place{Stream: int32(si), Number: int64(v.n), Offset: offset, Size: int32(len(g.Game.Text))}, nil)
-			decided, dup = !spilled, found.Kind == duplicates.Duplicate
+			found, other := s.finder.Add(v.fp, duplicates.Place{Stream: int32(si), Number: int64(v.n), Offset: offset, Size: int32(len(g.Game.Text))}, nil)
+			decided = !spilled
+			dup = found.Kind == duplicates.Duplicate && s.same(g.Game, d, other)
 		}
 		if !s.Invert && v.n >= s.Games.Last() {
 			s.done.Store(true)
@@ -430,46 +438,76 @@ func (s *Selection) Finish(emit func(Selected) error) error {
 	r := &heldReader{log: s.held, left: s.nheld}
 	var err error
 	// give decides and gives the games set aside up to number n (all
-	// for -1), n itself a repeat.
-	give := func(n int64) {
+	// for -1), which the fingerprints say repeats the game at other.
+	give := func(n int64, other duplicates.Place) {
 		for err == nil && !s.done.Load() {
 			h, ok, rerr := r.next()
 			if err = rerr; !ok {
 				return
 			}
-			repeat := h.n == n
-			if h.how == holdSure || (h.how == holdIfRepeat) == repeat {
-				err = s.keepHeld(h, emit)
+			found := h.n == n
+			var g Selected
+			loaded := false
+			repeat := false
+			if found && h.how != holdSure {
+				if g, err = s.load(h); err != nil {
+					return
+				}
+				loaded, repeat = true, s.same(g.Game, g.Dialect, other)
 			}
-			if repeat {
+			if h.how == holdSure || (h.how == holdIfRepeat) == repeat {
+				if !loaded {
+					if g, err = s.load(h); err != nil {
+						return
+					}
+				}
+				err = s.keep(g, emit)
+			}
+			if found {
 				return
 			}
 		}
 	}
-	ferr := s.finder.Finish(func(p duplicates.Place, f duplicates.Finding, _ duplicates.Place) {
+	ferr := s.finder.Finish(func(p duplicates.Place, f duplicates.Finding, other duplicates.Place) {
 		if f.Kind == duplicates.Duplicate {
-			give(p.Number)
+			give(p.Number, other)
 		}
 	})
-	give(-1)
+	give(-1, duplicates.Place{})
 	return errors.Join(ferr, err, s.held.Err())
 }
 
-// keepHeld keeps a game set aside, read again or from disk.
-func (s *Selection) keepHeld(h held, emit func(Selected) error) error {
+// load returns a game set aside, read again or from disk.
+func (s *Selection) load(h held) (Selected, error) {
 	src := s.streams[h.stream]
 	text := h.text
 	if text == "" && h.size > 0 {
 		var ok bool
 		if text, ok = src.again(h.offset, h.size); !ok || textHash(text) != h.hash {
-			return fmt.Errorf("%s: cannot read the game at byte %d again, or it changed since it was read", src.name, h.offset)
+			return Selected{}, fmt.Errorf("%s: cannot read the game at byte %d again, or it changed since it was read", src.name, h.offset)
 		}
 	}
 	g := Selected{Name: src.name, Dialect: src.dialect, Offset: h.offset}
 	g.Line, g.Prefix = int(h.line), h.prefix
 	g.GameRef = reparse(src.name, text, src.dialect)
 	g.Start = syntax.Pos(int32(uint32(h.offset)))
-	return s.keep(g, emit)
+	return g, nil
+}
+
+// same confirms that game g, of dialect d, repeats the game at other, as
+// their fingerprints say: by comparing their moves (duplicates.Same)
+// when the other game's stream can be read again, else by the two
+// hashes of the fingerprints alone (see package duplicates).
+func (s *Selection) same(g *syntax.Game, d syntax.Dialect, other duplicates.Place) bool {
+	src := s.streams[other.Stream]
+	if src.again == nil {
+		return true
+	}
+	text, ok := src.again(other.Offset, int(other.Size))
+	if !ok {
+		return true
+	}
+	return duplicates.Same(g, d, reparse(src.name, text, src.dialect).Game, src.dialect)
 }
 
 // reparse returns the game of text, the text of one game of a stream,

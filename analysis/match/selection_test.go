@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -193,5 +194,43 @@ func TestDuplicatesSpill(t *testing.T) {
 	}
 	if left, err := os.ReadDir(tmp); err != nil || len(left) > 0 {
 		t.Errorf("left in $TMPDIR: %v %v", left, err)
+	}
+}
+
+// TestDuplicatesCollision: with fingerprints that all collide, a game
+// that the fingerprints take for a repeat of the first game is compared
+// with it move by move, in memory and after the spill: the games that
+// repeat the first are selected, and no other.
+func TestDuplicatesCollision(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	defer func(f func(*syntax.Game, syntax.Dialect) (duplicates.Fingerprint, bool)) { fingerprint = f }(fingerprint)
+	fingerprint = func(g *syntax.Game, d syntax.Dialect) (duplicates.Fingerprint, bool) {
+		fp, ok := duplicates.Of(g, d)
+		fp.Moves, fp.Check = 1, 1
+		return fp, ok
+	}
+	for seed := range uint64(10) {
+		rng := rand.New(rand.NewPCG(seed, 8))
+		texts, games := plantedFiles(rng)
+		var want []string
+		first := ""
+		for i, g := range games {
+			switch k, ok := g.key(); {
+			case ok && first == "":
+				first = k
+			case ok && k == first:
+				want = append(want, fmt.Sprintf("[Event \"E%d\"]", i))
+			}
+		}
+		for _, budget := range []int64{0, 4000} {
+			var got []string
+			for _, g := range runSelection(t, &Selection{Duplicates: true, Budget: budget}, texts, true) {
+				event, _, _ := strings.Cut(g.Text, "\n")
+				got = append(got, strings.TrimSuffix(event, "\r"))
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("seed %d, budget %d: selected %q, want %q", seed, budget, got, want)
+			}
+		}
 	}
 }
