@@ -495,17 +495,21 @@ func (s *Selection) load(h held) (Selected, error) {
 }
 
 // same confirms that game g, of dialect d, repeats the game at other, as
-// their fingerprints say: by comparing their moves (duplicates.Same)
-// when the other game's stream can be read again, else by the two
-// hashes of the fingerprints alone (see package duplicates).
+// their fingerprints say: by their texts, when the other game's stream
+// can be read again, and if they differ by their moves (duplicates.Same);
+// else by the two hashes of the fingerprints alone (see package
+// duplicates).
 func (s *Selection) same(g *syntax.Game, d syntax.Dialect, other duplicates.Place) bool {
 	src := s.streams[other.Stream]
 	if src.again == nil {
 		return true
 	}
 	text, ok := src.again(other.Offset, int(other.Size))
-	if !ok {
+	switch {
+	case !ok:
 		return true
+	case text == g.Text && d == src.dialect:
+		return true // a copy: the commonest duplicate, told without a replay
 	}
 	return duplicates.Same(g, d, reparse(src.name, text, src.dialect).Game, src.dialect)
 }

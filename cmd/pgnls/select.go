@@ -326,8 +326,8 @@ func (s *selector) read(t *input.Text, again func(off int64, n int) (string, boo
 	spilled := s.sel.Spilled()
 	err := s.sel.Stream(s.ctx, name, gr, again, s.out.game)
 	if !spilled && s.sel.Spilled() {
-		fmt.Fprintf(s.stderr, "pgnls select: %s: the fingerprints of --duplicates outgrew their share of the memory (--memory %dMiB) after %d games; the games selected after them are written at the end\n",
-			name, s.batch.budget>>20, s.sel.Read())
+		fmt.Fprintf(s.stderr, "pgnls select: %s: the fingerprints of --duplicates outgrew their share of the memory (--memory %dMiB); the games selected after that are written at the end\n",
+			name, s.batch.budget>>20)
 	}
 	if err != nil {
 		s.ioError(err)
