@@ -481,8 +481,11 @@ type splitOutput struct {
 	template string
 	dir      string
 	kept     int
-	files    map[string]*splitFile // by name, every file written
-	open     []*splitFile          // the files open, least recently used first
+	// files are the files written, by name: with --split N, those of
+	// the current number only, since the numbers only grow; with
+	// --split-by, every one.
+	files map[string]*splitFile
+	open  []*splitFile // the files open, least recently used first
 }
 
 // splitFile is a file of a split.
@@ -619,6 +622,14 @@ func (o *splitOutput) game(g match.Selected) error {
 		key = fileName(v)
 	} else {
 		n = (o.kept-1)/o.per + 1
+		if o.kept > 1 && n != (o.kept-2)/o.per+1 {
+			// The files of the number before are done: close them and
+			// forget them, so that memory does not grow with the files.
+			if err := o.close(); err != nil {
+				return err
+			}
+			clear(o.files)
+		}
 	}
 	path, err := o.expand(n, key, ext)
 	if err != nil {
