@@ -164,7 +164,6 @@ type Selection struct {
 	streams []source
 	held    *spill.Log // the games set aside once the finder spilled
 	nheld   int64
-	err     error // of the files set aside
 }
 
 // source is a stream given to Stream.
