@@ -439,7 +439,8 @@ func (s *Selection) Finish(emit func(Selected) error) error {
 	// give decides and gives the games set aside up to number n (all
 	// for -1), which the fingerprints say repeats the game at other.
 	give := func(n int64, other duplicates.Place) {
-		for err == nil && !s.done.Load() {
+		// (Done may be set: reading stopped after the last of Games.)
+		for err == nil && s.selected < s.Matches.Last() {
 			h, ok, rerr := r.next()
 			if err = rerr; !ok {
 				return

@@ -140,6 +140,10 @@ func TestDuplicatesSpill(t *testing.T) {
 			query = whiteA
 		}
 		invert := rng.IntN(2) == 0
+		var numbers Ranges
+		if rng.IntN(3) == 0 {
+			numbers, _ = ParseRanges("--games", fmt.Sprintf("3:%d", 1+rng.IntN(len(games)+1)))
+		}
 		var matches Ranges
 		switch rng.IntN(3) {
 		case 1:
@@ -153,7 +157,7 @@ func TestDuplicatesSpill(t *testing.T) {
 		selected, printed := 0, 0
 		for i, g := range games {
 			k, ok := g.key()
-			met := query == nil || g.white == "A"
+			met := (numbers.Empty() || numbers.Has(i+1)) && (query == nil || g.white == "A")
 			repeat := met && ok && seen[k]
 			if met && ok {
 				seen[k] = true
@@ -167,10 +171,10 @@ func TestDuplicatesSpill(t *testing.T) {
 			}
 		}
 		new := func(budget int64) *Selection {
-			return &Selection{Query: query, Invert: invert, Matches: matches, Duplicates: true, Budget: budget, Jobs: 1 + rng.IntN(3)}
+			return &Selection{Query: query, Invert: invert, Games: numbers, Matches: matches, Duplicates: true, Budget: budget, Jobs: 1 + rng.IntN(3)}
 		}
 		whole := runSelection(t, new(0), texts, false)
-		name := fmt.Sprintf("seed %d (%d games, invert %v, matches %v, where %v)", seed, len(games), invert, matches, query != nil)
+		name := fmt.Sprintf("seed %d (%d games, invert %v, games %v, matches %v, where %v)", seed, len(games), invert, numbers, matches, query != nil)
 		if len(whole) != len(want) {
 			t.Fatalf("%s: %d games selected, %d planted", name, len(whole), len(want))
 		}
@@ -186,7 +190,7 @@ func TestDuplicatesSpill(t *testing.T) {
 				if !slices.Equal(got, whole) {
 					t.Errorf("%s, budget %d, read again %v: %d games, want %d\n%v\n%v", name, budget, again, len(got), len(whole), got, whole)
 				}
-				if !sel.Spilled() && matches.Empty() && int64(printed) > budget/2/360+1 {
+				if !sel.Spilled() && matches.Empty() && numbers.Empty() && int64(printed) > budget/2/360+1 {
 					t.Errorf("%s, budget %d: did not spill", name, budget)
 				}
 			}
