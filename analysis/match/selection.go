@@ -5,9 +5,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis/spill"
 	"strings"
@@ -386,8 +389,7 @@ func textHash(s string) uint64 {
 
 // heldReader reads the games set aside back, in order.
 type heldReader struct {
-	log  *spill.Log
-	off  int64
+	r    io.Reader
 	left int64
 }
 
@@ -397,26 +399,24 @@ func (r *heldReader) next() (h held, ok bool, err error) {
 	}
 	r.left--
 	b := make([]byte, heldSize)
-	if err := r.log.ReadAt(b, r.off); err != nil {
+	if _, err := io.ReadFull(r.r, b); err != nil {
 		return held{}, false, err
 	}
-	r.off += heldSize
 	e := binary.LittleEndian
 	h = held{
 		n: int64(e.Uint64(b)), how: b[8], stream: int32(e.Uint32(b[9:])),
 		offset: int64(e.Uint64(b[13:])), line: int64(e.Uint64(b[21:])),
 		size: int(e.Uint32(b[33:])), hash: e.Uint64(b[38:]),
 	}
-	n := int64(e.Uint32(b[29:]))
+	p := int(e.Uint32(b[29:]))
+	n := p
 	if b[37] == 1 {
-		n += int64(h.size)
+		n += h.size
 	}
 	rest := make([]byte, n)
-	if err := r.log.ReadAt(rest, r.off); err != nil {
+	if _, err := io.ReadFull(r.r, rest); err != nil {
 		return held{}, false, err
 	}
-	r.off += n
-	p := int(e.Uint32(b[29:]))
 	h.prefix = string(rest[:p])
 	if b[37] == 1 {
 		h.text = string(rest[p:])
@@ -424,46 +424,120 @@ func (r *heldReader) next() (h held, ok bool, err error) {
 	return h, true, nil
 }
 
+// settled is a game set aside, with what the end of the input tells of
+// it, worked out on the workers of Finish.
+type settled struct {
+	h      held
+	found  bool             // the fingerprints take it for a repeat
+	other  duplicates.Place // of this game
+	g      Selected         // loaded when selected
+	picked bool
+	err    error
+}
+
+// settle decides whether the game is selected, reading it again (or
+// from disk) to confirm it repeats the other game, and to give it.
+func (x *settled) settle(s *Selection) {
+	repeat := false
+	if x.found && x.h.how != holdSure {
+		if x.g, x.err = s.load(x.h); x.err != nil {
+			return
+		}
+		repeat = s.same(x.g.Game, x.g.Dialect, x.other)
+	}
+	x.picked = x.h.how == holdSure || (x.h.how == holdIfRepeat) == repeat
+	if x.picked && x.g.Game == nil {
+		x.g, x.err = s.load(x.h)
+	}
+}
+
 // Finish gives emit, in order, the games selected among those set aside
 // once the fingerprints of Duplicates spilled (see Budget), and removes
-// the Selection's files. The Selection must not be used after. The error
-// is emit's, or one of the files or of a stream read again, which may
-// have cut the selection short.
+// the Selection's files. The games set aside are read again, parsed and
+// confirmed on Jobs goroutines; emit is called on another goroutine than
+// Finish's, one game at a time. The Selection must not be used after.
+// The error is emit's, or one of the files or of a stream read again,
+// which may have cut the selection short.
 func (s *Selection) Finish(emit func(Selected) error) error {
 	defer s.Close()
 	if s.held == nil {
 		return nil
 	}
-	r := &heldReader{log: s.held, left: s.nheld}
-	var err error
-	// give decides and gives the games set aside up to number n (all
-	// for -1), which the fingerprints say repeats the game at other.
+	lr, err := s.held.Reader()
+	if err != nil {
+		return err
+	}
+	r := &heldReader{r: lr, left: s.nheld}
+	workers := s.Jobs
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	type batch struct {
+		games []settled
+		done  chan struct{}
+	}
+	todo := make(chan *batch, workers)
+	order := make(chan *batch, 4*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for b := range todo {
+				for i := range b.games {
+					b.games[i].settle(s)
+				}
+				close(b.done)
+			}
+		})
+	}
+	// The games go out in order, on this goroutine, as they are settled;
+	// stop tells the reading to stop after the last of Matches.
+	var stop atomic.Bool
+	var outErr error
+	out := make(chan struct{})
+	go func() {
+		defer close(out)
+		for b := range order {
+			<-b.done
+			for _, x := range b.games {
+				switch {
+				case outErr != nil || stop.Load():
+				case x.err != nil:
+					outErr = x.err
+				case x.picked:
+					outErr = s.keep(x.g, emit)
+				}
+				// (Done may be set: reading stopped after the last of
+				// Games; the last of Matches stops here.)
+				if s.selected >= s.Matches.Last() {
+					stop.Store(true)
+				}
+			}
+		}
+	}()
+	const batchGames = 64
+	b := &batch{done: make(chan struct{})}
+	send := func() {
+		order <- b
+		todo <- b
+		b = &batch{done: make(chan struct{})}
+	}
+	var readErr error
+	// give reads the games set aside up to number n (all for -1), which
+	// the fingerprints say repeats the game at other.
 	give := func(n int64, other duplicates.Place) {
-		// (Done may be set: reading stopped after the last of Games.)
-		for err == nil && s.selected < s.Matches.Last() {
-			h, ok, rerr := r.next()
-			if err = rerr; !ok {
+		for readErr == nil && !stop.Load() {
+			h, ok, err := r.next()
+			if readErr = err; !ok {
 				return
 			}
-			found := h.n == n
-			var g Selected
-			loaded := false
-			repeat := false
-			if found && h.how != holdSure {
-				if g, err = s.load(h); err != nil {
-					return
-				}
-				loaded, repeat = true, s.same(g.Game, g.Dialect, other)
+			x := settled{h: h}
+			if h.n == n {
+				x.found, x.other = true, other
 			}
-			if h.how == holdSure || (h.how == holdIfRepeat) == repeat {
-				if !loaded {
-					if g, err = s.load(h); err != nil {
-						return
-					}
-				}
-				err = s.keep(g, emit)
+			if b.games = append(b.games, x); len(b.games) == batchGames {
+				send()
 			}
-			if found {
+			if h.n == n {
 				return
 			}
 		}
@@ -474,7 +548,14 @@ func (s *Selection) Finish(emit func(Selected) error) error {
 		}
 	})
 	give(-1, duplicates.Place{})
-	return errors.Join(ferr, err, s.held.Err())
+	if len(b.games) > 0 {
+		send()
+	}
+	close(todo)
+	close(order)
+	wg.Wait()
+	<-out
+	return errors.Join(ferr, readErr, outErr, s.held.Err())
 }
 
 // load returns a game set aside, read again or from disk.
