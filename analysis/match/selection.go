@@ -477,7 +477,7 @@ func (s *Selection) Finish(emit func(Selected) error) error {
 		done  chan struct{}
 	}
 	todo := make(chan *batch, workers)
-	order := make(chan *batch, 4*workers)
+	order := make(chan *batch, 2*workers) // bounds the games in flight
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
@@ -514,7 +514,7 @@ func (s *Selection) Finish(emit func(Selected) error) error {
 			}
 		}
 	}()
-	const batchGames = 64
+	const batchGames = 16 // parsed games, ten to twenty times their text
 	b := &batch{done: make(chan struct{})}
 	send := func() {
 		order <- b
