@@ -278,16 +278,19 @@ func TestShards(t *testing.T) {
 }
 
 // TestSelectPeakMemory: select --duplicates on a stream of many games
-// whose fingerprints outgrow --memory stays under it: peak RSS (the
-// process's, code and all) under 64 MiB (a budget of half the default:
-// below 48 MiB the code and the buffers of reading outgrow it), on
-// standard input, where every game selected after the spill waits on
-// disk. bench/stream measures it on a 2 GB stream (docs/BENCHMARKS.md).
+// whose fingerprints outgrow the default budget (128 MiB, given as
+// --memory) stays under it: peak RSS
+// (the process's, code and all) under 128 MiB, on standard input, where
+// every game selected after the spill waits on disk. (Smaller budgets
+// hold too, alone: 55 MiB at --memory 64MiB; but the runtime's memory
+// limit is soft, and on a machine so busy that the collector cannot
+// keep up the heap goes past it.) bench/stream measures it on a 2 GB
+// stream (docs/BENCHMARKS.md).
 func TestSelectPeakMemory(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("Maxrss in KiB")
 	}
-	const games, budget = 100_000, 64 << 20
+	const games, budget = 150_000, defaultMemory
 	input := manyGames(games)
 	tmp := t.TempDir()
 	// pgnls runs as a program built apart, without the race detector
