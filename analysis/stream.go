@@ -92,3 +92,21 @@ func EachGameBatch[T any](ctx context.Context, gr *syntax.GameReader, jobs, batc
 	}
 	wg.Wait() // not deferred: a panic in emit must not wait for a reader blocked on order
 }
+
+// Offsets turns the starts of the games of a stream into byte offsets
+// from the start of the stream. A syntax.Pos is 32 bits: the Start of a
+// streamed game wraps past 2 GiB, while the difference of two starts in
+// a row is right as long as the games between them are shorter than
+// 2 GiB, which a game always is. The zero Offsets is a new stream's.
+type Offsets struct {
+	last syntax.Pos
+	off  int64
+}
+
+// Of returns the offset of g, the next game of the stream: the games
+// must be given in order, each once.
+func (o *Offsets) Of(g syntax.StreamGame) int64 {
+	o.off += int64(g.Start - o.last)
+	o.last = g.Start
+	return o.off
+}

@@ -35,10 +35,9 @@ type stream struct {
 	reread     func(off int64, n int) (string, bool)
 	games      int64
 	written    bool // its header is in Repeats.out
-	// The start of the last game read, as the stream tells it (a Pos,
-	// which wraps past 2 GiB) and in bytes from the start of the stream.
-	last   syntax.Pos
-	offset int64
+	// offsets gives the games' starts in bytes from the start of the
+	// stream, past 2 GiB too.
+	offsets analysis.Offsets
 }
 
 // NewRepeats returns an empty Repeats that holds every fingerprint in
@@ -122,17 +121,14 @@ func (r *Repeats) add(g syntax.StreamGame, fp duplicates.Fingerprint, hasFP bool
 	s := &r.streams[si]
 	number := s.games
 	s.games++
-	// Games are far shorter than 2 GiB: the difference of two starts is
-	// right even when they wrapped.
-	s.offset += int64(g.Start - s.last)
-	s.last = g.Start
+	offset := s.offsets.Of(g)
 	if !hasFP {
 		return analysis.Diagnostic{}, false
 	}
 	span := fp.Mark
 	p := duplicates.Place{
 		Stream: int32(si), Again: s.reread != nil, Number: number,
-		Offset: s.offset, Size: int32(len(g.Game.Text)),
+		Offset: offset, Size: int32(len(g.Game.Text)),
 	}
 	line, col := charPos(g, span.Start)
 	endLine, endCol := charPos(g, max(span.End, span.Start))

@@ -43,6 +43,7 @@ package duplicates
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/legality"
@@ -316,4 +317,77 @@ func Enabled(cfg *analysis.Config, d syntax.Dialect) bool {
 		return false // the minimal reader reads the moves only
 	}
 	return cfg.Enabled(nil, CodeDuplicate, analysis.Info) || cfg.Enabled(nil, CodeNear, analysis.Info)
+}
+
+// Same reports whether games a and b, of dialects da and db, are the
+// same main line from the same start position as Of fingerprints them
+// (and, under ShortPlies half-moves, between the same players), compared
+// move by move rather than by their hashes: what confirms that two games
+// whose fingerprints agree are duplicates, when both are at hand.
+func Same(a *syntax.Game, da syntax.Dialect, b *syntax.Game, db syntax.Dialect) bool {
+	if da != db {
+		return false
+	}
+	ma, mb := mainLine(a, da, nil), mainLine(b, db, nil)
+	if da == syntax.PGN && !sameStart(a, &ma.Start, b, &mb.Start) {
+		return false
+	}
+	type elem struct {
+		move uint64 // a move played, | 1<<32; 0 for one written
+		text string
+	}
+	elems := func(g *syntax.Game, ml *legality.MainLine) []elem {
+		var out []elem
+		for _, e := range g.Moves {
+			if m, ok := e.(*syntax.Move); ok {
+				if n := len(out); n < len(ml.Moves) {
+					out = append(out, elem{move: uint64(ml.Moves[n]) | 1<<32})
+				} else {
+					out = append(out, elem{text: m.Text})
+				}
+			}
+		}
+		return out
+	}
+	la, lb := elems(a, &ma), elems(b, &mb)
+	if !slices.Equal(la, lb) {
+		return false
+	}
+	if len(la) < ShortPlies {
+		for _, name := range []string{"White", "Black"} {
+			va, _ := a.TagValue(name)
+			vb, _ := b.TagValue(name)
+			if players.Unknown(va) || players.Key(va) != players.Key(vb) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameStart reports whether the start positions sa of a and sb of b,
+// PGN games, are hashed alike by line: the same variant and position
+// (placement, side to move, castling and en passant), or the same texts
+// of the Variant and FEN tags when those cannot be played.
+func sameStart(a *syntax.Game, sa *legality.Start, b *syntax.Game, sb *legality.Start) bool {
+	fen := func(s *legality.Start) (string, bool) {
+		if s.FEN == nil {
+			return "", false
+		}
+		return s.FEN.Value, true
+	}
+	fa, hasA := fen(sa)
+	fb, hasB := fen(sb)
+	switch {
+	case sa.Known != sb.Known || sa.Known && sa.OK != sb.OK:
+		return false
+	case !sa.Known:
+		va, _ := a.TagValue("Variant")
+		vb, _ := b.TagValue("Variant")
+		return va == vb && hasA == hasB && fa == fb
+	case !sa.OK:
+		return fa == fb
+	}
+	pa, pb := strings.Fields(sa.Pos.FEN()), strings.Fields(sb.Pos.FEN())
+	return sa.Variant == sb.Variant && len(pa) >= 4 && len(pb) >= 4 && slices.Equal(pa[:4], pb[:4])
 }

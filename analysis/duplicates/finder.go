@@ -48,6 +48,10 @@ type Finder struct {
 	// asked only for games with p.Again, to confirm a near-duplicate; a
 	// nil Line reads none again.
 	Line func(p Place, fp Fingerprint) ([]uint64, bool)
+	// DuplicatesOnly makes the Finder find duplicates only, never
+	// near-duplicates, and save the work and the files of those. Set it
+	// before the first Add.
+	DuplicatesOnly bool
 
 	budget int64
 	dir    *spill.Dir
@@ -95,6 +99,7 @@ func (x *Finder) Add(fp Fingerprint, p Place, line func() []uint64) (Finding, Pl
 	seq := x.seq
 	x.seq++
 	if !x.spilled {
+		x.index.DuplicatesOnly = x.DuplicatesOnly
 		x.places = append(x.places, p)
 		x.current = line
 		found := x.index.Add(len(x.places)-1, fp)
@@ -110,6 +115,10 @@ func (x *Finder) Add(fp Fingerprint, p Place, line func() []uint64) (Finding, Pl
 		return found, other
 	}
 	r := record{fp: fp, place: p, seq: seq, line: -1}
+	if x.DuplicatesOnly {
+		x.all.Add(r)
+		return Finding{}, Place{}
+	}
 	if fp.Plies > NearPlies && !p.Again && x.prefixes.has(fp.Prefix) {
 		// An earlier game shares its first NearPlies half-moves, maybe:
 		// keep its Line to confirm that it begins that game.
@@ -132,10 +141,12 @@ func (x *Finder) spill() {
 	x.spilled = true
 	x.all = spill.NewSorter(x.dir, x.budget/2, recordFormat)
 	x.lines = spill.NewLog(x.dir)
-	x.prefixes = newBloom(x.budget / 16)
+	if !x.DuplicatesOnly {
+		x.prefixes = newBloom(x.budget / 16)
+	}
 	for i, e := range x.index.games {
 		x.all.Add(record{fp: e.fp, place: x.places[e.ref], seq: int64(i), line: -1})
-		if e.fp.Plies >= NearPlies {
+		if e.fp.Plies >= NearPlies && !x.DuplicatesOnly {
 			x.prefixes.add(e.fp.Prefix)
 		}
 	}
@@ -184,7 +195,7 @@ func (x *Finder) Finish(emit func(p Place, f Finding, other Place)) error {
 			continue
 		}
 		first = r
-		if r.fp.Plies >= NearPlies {
+		if r.fp.Plies >= NearPlies && !x.DuplicatesOnly {
 			cands.Add(r)
 		}
 	}

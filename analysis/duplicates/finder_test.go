@@ -153,3 +153,44 @@ func TestPrints(t *testing.T) {
 		}
 	}
 }
+
+// TestFinderDuplicatesOnly: a Finder of duplicates only finds them, in
+// memory and after the spill, and no near-duplicate; the places of the
+// games, past 4 GiB into a stream, come back whole from the disk.
+func TestFinderDuplicatesOnly(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	long := Fingerprint{Moves: 1, Check: 1, Prefix: 9, Plies: 60}
+	short := Fingerprint{Moves: 2, Check: 2, Prefix: 9, Plies: 45} // begins long
+	line := func() []uint64 {
+		l := make([]uint64, 60-NearPlies+1)
+		l[45-NearPlies] = short.Moves
+		return l
+	}
+	place := func(i int) Place {
+		return Place{Number: int64(i), Offset: 5<<30 + int64(i)*1000, Size: 999, Line: 1<<33 + int64(i), Col: 1}
+	}
+	for _, budget := range []int64{1 << 30, 1} {
+		dir := spill.NewDir()
+		x := NewFinder(budget, dir)
+		x.DuplicatesOnly = true
+		var got []string
+		for i, fp := range []Fingerprint{short, long, short, long} {
+			if f, other := x.Add(fp, place(i), line); f.Kind != None {
+				got = append(got, fmt.Sprintf("%d %v %+v", i, f.Kind, other))
+			}
+		}
+		if err := x.Finish(func(p Place, f Finding, other Place) {
+			got = append(got, fmt.Sprintf("%d %v %+v", p.Number, f.Kind, other))
+			if p != place(int(p.Number)) {
+				t.Errorf("budget %d: the place of game %d came back as %+v", budget, p.Number, p)
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{fmt.Sprintf("2 1 %+v", place(0)), fmt.Sprintf("3 1 %+v", place(1))}
+		if !slices.Equal(got, want) {
+			t.Errorf("budget %d: found %q, want %q", budget, got, want)
+		}
+		dir.Remove()
+	}
+}

@@ -68,6 +68,9 @@ type Index struct {
 	// confirm a near-duplicate (for the game being added too); a nil
 	// Line confirms none.
 	Line func(ref Ref, fp Fingerprint) ([]uint64, bool)
+	// DuplicatesOnly makes Add find duplicates only, never
+	// near-duplicates (and hold less per game).
+	DuplicatesOnly bool
 
 	games  []entry
 	full   map[lineID]int32   // the main line -> the first game with it
@@ -100,7 +103,7 @@ func (x *Index) Add(ref Ref, fp Fingerprint) Finding {
 		return x.found(Duplicate, fp, x.games[j])
 	}
 	x.full[fp.id()] = i
-	if fp.Plies < NearPlies {
+	if fp.Plies < NearPlies || x.DuplicatesOnly {
 		return Finding{}
 	}
 	cands := x.prefix[fp.Prefix]

@@ -135,12 +135,25 @@ func (t *Text) Close() error {
 // Decompression streams: memory does not grow with the file. A corrupt
 // or truncated archive is a read error naming the file and the offset of
 // the failure. The caller must Close the reader.
-func Open(path string) (*Text, error) {
+func Open(path string) (*Text, error) { return OpenThrough(path, nil) }
+
+// OpenThrough is Open with the file's bytes read through wrap (nil:
+// none), which is given the file and its size (0 when it is not a
+// regular file): a counter of the bytes read, for a progress line.
+func OpenThrough(path string, wrap func(f io.Reader, size int64) io.Reader) (*Text, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	t, err := NewText(path, f)
+	var r io.Reader = f
+	if wrap != nil {
+		var size int64
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+		r = wrap(f, size)
+	}
+	t, err := NewText(path, r)
 	if err != nil {
 		f.Close()
 		return nil, err

@@ -2,7 +2,9 @@ package spill
 
 import (
 	"bufio"
+	"io"
 	"os"
+	"strings"
 )
 
 // Log is an append-only file of byte strings of any length, read back by
@@ -56,6 +58,22 @@ func (l *Log) ReadAt(b []byte, off int64) error {
 	}
 	_, err := l.f.ReadAt(b, off)
 	return err
+}
+
+// Reader returns a buffered reader of the bytes appended so far, for a
+// caller that reads them back in order.
+func (l *Log) Reader() (io.Reader, error) {
+	if l.err == nil && !l.synced && l.w != nil {
+		l.err = l.w.Flush()
+		l.synced = true
+	}
+	if l.err != nil {
+		return nil, l.err
+	}
+	if l.f == nil {
+		return strings.NewReader(""), nil
+	}
+	return bufio.NewReaderSize(io.NewSectionReader(l.f, 0, l.off), readBuffer), nil
 }
 
 // Err returns the first error of the Log.

@@ -2,6 +2,7 @@ package spill_test
 
 import (
 	"encoding/binary"
+	"io"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -165,6 +166,15 @@ func TestLog(t *testing.T) {
 		if err := l.ReadAt(got, off); err != nil || !slices.Equal(got, texts[i]) {
 			t.Fatalf("piece %d read back wrong (%v)", i, err)
 		}
+	}
+	// In order, from the Reader: every piece, then the end.
+	r, err := l.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := io.ReadAll(r)
+	if err != nil || !slices.Equal(all, slices.Concat(texts...)) {
+		t.Fatalf("the Reader read %d bytes (%v), want %d", len(all), err, l.Size())
 	}
 	if err := l.Close(); err != nil {
 		t.Fatal(err)

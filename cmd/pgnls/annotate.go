@@ -81,12 +81,11 @@ Flags:
 // annotator annotates the games of a file for annotate, on a pool of
 // Analysts, and reports what it did.
 type annotator struct {
-	jobs   int
-	pool   chan *annotate.Analyst
-	ctx    context.Context // done on an interrupt or an engine's failure
-	stop   context.CancelFunc
-	stderr io.Writer
-	prog   *progress
+	jobs int
+	pool chan *annotate.Analyst
+	ctx  context.Context // done on an interrupt or an engine's failure
+	stop context.CancelFunc
+	out  *formatter // writes what it reports to out.stderr
 
 	mu          sync.Mutex
 	interrupted bool
@@ -125,7 +124,6 @@ func annotateVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if code >= 0 {
 		return code
 	}
-	budget(*mem)
 	limits := 0
 	if *depth != 0 {
 		opts.Limits.Depth, limits = *depth, limits+1
@@ -149,7 +147,7 @@ func annotateVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "pgnls annotate: limits, --threads, --hash, --multipv and --timeout must be positive")
 		return exitUsage
 	}
-	x := &annotator{jobs: int(*jobs), stderr: stderr}
+	x := &annotator{jobs: int(*jobs), out: f}
 	if x.jobs == 0 {
 		x.jobs = runtime.GOMAXPROCS(0)
 	}
@@ -183,16 +181,8 @@ func annotateVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			signal.Stop(sig)
 		}
 	}()
-	if x.prog = newProgress(stderr, "annotate"); x.prog != nil {
-		defer x.prog.close()
-		setInterruptHook(x.prog.interrupted)
-		f.stderr = progressWriter{stderr, x.prog}
-		x.stderr = f.stderr
-		f.progress = x.prog
-	}
 	f.rewrite, f.joined, f.done = x.stream, x.joined, x.done
-	code = f.run(paths, stdin)
-	x.prog.close()
+	code = f.run(paths, stdin, *mem)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.interrupted {
@@ -239,7 +229,6 @@ func (x *annotator) stream(_ context.Context, gr *syntax.GameReader, emit func(s
 	}
 	analysis.EachGameBatch(context.Background(), gr, x.jobs, 1, nil, work, func(it *analysis.StreamItem[annotateItem]) {
 		x.cur = it.Value
-		x.prog.game()
 		res := it.Value.res.Joined()
 		if it.Value.err != nil {
 			res.Skipped, res.Broken = "engine error: "+it.Value.err.Error(), true
@@ -252,13 +241,13 @@ func (x *annotator) stream(_ context.Context, gr *syntax.GameReader, emit func(s
 func (x *annotator) joined(name string, g syntax.StreamGame, dropped bool) {
 	if dropped {
 		line, col := charPos(g, 0)
-		fmt.Fprintf(x.stderr, "%s:%d:%d: game left unannotated: its annotated text would merge with the game before it\n", name, line, col)
+		fmt.Fprintf(x.out.stderr, "%s:%d:%d: game left unannotated: its annotated text would merge with the game before it\n", name, line, col)
 		return
 	}
 	r := x.cur.res
 	if r.Skipped != "" && !r.Broken {
 		line, col := charPos(g, r.At)
-		fmt.Fprintf(x.stderr, "%s:%d:%d: game left unannotated: %s\n", name, line, col, r.Skipped)
+		fmt.Fprintf(x.out.stderr, "%s:%d:%d: game left unannotated: %s\n", name, line, col, r.Skipped)
 	}
 	x.moves += r.Moves
 	for j, n := range r.Judged {
@@ -285,6 +274,6 @@ func (x *annotator) done(name string) {
 	if len(parts) > 0 {
 		judged = ": " + strings.Join(parts, ", ")
 	}
-	fmt.Fprintf(x.stderr, "%s: evaluated %d moves%s\n", name, x.moves, judged)
+	fmt.Fprintf(x.out.stderr, "%s: evaluated %d moves%s\n", name, x.moves, judged)
 	x.moves, x.judged = 0, [annotate.Blunder + 1]int{}
 }

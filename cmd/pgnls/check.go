@@ -122,7 +122,8 @@ type checker struct {
 	// prints receives the fingerprints of the games (--fingerprints).
 	prints   *duplicates.PrintWriter
 	progress *progress // nil: none
-	outErr   bool      // writing a diagnostic failed; no more are written
+	batch    *batch
+	outErr   bool // writing a diagnostic failed; no more are written
 	// spillNoted tells that the fingerprints spilled to disk, said once.
 	spillNoted bool
 	// names counts the players' names of the files checked, when
@@ -150,7 +151,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code >= 0 {
 		return code
 	}
-	c := &checker{ctx: context.Background(), jobs: int(*jobs), stdout: bufio.NewWriter(stdout), stderr: stderr}
+	b := startBatch("check", *mem, stdout, stderr)
+	defer b.close()
+	c := &checker{ctx: context.Background(), jobs: int(*jobs), stdout: bufio.NewWriter(b.stdout), stderr: b.stderr,
+		batch: b, budget: b.budget, progress: b.progress}
 	var ok bool
 	if c.dialect, c.auto, ok = parseDialectFlag(*dialect); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown dialect %q (want auto, pgn or ctl-pgn)\n", *dialect)
@@ -182,15 +186,6 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *duplicatesFrom && *fingerprints != "" {
 		fmt.Fprint(stderr, "pgnls check: --fingerprints and --duplicates-from do not go together\n")
 		return exitUsage
-	}
-	c.budget = budget(*mem)
-	if c.progress = newProgress(stderr, "check"); c.progress != nil {
-		defer c.progress.close()
-		setInterruptHook(c.progress.interrupted)
-		c.stderr = progressWriter{stderr, c.progress}
-		if isTerminal(stdout) {
-			c.stdout = bufio.NewWriter(progressWriter{stdout, c.progress})
-		}
 	}
 	if *fingerprints != "" {
 		f, err := os.Create(*fingerprints)
@@ -247,7 +242,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			c.ioError(fmt.Errorf("%s: %w", *fingerprints, err))
 		}
 	}
-	c.progress.close()
+	c.batch.close()
 	if c.repeats != nil {
 		return c.summary()
 	}
@@ -303,15 +298,7 @@ func (c *checker) checkPath(root string) {
 }
 
 func (c *checker) checkFile(path string) {
-	// As input.Open, with the bytes of the file counted for the
-	// progress line.
-	f, err := os.Open(path)
-	if err != nil {
-		c.ioError(err)
-		return
-	}
-	defer f.Close()
-	t, err := input.NewText(path, c.progress.file(path, regularSize(f), f))
+	t, err := c.batch.open(path)
 	if err != nil {
 		c.ioError(err)
 		return
@@ -329,11 +316,7 @@ func (c *checker) checkFile(path string) {
 // checkStdin checks standard input, decompressed if it is an archive.
 func (c *checker) checkStdin(stdin io.Reader) {
 	const name = "<stdin>"
-	var size int64
-	if f, ok := stdin.(*os.File); ok {
-		size = regularSize(f)
-	}
-	t, err := input.NewText(name, c.progress.file(name, size, stdin))
+	t, err := c.batch.stdin(name, stdin)
 	if err != nil {
 		c.ioError(fmt.Errorf("%s: %w", name, err))
 		return
@@ -397,14 +380,6 @@ func (c *checker) finish(rep *checks.Repeats) {
 	if err := rep.Finish(c.cfg, c.late); err != nil {
 		c.ioError(fmt.Errorf("finding repeated games: %w", err))
 	}
-}
-
-// regularSize returns the size of f when it is a regular file, else 0.
-func regularSize(f *os.File) int64 {
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		return fi.Size()
-	}
-	return 0
 }
 
 // ioError reports a path that could not be read or an output failure;

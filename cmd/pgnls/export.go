@@ -69,7 +69,10 @@ func exportVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return usage("unknown dialect %q (want auto or pgn)", *dialect)
 	}
-	opts := export.Options{Moves: *moves, Jobs: int(*jobs), RowGroup: int(budget(*mem) / 4)}
+	b := startBatch("export", *mem, stdout, stderr)
+	defer b.close()
+	stderr = b.stderr
+	opts := export.Options{Moves: *moves, Jobs: int(*jobs), RowGroup: int(b.budget / 4)}
 	if *tags != "" {
 		opts.Tags = nameList(*tags)
 	}
@@ -96,7 +99,7 @@ func exportVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	readInputs(paths, stdin, func(t *input.Text) {
+	b.readInputs(paths, stdin, func(t *input.Text, _ func(int64, int) (string, bool)) {
 		gr := t.Games(d, auto)
 		switch err := e.Read(context.Background(), gr, t.Name); {
 		case errors.Is(err, export.ErrDialect):

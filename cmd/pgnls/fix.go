@@ -93,6 +93,9 @@ Flags:
                 GOMEMLIMIT when set), as pgnls check --memory; -d
                 holds a hunk of its diff past 1MiB in $TMPDIR
   -j, --jobs N  fix N games at once (default 0: one per core)
+
+On a terminal, standard error shows the progress of a long run on one
+line, redrawn in place.
 `
 
 // fixUsage returns the usage of fix, with the codes it fixes by default.
@@ -137,8 +140,8 @@ func wrapCodes(codes []analysis.Code, indent string, width int, quote string) st
 type fixer struct {
 	opts   fix.Options
 	format bool
-	jobs   int // games fixed at once; 0: one per core
-	stderr io.Writer
+	jobs   int                   // games fixed at once; 0: one per core
+	out    *formatter            // writes what it reports to out.stderr
 	cur    fixItem               // the game being written
 	fixed  map[analysis.Code]int // per file
 	added  map[string]int        // tags added, per file
@@ -147,7 +150,7 @@ type fixer struct {
 func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("fix", flag.ContinueOnError)
 	f := &formatter{verb: "fix", stdout: stdout, stderr: stderr, left: "game left unfixed", encoding: encKeep}
-	x := &fixer{stderr: stderr, fixed: map[analysis.Code]int{}, added: map[string]int{}}
+	x := &fixer{out: f, fixed: map[analysis.Code]int{}, added: map[string]int{}}
 	fl.BoolVar(&f.list, "l", false, "")
 	fl.BoolVar(&f.diff, "d", false, "")
 	fl.BoolVar(&f.write, "w", false, "")
@@ -166,7 +169,6 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	x.jobs = int(*jobs)
-	budget(*mem)
 	var ok bool
 	var bad string
 	if f.dialect, f.auto, ok = parseDialectFlag(*dialect); !ok {
@@ -201,7 +203,7 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	f.rewrite, f.joined, f.done = x.stream, x.joined, x.done
-	return f.run(paths, stdin)
+	return f.run(paths, stdin, *mem)
 }
 
 // fixItem is a game fixed, with what the formatter writes of it.
@@ -242,12 +244,12 @@ func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syn
 func (x *fixer) joined(name string, g syntax.StreamGame, dropped bool) {
 	if dropped {
 		line, col := charPos(g, 0)
-		fmt.Fprintf(x.stderr, "%s:%d:%d: game left unfixed: its fixed text would merge with the game before it\n", name, line, col)
+		fmt.Fprintf(x.out.stderr, "%s:%d:%d: game left unfixed: its fixed text would merge with the game before it\n", name, line, col)
 		return
 	}
 	if x.cur.unformatted != "" {
 		line, col := charPos(g, x.cur.at)
-		fmt.Fprintf(x.stderr, "%s:%d:%d: game fixed, left unformatted: %s\n", name, line, col, x.cur.unformatted)
+		fmt.Fprintf(x.out.stderr, "%s:%d:%d: game fixed, left unformatted: %s\n", name, line, col, x.cur.unformatted)
 	}
 	for _, a := range x.cur.fix.Fixed {
 		x.fixed[a.Code]++
@@ -258,7 +260,7 @@ func (x *fixer) joined(name string, g syntax.StreamGame, dropped bool) {
 	for _, l := range x.cur.fix.Left {
 		line, col := charPos(g, l.Diagnostic.Span.Start)
 		msg, _, _ := strings.Cut(l.Diagnostic.Message, "\n")
-		fmt.Fprintf(x.stderr, "%s:%d:%d: not fixed: %s: %s (%s)\n", name, line, col, l.Diagnostic.Code, msg, l.Reason)
+		fmt.Fprintf(x.out.stderr, "%s:%d:%d: not fixed: %s: %s (%s)\n", name, line, col, l.Diagnostic.Code, msg, l.Reason)
 	}
 }
 
@@ -271,7 +273,7 @@ func (x *fixer) done(name string) {
 				parts = append(parts, fmt.Sprintf("%d %s", n, t))
 			}
 		}
-		fmt.Fprintf(x.stderr, "%s: added %s\n", name, strings.Join(parts, ", "))
+		fmt.Fprintf(x.out.stderr, "%s: added %s\n", name, strings.Join(parts, ", "))
 		clear(x.added)
 	}
 	if len(x.fixed) == 0 {
@@ -281,6 +283,6 @@ func (x *fixer) done(name string) {
 	for _, c := range slices.Sorted(maps.Keys(x.fixed)) {
 		parts = append(parts, fmt.Sprintf("%d %s", x.fixed[c], c))
 	}
-	fmt.Fprintf(x.stderr, "%s: fixed %s\n", name, strings.Join(parts, ", "))
+	fmt.Fprintf(x.out.stderr, "%s: fixed %s\n", name, strings.Join(parts, ", "))
 	clear(x.fixed)
 }

@@ -103,6 +103,9 @@ Flags:
                  GOMEMLIMIT when set), as pgnls check --memory; -d
                  holds a hunk of its diff past 1MiB in $TMPDIR
   -j, --jobs N   format N games at once (default 0: one per core)
+
+On a terminal, standard error shows the progress of a long run on one
+line, redrawn in place.
 `
 
 // formatter holds the settings of one fmt or fix run: how the games of a
@@ -128,10 +131,10 @@ type formatter struct {
 	// joined, when set, is told of each game written and whether its
 	// rewriting was dropped because it would merge with the game before
 	// it; done, when set, of the end of each file.
-	joined   func(name string, g syntax.StreamGame, dropped bool)
-	done     func(name string)
-	files    *input.Walker // the files rewritten so far, each once
-	progress *progress     // the progress line, or nil
+	joined func(name string, g syntax.StreamGame, dropped bool)
+	done   func(name string)
+	files  *input.Walker // the files rewritten so far, each once
+	batch  *batch
 }
 
 // Encodings fmt can write: the file's own (keep), or a conversion.
@@ -179,7 +182,6 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	f.jobs = int(*jobs)
-	budget(*mem)
 	if f.opts.Filter {
 		f.left = "record left unfiltered"
 		bad := ""
@@ -236,7 +238,7 @@ func fmtVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pgnls fmt: unknown CTL-PGN style %q (want keep, ascii or unicode)\n", *ctlStyle)
 		return exitUsage
 	}
-	return f.run(paths, stdin)
+	return f.run(paths, stdin, *mem)
 }
 
 // nameList splits a comma-separated list of names, dropping blanks.
@@ -251,15 +253,19 @@ func nameList(s string) []string {
 }
 
 // run rewrites standard input to standard output when there are no
-// paths, else every file of paths, and returns the exit code.
-func (f *formatter) run(paths []string, stdin io.Reader) int {
+// paths, else every file of paths, within the budget of --memory mem,
+// and returns the exit code.
+func (f *formatter) run(paths []string, stdin io.Reader, mem memory) int {
+	if len(paths) == 0 && f.write {
+		fmt.Fprintf(f.stderr, "pgnls %s: cannot use -w with standard input\n", f.verb)
+		return exitUsage
+	}
+	f.batch = startBatch(f.verb, mem, f.stdout, f.stderr)
+	defer f.batch.close()
+	f.stdout, f.stderr = f.batch.stdout, f.batch.stderr
 	if len(paths) == 0 {
-		if f.write {
-			fmt.Fprintf(f.stderr, "pgnls %s: cannot use -w with standard input\n", f.verb)
-			return exitUsage
-		}
 		const name = "<standard input>"
-		t, err := input.NewText(name, stdin)
+		t, err := f.batch.stdin(name, stdin)
 		if err != nil {
 			f.ioError(fmt.Errorf("%s: %w", name, err))
 			return exitUsage
@@ -296,6 +302,7 @@ func (f *formatter) run(paths []string, stdin io.Reader) int {
 	for _, p := range paths {
 		f.path(p)
 	}
+	f.batch.close()
 	switch {
 	case f.failed:
 		return exitUsage
@@ -326,7 +333,7 @@ func (f *formatter) path(root string) {
 }
 
 func (f *formatter) readFile(path string, info fs.FileInfo) {
-	in, err := input.Open(path)
+	in, err := f.batch.open(path)
 	if err != nil {
 		f.ioError(err)
 		return
@@ -383,11 +390,6 @@ func (f *formatter) convert(name string, r io.Reader, tf input.Facts) io.Reader 
 // streams into a temporary file that replaces the original at the end,
 // when the text changed and every game could be formatted.
 func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
-	var size int64
-	if info != nil && info.Mode().IsRegular() {
-		size = info.Size()
-	}
-	r = f.progress.file(name, size, r)
 	var out io.Writer = io.Discard
 	var stdout *bufio.Writer
 	var rep *input.Replacement // what -w writes
@@ -445,6 +447,7 @@ func (f *formatter) file(name string, r io.Reader, info fs.FileInfo) {
 		}
 	}
 	rewrite(context.Background(), gr, func(g syntax.StreamGame, res format.Result) {
+		f.batch.progress.game()
 		if res.Broken {
 			// At the move, error, tag or result that stopped it.
 			line, col := charPos(g, res.At)

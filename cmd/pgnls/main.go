@@ -46,7 +46,7 @@ func main() {
 		// It handles its interrupts: the first one keeps what was
 		// finished.
 		limitProcess = true
-	} else if batch && os.Args[1] != "select" {
+	} else if batch {
 		// Their temporary files go when they end, and when they are
 		// interrupted; their memory is the process's to limit.
 		onInterrupt(runInterruptHook)

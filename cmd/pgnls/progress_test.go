@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -94,22 +95,18 @@ func TestProgressDraws(t *testing.T) {
 	}
 }
 
-// TestProgressSilent: check draws nothing when standard error is not a
-// terminal (a pipe, a file, the null device); on a terminal, nothing
-// either for a run shorter than the delay.
+// TestProgressSilent: the batch verbs draw nothing when standard error
+// is not a terminal (a pipe, a file, the null device); on a terminal,
+// nothing either for a run shorter than the delay; else the line, which
+// leaves what they print otherwise as it is, and is erased at the end.
 func TestProgressSilent(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "games.pgn")
 	if err := os.WriteFile(file, manyGames(3000), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	defer func(d time.Duration) { progressDelay = d }(progressDelay)
-	progressDelay = 0
-
-	var stderr bytes.Buffer
-	if code := run([]string{"check", "--severity", "error", file}, nil, &bytes.Buffer{}, &stderr); code != exitOK || stderr.Len() > 0 {
-		t.Errorf("not a terminal: exit %d, stderr %q", code, stderr.String())
-	}
+	defer func(d, e time.Duration) { progressDelay, progressEvery = d, e }(progressDelay, progressEvery)
+	progressEvery = time.Millisecond
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -127,19 +124,42 @@ func TestProgressSilent(t *testing.T) {
 		t.Error("a file is taken for a terminal")
 	}
 
-	// A fake terminal with no delay gets the line, and is clean at the
-	// end.
-	term := &fakeTerminal{}
-	if code := run([]string{"check", "--severity", "error", file}, nil, &bytes.Buffer{}, term); code != exitOK {
-		t.Errorf("exit %d: %s", code, term.String())
-	}
-	if out := term.String(); !strings.Contains(out, "games.pgn") || !strings.HasSuffix(out, "\r\x1b[K") {
-		t.Errorf("on a terminal: %q", out)
-	}
-	progressDelay = time.Hour
-	term = &fakeTerminal{}
-	run([]string{"check", "--severity", "error", file}, nil, &bytes.Buffer{}, term)
-	if term.String() != "" {
-		t.Errorf("a short run drew %q", term.String())
+	drawn := regexp.MustCompile("\r(pgnls [a-z]+: [^\r\n]*)?\x1b\\[K")
+	for _, args := range [][]string{
+		{"check", "--severity", "error"},
+		{"select", "--duplicates"},
+		{"fmt"},
+		{"fix"},
+	} {
+		verb := args[0]
+		args = append(args, file)
+		progressDelay = 0
+		var stdout, stderr bytes.Buffer
+		code := run(args, nil, &stdout, &stderr)
+		if strings.ContainsAny(stderr.String(), "\r\x1b") {
+			t.Errorf("%s, not a terminal: exit %d, stderr %q", verb, code, stderr.String())
+		}
+
+		// A fake terminal with no delay gets the line, and is clean at
+		// the end.
+		term := &fakeTerminal{}
+		var termOut bytes.Buffer
+		if got := run(args, nil, &termOut, term); got != code || termOut.String() != stdout.String() {
+			t.Errorf("%s on a terminal: exit %d, want %d; %d bytes out, want %d", verb, got, code, termOut.Len(), stdout.Len())
+		}
+		out := term.String()
+		last := strings.LastIndex(out, "\rpgnls "+verb+": ")
+		if last < 0 || !strings.Contains(out[last:], "games.pgn") || !strings.Contains(out[last+1:], "\r\x1b[K") {
+			t.Errorf("%s on a terminal: %q", verb, out)
+		}
+		if rest := drawn.ReplaceAllString(out, ""); rest != stderr.String() {
+			t.Errorf("%s on a terminal printed %q besides the line, %q elsewhere", verb, rest, stderr.String())
+		}
+		progressDelay = time.Hour
+		term = &fakeTerminal{}
+		run(args, nil, &bytes.Buffer{}, term)
+		if term.String() != stderr.String() {
+			t.Errorf("%s: a short run drew %q", verb, term.String())
+		}
 	}
 }

@@ -92,6 +92,15 @@ Output (one of):
 Other flags:
   --dialect D         auto (default), pgn or ctl-pgn
   -j, --jobs N        evaluate N games at once (default 0: one per core)
+  --memory SIZE       the peak memory to stay under (default 128MiB, or
+                      GOMEMLIMIT when set), as pgnls check --memory: the
+                      fingerprints of --duplicates beyond a quarter of it
+                      spill to $TMPDIR, and the games selected after
+                      that are written, in order, at the end
+
+On a terminal, standard error shows the progress of a long run on one
+line, redrawn in place. Temporary files are removed at the end, and
+when SIGINT or SIGTERM interrupts the run.
 `
 
 // strs is a flag that may be given several times.
@@ -107,6 +116,7 @@ type selector struct {
 	dialect syntax.Dialect
 	auto    bool
 	out     selectOutput
+	batch   *batch
 	stderr  io.Writer
 	failed  bool
 	noted   [2]bool // the dialects whose unsupported criteria were told
@@ -141,6 +151,7 @@ func selectVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := fl.String("name", "", "")
 	dir := fl.String("o", "", "")
 	dialect := fl.String("dialect", "auto", "")
+	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, selectUsage, args, stdout, stderr)
 	if code >= 0 {
@@ -203,7 +214,11 @@ func selectVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return criterionError(stderr, err)
 	}
 	s.sel = sel
-	w := bufio.NewWriterSize(stdout, 1<<16)
+	s.batch = startBatch("select", *mem, stdout, stderr)
+	defer s.batch.close()
+	s.stderr = s.batch.stderr
+	sel.Budget, sel.Dir, sel.OnRead = fingerprintShare(s.batch.budget), tempDir(), s.batch.progress.game
+	w := bufio.NewWriterSize(s.batch.stdout, 1<<16)
 	switch {
 	case *count:
 		s.out = &countOutput{w: w}
@@ -221,13 +236,17 @@ func selectVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	readInputs(paths, stdin, s.read, s.ioError, s.sel.Done)
+	s.batch.readInputs(paths, stdin, s.read, s.ioError, s.sel.Done)
+	if err := sel.Finish(s.out.game); err != nil {
+		s.ioError(err)
+	}
 	if err := s.out.close(); err != nil {
 		s.ioError(err)
 	}
 	if err := w.Flush(); err != nil {
 		s.ioError(err)
 	}
+	s.batch.close()
 	switch {
 	case s.failed:
 		return exitUsage
@@ -260,7 +279,7 @@ func (s *selector) ioError(err error) {
 func (s *selector) positions(paths []string) (*match.Positions, bool) {
 	set := match.NewPositions()
 	ok := true
-	readInputs(paths, nil, func(t *input.Text) {
+	(&batch{}).readInputs(paths, nil, func(t *input.Text, _ func(int64, int) (string, bool)) {
 		gr := t.Games(s.dialect, s.auto)
 		gr.DropTokens()
 		for {
@@ -285,8 +304,9 @@ func (s *selector) positions(paths []string) (*match.Positions, bool) {
 	return set, ok
 }
 
-// read selects the games of one input.
-func (s *selector) read(t *input.Text) {
+// read selects the games of one input; again (nil: none) reads it
+// again (see match.Selection.Stream).
+func (s *selector) read(t *input.Text, again func(off int64, n int) (string, bool)) {
 	name := t.Name
 	gr := t.Games(s.dialect, s.auto)
 	if s.sel.TagsOnly() {
@@ -303,9 +323,12 @@ func (s *selector) read(t *input.Text) {
 		}
 		fmt.Fprintf(s.stderr, "pgnls select: note: %s is %s: %s cannot match its games\n", name, what, strings.Join(un, ", "))
 	}
-	err := s.sel.Stream(s.ctx, gr, func(g syntax.StreamGame) error {
-		return s.out.game(name, g, d)
-	})
+	spilled := s.sel.Spilled()
+	err := s.sel.Stream(s.ctx, name, gr, again, s.out.game)
+	if !spilled && s.sel.Spilled() {
+		fmt.Fprintf(s.stderr, "pgnls select: %s: the fingerprints of --duplicates outgrew their share of the memory (--memory %dMiB); the games selected after that are written at the end\n",
+			name, s.batch.budget>>20)
+	}
 	if err != nil {
 		s.ioError(err)
 	}
@@ -316,9 +339,10 @@ func (s *selector) read(t *input.Text) {
 
 // readInputs calls each for the text of every input the paths name:
 // standard input for "-", every game file under a directory, each file
-// once, decompressed (package input). It stops when done (nil: never)
-// reports true. Errors go to report.
-func readInputs(paths []string, stdin io.Reader, each func(t *input.Text), report func(error), done func() bool) {
+// once, decompressed (package input), its bytes counted by the progress
+// line; again reads a plain file again (nil for the others). It stops
+// when done (nil: never) reports true. Errors go to report.
+func (b *batch) readInputs(paths []string, stdin io.Reader, each func(t *input.Text, again func(off int64, n int) (string, bool)), report func(error), done func() bool) {
 	files := input.NewWalker()
 	for _, p := range paths {
 		if done != nil && done() {
@@ -326,12 +350,12 @@ func readInputs(paths []string, stdin io.Reader, each func(t *input.Text), repor
 		}
 		if p == "-" && stdin != nil {
 			const name = "<stdin>"
-			t, err := input.NewText(name, stdin)
+			t, err := b.stdin(name, stdin)
 			if err != nil {
 				report(fmt.Errorf("%s: %w", name, err))
 				continue
 			}
-			each(t)
+			each(t, nil)
 			t.Close()
 			continue
 		}
@@ -343,12 +367,16 @@ func readInputs(paths []string, stdin io.Reader, each func(t *input.Text), repor
 			if done != nil && done() {
 				return
 			}
-			t, err := input.Open(f.Path)
+			t, err := b.open(f.Path)
 			if err != nil {
 				report(err)
 				continue
 			}
-			each(t)
+			var again func(off int64, n int) (string, bool)
+			if t.Compression == "" {
+				again = reread(f.Path)
+			}
+			each(t, again)
 			t.Close()
 		}
 	}
@@ -356,7 +384,7 @@ func readInputs(paths []string, stdin io.Reader, each func(t *input.Text), repor
 
 // selectOutput is where the selected games go.
 type selectOutput interface {
-	game(name string, g syntax.StreamGame, d syntax.Dialect) error
+	game(g match.Selected) error
 	close() error
 }
 
@@ -369,13 +397,13 @@ type sink struct {
 	w        io.Writer
 	written  bool
 	lastName string
-	lastEnd  syntax.Pos
+	lastEnd  int64   // the offset of the end of the last game written
 	tail     [2]byte // the last two bytes written
 }
 
-func (k *sink) write(name string, g syntax.StreamGame) error {
+func (k *sink) write(g match.Selected) error {
 	text := g.Game.Text
-	if k.written && (name != k.lastName || g.Start != k.lastEnd) {
+	if k.written && (g.Name != k.lastName || g.Offset != k.lastEnd) {
 		nl := analysis.LineEnd(g.Game)
 		var sep string
 		switch {
@@ -393,7 +421,7 @@ func (k *sink) write(name string, g syntax.StreamGame) error {
 	if _, err := io.WriteString(k.w, text); err != nil {
 		return err
 	}
-	k.written, k.lastName, k.lastEnd = true, name, g.End()
+	k.written, k.lastName, k.lastEnd = true, g.Name, g.Offset+int64(len(text))
 	switch n := len(text); {
 	case n >= 2:
 		k.tail = [2]byte{text[n-2], text[n-1]}
@@ -406,9 +434,7 @@ func (k *sink) write(name string, g syntax.StreamGame) error {
 // gamesOutput writes the games to standard output.
 type gamesOutput struct{ sink sink }
 
-func (o *gamesOutput) game(name string, g syntax.StreamGame, _ syntax.Dialect) error {
-	return o.sink.write(name, g)
-}
+func (o *gamesOutput) game(g match.Selected) error { return o.sink.write(g) }
 
 func (o *gamesOutput) close() error { return nil }
 
@@ -418,7 +444,7 @@ type countOutput struct {
 	n int
 }
 
-func (o *countOutput) game(string, syntax.StreamGame, syntax.Dialect) error { o.n++; return nil }
+func (o *countOutput) game(match.Selected) error { o.n++; return nil }
 
 func (o *countOutput) close() error {
 	_, err := fmt.Fprintln(o.w, o.n)
@@ -430,8 +456,8 @@ func (o *countOutput) close() error {
 // input for VS Code.
 type locationsOutput struct{ w io.Writer }
 
-func (o *locationsOutput) game(name string, g syntax.StreamGame, _ syntax.Dialect) error {
-	line, col := charPos(g, duplicates.Span(g.Game).Start)
+func (o *locationsOutput) game(g match.Selected) error {
+	line, col := charPos(g.StreamGame, duplicates.Span(g.Game).Start)
 	tag := func(n string) string {
 		v, ok := g.Game.TagValue(n)
 		v = strings.Join(strings.Fields(v), " ")
@@ -440,7 +466,7 @@ func (o *locationsOutput) game(name string, g syntax.StreamGame, _ syntax.Dialec
 		}
 		return v
 	}
-	_, err := fmt.Fprintf(o.w, "%s:%d:%d: %s – %s, %s, %s\n", name, line, col, tag("White"), tag("Black"), tag("Event"), tag("Date"))
+	_, err := fmt.Fprintf(o.w, "%s:%d:%d: %s – %s, %s, %s\n", g.Name, line, col, tag("White"), tag("Black"), tag("Event"), tag("Date"))
 	return err
 }
 
@@ -455,8 +481,11 @@ type splitOutput struct {
 	template string
 	dir      string
 	kept     int
-	files    map[string]*splitFile // by name, every file written
-	open     []*splitFile          // the files open, least recently used first
+	// files are the files written, by name: with --split N, those of
+	// the current number only, since the numbers only grow; with
+	// --split-by, every one.
+	files map[string]*splitFile
+	open  []*splitFile // the files open, least recently used first
 }
 
 // splitFile is a file of a split.
@@ -577,8 +606,9 @@ func fileName(v string) string {
 	return s
 }
 
-func (o *splitOutput) game(name string, g syntax.StreamGame, d syntax.Dialect) error {
+func (o *splitOutput) game(g match.Selected) error {
 	o.kept++
+	d := g.Dialect
 	ext := ".pgn"
 	if d == syntax.CTLPGN {
 		ext = ".ctl-pgn"
@@ -592,6 +622,14 @@ func (o *splitOutput) game(name string, g syntax.StreamGame, d syntax.Dialect) e
 		key = fileName(v)
 	} else {
 		n = (o.kept-1)/o.per + 1
+		if o.kept > 1 && n != (o.kept-2)/o.per+1 {
+			// The files of the number before are done: close them and
+			// forget them, so that memory does not grow with the files.
+			if err := o.close(); err != nil {
+				return err
+			}
+			clear(o.files)
+		}
 	}
 	path, err := o.expand(n, key, ext)
 	if err != nil {
@@ -601,7 +639,7 @@ func (o *splitOutput) game(name string, g syntax.StreamGame, d syntax.Dialect) e
 	if err != nil {
 		return err
 	}
-	return f.sink.write(name, g)
+	return f.sink.write(g)
 }
 
 // file returns the file at path, open: created the first time (an

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/pgnls/pgnls/analysis/match"
+	"github.com/pgnls/pgnls/syntax"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -30,9 +32,43 @@ func TestSelectUsage(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	selectVerb([]string{"-h"}, nil, &out, &errb)
-	for _, name := range []string{"--where", "--fen", "--fen-pattern", "--fen-pattern-either", "--pdtl", "--reaches", "--positions-from", "--variations", "--moves", "--material", "--material-white", "--duplicates", "--games", "-v, --invert", "-n", "--matches", "--count", "--locations", "--split", "--split-by", "--name", "-o", "--dialect", "-j, --jobs"} {
+	for _, name := range []string{"--where", "--fen", "--fen-pattern", "--fen-pattern-either", "--pdtl", "--reaches", "--positions-from", "--variations", "--moves", "--material", "--material-white", "--duplicates", "--games", "-v, --invert", "-n", "--matches", "--count", "--locations", "--split", "--split-by", "--name", "-o", "--dialect", "-j, --jobs", "--memory"} {
 		if !strings.Contains(out.String(), "\n  "+name+" ") && !strings.Contains(out.String(), "\n  "+name+"\n") {
 			t.Errorf("the usage of select does not describe %s", name)
+		}
+	}
+}
+
+// TestSinkPast4GiB: two games of one file are written as they follow
+// each other only when the second starts where the first ends, told by
+// their 64-bit offsets: past 4 GiB a game's 32-bit Start comes back to
+// the values of the games 4 GiB before it, and the sink is not fooled.
+func TestSinkPast4GiB(t *testing.T) {
+	const first = "[White \"A\"]\n\n1. e4 *"
+	game := func(text string, offset int64) match.Selected {
+		g := syntax.Parse("f.pgn", text, syntax.PGN).Game(0)
+		g.Start = syntax.Pos(int32(uint32(offset)))
+		return match.Selected{StreamGame: syntax.StreamGame{GameRef: g, Line: 1}, Name: "f.pgn", Offset: offset}
+	}
+	for _, tc := range []struct {
+		second int64 // the offset of the second game
+		want   string
+	}{
+		{int64(len(first)), first + first},                  // the next game
+		{int64(len(first)) + 4<<30, first + "\n\n" + first}, // 4 GiB further: the same Start
+		{5<<30 + 7, first + "\n\n" + first},
+	} {
+		var b strings.Builder
+		k := sink{w: &b}
+		if err := k.write(game(first, 0)); err != nil {
+			t.Fatal(err)
+		}
+		second := game(first, tc.second)
+		if err := k.write(second); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("second game at %d (Start %d): %q, want %q", tc.second, second.Start, b.String(), tc.want)
 		}
 	}
 }
