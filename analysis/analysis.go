@@ -29,11 +29,9 @@ const (
 // Code is a stable, lower-case, dash-separated diagnostic identifier.
 type Code string
 
-// Edit replaces the bytes of Span (game-relative) with New.
-type Edit struct {
-	Span syntax.Span
-	New  string
-}
+// Edit is the syntax package's edit; a fix's edits are a batch (see
+// syntax.Edit) of game-relative spans.
+type Edit = syntax.Edit
 
 // Fix is one suggested repair; the alternatives of a diagnostic apply
 // independently of each other.
@@ -522,10 +520,7 @@ func (d Diagnostic) Shift(by syntax.Pos) Diagnostic {
 	if len(d.Fixes) > 0 {
 		fixes := make([]Fix, len(d.Fixes))
 		for i, f := range d.Fixes {
-			edits := make([]Edit, len(f.Edits))
-			for j, e := range f.Edits {
-				edits[j] = Edit{e.Span.Shift(by), e.New}
-			}
+			edits := syntax.ShiftEdits(slices.Clone(f.Edits), by)
 			fixes[i] = Fix{Title: f.Title, Edits: edits, Manual: f.Manual}
 		}
 		d.Fixes = fixes

@@ -49,7 +49,6 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
-	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -297,7 +296,7 @@ func (e *engine) apply(cur state, sel []*candidate, base *baseline, why map[int]
 // try applies edits to the game of cur and returns the new state, or why
 // the result breaks an invariant of the package.
 func (e *engine) try(cur state, edits []syntax.Edit, base *baseline) (state, string) {
-	text := diff.Apply(cur.g.Text, edits)
+	text := syntax.ApplyEdits(cur.g.Text, edits)
 	f := syntax.Parse("", text, e.d)
 	if f.NumGames() != 1 || f.Game(0).Game.Text != text {
 		return state{}, "the game would no longer read as one game"

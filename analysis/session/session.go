@@ -259,7 +259,7 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
-		fileDs = carryAll(fileDs, edits)
+		fileDs = carryAll(fileDs, edits, old.Len())
 	}
 	focus := syntax.Pos(-1)
 	if len(edits) > 0 {
