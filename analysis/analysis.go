@@ -59,7 +59,7 @@ type Related struct {
 // Diagnostic is one finding. Spans are game-relative inside a game's
 // results (Game, Pass.Report) and file-absolute once shifted by the
 // game's start (Diagnostic.Shift), as the drivers return them: the
-// streaming check (checks.CheckStream) and the language server's engine
+// streaming check (checks.CheckStreamRepeats) and the language server's engine
 // (package session).
 type Diagnostic struct {
 	Span     syntax.Span

@@ -19,7 +19,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
-	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/internal/duplicatestest"
 	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -414,7 +414,7 @@ func TestBigRun(t *testing.T) {
 	}
 	// Every game repeats the first: file-level diagnostics, published
 	// after the games'.
-	all = append(all, duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) })...)
+	all = append(all, duplicatestest.File(f, cfg)...)
 	var want []string
 	for _, x := range all {
 		want = append(want, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))
