@@ -185,9 +185,6 @@ func (x *Index) Counts() (duplicates, near int) {
 	return x.counts[Duplicate], x.counts[Truncated] + x.counts[Extended]
 }
 
-// Games returns how many games with moves were added.
-func (x *Index) Games() int { return len(x.games) }
-
 // Diagnostic returns the diagnostic of f on the game at span under cfg,
 // and whether cfg keeps it; where names the other game ("game 12 (line
 // 340)"), and earlier, when the other game is in the same text, is its
