@@ -29,6 +29,9 @@ func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, jobs int, cf
 	}
 	rep.streams[len(rep.streams)-1].dialect = gr.Dialect()
 	repeats := duplicates.Enabled(cfg, gr.Dialect())
+	if repeats {
+		analyzers = append(slices.Clip(analyzers), duplicates.Fingerprinter)
+	}
 	if !analysis.NeedsTokens(analyzers, gr.Dialect(), cfg) {
 		// No analyzer that would report anything declares that it reads
 		// the tokens (TestNeedsTokens holds the declarations).
@@ -49,11 +52,12 @@ func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, jobs int, cf
 		it.Value.file = analysis.SyntaxDiagnostics(fresh, gr.Dialect(), cfg)
 	}
 	work := func(it *analysis.StreamItem[result]) {
-		var fingerprint func(*analysis.Pass) // reads the main line the legality analyzer replayed
+		var pass *analysis.Pass
+		it.Value.diags, pass = analysis.Run(it.Game.Game, gr.Dialect(), cfg, analyzers)
 		if repeats {
-			fingerprint = func(p *analysis.Pass) { it.Value.fp, it.Value.hasFP = duplicates.OfPass(p) }
+			fp := duplicates.FingerprintResult.Of(pass)
+			it.Value.fp, it.Value.hasFP = fp.Fingerprint, fp.OK
 		}
-		it.Value.diags = analysis.GameThen(it.Game.Game, gr.Dialect(), cfg, analyzers, fingerprint)
 	}
 	analysis.EachGame(ctx, gr, jobs, read, work, func(it *analysis.StreamItem[result]) {
 		ds := append(it.Value.diags, it.Value.file...)

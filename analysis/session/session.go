@@ -492,6 +492,10 @@ func analysedState(per [][]analysis.Diagnostic, fps []print, k int) gameState {
 // shared by the document per game.
 func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, res results, done func(int)) (failed []bool) {
 	failed = make([]bool, len(todo))
+	analyzers := e.analyzers
+	if res.fps != nil {
+		analyzers = append(slices.Clip(analyzers), duplicates.Fingerprinter)
+	}
 	analyze := func(k int) {
 		i := todo[k]
 		r := doc.File.Game(i)
@@ -503,11 +507,12 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 				failed[k] = true
 			}
 		}()
-		var fingerprint func(*analysis.Pass) // reads the main line the legality analyzer replayed
+		ds, pass := analysis.Run(g, doc.File.Dialect, cfg, analyzers)
+		res.per[k] = withoutFixes(ds)
 		if res.fps != nil {
-			fingerprint = func(p *analysis.Pass) { res.fps[k].fp, res.fps[k].ok = duplicates.OfPass(p) }
+			fp := duplicates.FingerprintResult.Of(pass)
+			res.fps[k].fp, res.fps[k].ok = fp.Fingerprint, fp.OK
 		}
-		res.per[k] = withoutFixes(analysis.GameThen(g, doc.File.Dialect, cfg, e.analyzers, fingerprint))
 		if res.outs != nil { // while the game's tree is at hand
 			res.outs[k] = query.OutlineOf(doc.File.Dialect, r, i)
 		}
