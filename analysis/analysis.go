@@ -565,8 +565,30 @@ func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) 
 // game-relative spans, sorted, and the pass, from which the caller reads
 // the results of the analyzers (Result.Of): an analyzer that reports
 // nothing, such as the fingerprints of package duplicates, runs for its
-// result.
+// result. A driver that runs the same analyzers over many games makes
+// their Plan once instead.
 func Run(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) ([]Diagnostic, *Pass) {
+	var buf [32]step
+	return run(g, d, cfg, plan(analyzers, d, cfg, buf[:0]))
+}
+
+// A Plan is what Run runs for some analyzers on the games of one dialect
+// under one configuration, worked out once for all of them.
+type Plan struct {
+	d     syntax.Dialect
+	cfg   *Config
+	steps []step
+}
+
+// NewPlan returns the plan of analyzers for games of dialect d under cfg.
+func NewPlan(analyzers []*Analyzer, d syntax.Dialect, cfg *Config) *Plan {
+	return &Plan{d, cfg, plan(analyzers, d, cfg, nil)}
+}
+
+// Run is Run of the plan's analyzers over g, a game of its dialect.
+func (pl *Plan) Run(g *syntax.Game) ([]Diagnostic, *Pass) { return run(g, pl.d, pl.cfg, pl.steps) }
+
+func run(g *syntax.Game, d syntax.Dialect, cfg *Config, steps []step) ([]Diagnostic, *Pass) {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
@@ -576,8 +598,7 @@ func Run(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) (
 		x.Fixes = SyntaxFixes(g, d, e)
 		pass.Report(x)
 	}
-	var buf [32]step
-	for _, s := range plan(analyzers, d, cfg, buf[:0]) {
+	for _, s := range steps {
 		pass.source, pass.analyzer, pass.quiet = s.a.Name, s.a, s.quiet
 		s.a.Run(pass)
 	}

@@ -51,9 +51,10 @@ func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, jobs int, cf
 		before = after
 		it.Value.file = analysis.SyntaxDiagnostics(fresh, gr.Dialect(), cfg)
 	}
+	plan := analysis.NewPlan(analyzers, gr.Dialect(), cfg)
 	work := func(it *analysis.StreamItem[result]) {
 		var pass *analysis.Pass
-		it.Value.diags, pass = analysis.Run(it.Game.Game, gr.Dialect(), cfg, analyzers)
+		it.Value.diags, pass = plan.Run(it.Game.Game)
 		if repeats {
 			fp := duplicates.FingerprintResult.Of(pass)
 			it.Value.fp, it.Value.hasFP = fp.Fingerprint, fp.OK

@@ -496,6 +496,7 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 	if res.fps != nil {
 		analyzers = append(slices.Clip(analyzers), duplicates.Fingerprinter)
 	}
+	plan := analysis.NewPlan(analyzers, doc.File.Dialect, cfg)
 	analyze := func(k int) {
 		i := todo[k]
 		r := doc.File.Game(i)
@@ -507,7 +508,7 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 				failed[k] = true
 			}
 		}()
-		ds, pass := analysis.Run(g, doc.File.Dialect, cfg, analyzers)
+		ds, pass := plan.Run(g)
 		res.per[k] = withoutFixes(ds)
 		if res.fps != nil {
 			fp := duplicates.FingerprintResult.Of(pass)
