@@ -29,11 +29,9 @@ const (
 // Code is a stable, lower-case, dash-separated diagnostic identifier.
 type Code string
 
-// Edit replaces the bytes of Span (game-relative) with New.
-type Edit struct {
-	Span syntax.Span
-	New  string
-}
+// Edit is the syntax package's edit; a fix's edits are a batch (see
+// syntax.Edit) of game-relative spans.
+type Edit = syntax.Edit
 
 // Fix is one suggested repair; the alternatives of a diagnostic apply
 // independently of each other.
@@ -61,7 +59,7 @@ type Related struct {
 // Diagnostic is one finding. Spans are game-relative inside a game's
 // results (Game, Pass.Report) and file-absolute once shifted by the
 // game's start (Diagnostic.Shift), as the drivers return them: the
-// streaming check (checks.CheckStream) and the language server's engine
+// streaming check (checks.CheckStreamRepeats) and the language server's engine
 // (package session).
 type Diagnostic struct {
 	Span     syntax.Span
@@ -189,7 +187,13 @@ type Analyzer struct {
 	// TestNeedsTokens in package checks holds every analyzer that does
 	// not declare it to the same results without tokens.
 	NeedsTokens bool
-	Run         func(*Pass)
+	// Requires lists the analyzers whose results (see Result) Run reads,
+	// as go/analysis's Requires does. The driver (Run) runs them before it
+	// on the same game, each once whatever the order and the number of
+	// the analyzers that require it, and drops the diagnostics of those
+	// the caller did not ask for.
+	Requires []*Analyzer
+	Run      func(*Pass)
 }
 
 // runsOn reports whether a checks games of dialect d.
@@ -197,18 +201,87 @@ func (a *Analyzer) runsOn(d syntax.Dialect) bool {
 	return a.Dialects == nil || slices.Contains(a.Dialects, d)
 }
 
-// NeedsTokens reports whether one of analyzers that may report something
-// in a game of dialect d under cfg declares that it reads the game's
-// tokens (Analyzer.NeedsTokens). When it does not, the games can be
-// parsed without them (syntax.GameReader.DropTokens), which saves about a
-// third of the parse.
+// NeedsTokens reports whether one of the analyzers that Run runs on a
+// game of dialect d under cfg for analyzers, of those that may report
+// something (or that report nothing and run for their result) and of
+// what they require, declares that it reads the game's tokens
+// (Analyzer.NeedsTokens). When none does, the games can be parsed without
+// them (syntax.GameReader.DropTokens), which saves about a third of the
+// parse.
 func NeedsTokens(analyzers []*Analyzer, d syntax.Dialect, cfg *Config) bool {
+	var wanted []*Analyzer
 	for _, a := range analyzers {
-		if a.NeedsTokens && a.reports(d, cfg) {
+		if len(a.Codes) == 0 || a.reports(d, cfg) {
+			wanted = append(wanted, a)
+		}
+	}
+	var buf [32]step
+	for _, s := range plan(wanted, d, cfg, buf[:0]) {
+		if s.a.NeedsTokens {
 			return true
 		}
 	}
 	return false
+}
+
+// step is an analyzer to run on a game; quiet: only for what an
+// analyzer that requires it reads, its diagnostics dropped.
+type step struct {
+	a     *Analyzer
+	quiet bool
+}
+
+// plan appends to steps what Run runs for analyzers on a game of
+// dialect d under cfg, in order: each analyzer that checks d (and, under
+// the minimal CTL-PGN reader, reports some code), in the caller's order,
+// each after what it requires, each once. It allocates nothing for up to
+// 32 analyzers when steps has room: it runs for every game.
+func plan(analyzers []*Analyzer, d syntax.Dialect, cfg *Config, steps []step) []step {
+	var buf [32]*Analyzer
+	asked := buf[:0]
+	skip := cfg.minimal(d)
+	for _, a := range analyzers {
+		if a.runsOn(d) && !(skip && !a.hasMinimal()) && !slices.Contains(asked, a) { // else it would report nothing
+			asked = append(asked, a)
+		}
+	}
+	// A depth-first walk from each analyzer asked for, in order, with a
+	// stack of its own: a recursive one would put the buffers on the heap.
+	start := len(steps)
+	ran := func(a *Analyzer) bool {
+		for _, s := range steps[start:] {
+			if s.a == a {
+				return true
+			}
+		}
+		return false
+	}
+	var stackBuf [8]*Analyzer
+	for _, a := range asked {
+		stack := append(stackBuf[:0], a)
+		for len(stack) > 0 {
+			top := stack[len(stack)-1]
+			var next *Analyzer
+			for _, r := range top.Requires {
+				if r.runsOn(d) && !ran(r) {
+					next = r
+					break
+				}
+			}
+			if next == nil {
+				stack = stack[:len(stack)-1]
+				if !ran(top) {
+					steps = append(steps, step{top, !slices.Contains(asked, top)})
+				}
+				continue
+			}
+			if slices.Contains(stack, next) {
+				panic("analysis: the analyzers require each other in a cycle")
+			}
+			stack = append(stack, next)
+		}
+	}
+	return steps
 }
 
 // reports reports whether a may report something in a game of dialect d
@@ -241,38 +314,66 @@ type Pass struct {
 	Config   *Config
 	source   string
 	analyzer *Analyzer // the one running; nil for the parser's diagnostics
+	quiet    bool      // it runs for its result only: its diagnostics are dropped
 	diags    []Diagnostic
-	shared   []sharedValue // see Share; a few per pass, so a slice beats a map
+	results  []resultValue // see Result; a few per pass, so a slice beats a map
 }
 
-// sharedValue is one value shared by an analyzer (see Pass.Share).
-type sharedValue struct{ key, v any }
+// resultValue is one result of an analyzer (see Result.Set).
+type resultValue struct {
+	key any
+	v   any
+}
 
-// Share publishes v under key for the analyzers that run after this one
-// on the same game, so that what one analyzer learnt (which moves the
-// replay could check, say) need not be worked out again. The owner of
-// the key exports a function that reads it with Shared and computes it
-// when its analyzer has not run; key is a value of an unexported type of
-// that package, as for context.Context values.
-func (p *Pass) Share(key, v any) {
-	for i := range p.shared {
-		if p.shared[i].key == key {
-			p.shared[i].v = v
+// Result names the typed result of type T that an analyzer produces for
+// each game, for the analyzers that require it (Analyzer.Requires) and
+// for the caller of Run: what one analyzer learnt (the main line the
+// legality analyzer replayed, say) need not be worked out again. The
+// package of the analyzer declares it as a variable (NewResult); its Run
+// sets it on every game it runs on.
+type Result[T any] struct{ name string }
+
+// NewResult returns a result named name (as "legality.MainLine") in
+// messages.
+func NewResult[T any](name string) *Result[T] { return &Result[T]{name} }
+
+// Set records v as the result of the game of p.
+func (r *Result[T]) Set(p *Pass, v T) {
+	for i := range p.results {
+		if p.results[i].key == r {
+			p.results[i].v = v
 			return
 		}
 	}
-	p.shared = append(p.shared, sharedValue{key, v})
+	p.results = append(p.results, resultValue{r, v})
 }
 
-// Shared returns what an analyzer that ran earlier on this game shared
-// under key.
-func (p *Pass) Shared(key any) (any, bool) {
-	for _, s := range p.shared {
-		if s.key == key {
-			return s.v, true
+// Of returns the result of the game of p. It panics when the analyzer
+// that sets it has not run on the game: the analyzer reading it must
+// require that one, and a driver must ask for it, so that no result is
+// ever worked out twice (or silently not at all).
+func (r *Result[T]) Of(p *Pass) T {
+	if v, ok := r.Lookup(p); ok {
+		return v
+	}
+	reader := "the caller"
+	if p.analyzer != nil {
+		reader = p.analyzer.Name
+	}
+	panic("analysis: " + reader + " reads the result " + r.name + " of an analyzer that did not run on the game (see Analyzer.Requires)")
+}
+
+// Lookup returns the result of the game of p, and whether the analyzer
+// that sets it has run on the game (it does not run on games of other
+// dialects).
+func (r *Result[T]) Lookup(p *Pass) (T, bool) {
+	for _, x := range p.results {
+		if x.key == r {
+			return x.v.(T), true
 		}
 	}
-	return nil, false
+	var zero T
+	return zero, false
 }
 
 // Report records a diagnostic. Its severity is the configured override
@@ -282,6 +383,9 @@ func (p *Pass) Shared(key any) (any, bool) {
 // read by the minimal reader, a code the reader does not report
 // (CodeInfo.Minimal; of the parser's, those reported below error).
 func (p *Pass) Report(d Diagnostic) {
+	if p.quiet {
+		return
+	}
 	if d.Source == "" {
 		d.Source = p.source
 	}
@@ -449,16 +553,42 @@ type Config struct {
 func DefaultConfig() *Config { return &Config{} }
 
 // Game runs the syntax check and every analyzer over one game and returns
-// the diagnostics with game-relative spans, sorted.
+// the diagnostics with game-relative spans, sorted (see Run).
 func Game(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) []Diagnostic {
-	return GameThen(g, d, cfg, analyzers, nil)
+	ds, _ := Run(g, d, cfg, analyzers)
+	return ds
 }
 
-// GameThen is Game, and calls then (if not nil) with the pass once the
-// analyzers have run, so that a caller can work out more of the game from
-// what they shared (Pass.Shared; package duplicates reads the main line
-// the legality analyzer replayed) without doing their work again.
-func GameThen(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer, then func(*Pass)) []Diagnostic {
+// Run runs the syntax check and the analyzers over one game, with what
+// they require (Analyzer.Requires) first, each once, and returns the
+// diagnostics of the syntax check and of the analyzers asked for, with
+// game-relative spans, sorted, and the pass, from which the caller reads
+// the results of the analyzers (Result.Of): an analyzer that reports
+// nothing, such as the fingerprints of package duplicates, runs for its
+// result. A driver that runs the same analyzers over many games makes
+// their Plan once instead.
+func Run(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyzer) ([]Diagnostic, *Pass) {
+	var buf [32]step
+	return run(g, d, cfg, plan(analyzers, d, cfg, buf[:0]))
+}
+
+// A Plan is what Run runs for some analyzers on the games of one dialect
+// under one configuration, worked out once for all of them.
+type Plan struct {
+	d     syntax.Dialect
+	cfg   *Config
+	steps []step
+}
+
+// NewPlan returns the plan of analyzers for games of dialect d under cfg.
+func NewPlan(analyzers []*Analyzer, d syntax.Dialect, cfg *Config) *Plan {
+	return &Plan{d, cfg, plan(analyzers, d, cfg, nil)}
+}
+
+// Run is Run of the plan's analyzers over g, a game of its dialect.
+func (pl *Plan) Run(g *syntax.Game) ([]Diagnostic, *Pass) { return run(g, pl.d, pl.cfg, pl.steps) }
+
+func run(g *syntax.Game, d syntax.Dialect, cfg *Config, steps []step) ([]Diagnostic, *Pass) {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
@@ -468,20 +598,13 @@ func GameThen(g *syntax.Game, d syntax.Dialect, cfg *Config, analyzers []*Analyz
 		x.Fixes = SyntaxFixes(g, d, e)
 		pass.Report(x)
 	}
-	skip := cfg.minimal(d)
-	for _, a := range analyzers {
-		if !a.runsOn(d) || skip && !a.hasMinimal() {
-			continue // it would report nothing
-		}
-		pass.source, pass.analyzer = a.Name, a
-		a.Run(pass)
+	for _, s := range steps {
+		pass.source, pass.analyzer, pass.quiet = s.a.Name, s.a, s.quiet
+		s.a.Run(pass)
 	}
-	if then != nil {
-		pass.source, pass.analyzer = "", nil
-		then(pass)
-	}
+	pass.source, pass.analyzer, pass.quiet = "", nil, false
 	Sort(pass.diags)
-	return pass.diags
+	return pass.diags, pass
 }
 
 func fromSyntax(e syntax.Error) Diagnostic {
@@ -522,10 +645,7 @@ func (d Diagnostic) Shift(by syntax.Pos) Diagnostic {
 	if len(d.Fixes) > 0 {
 		fixes := make([]Fix, len(d.Fixes))
 		for i, f := range d.Fixes {
-			edits := make([]Edit, len(f.Edits))
-			for j, e := range f.Edits {
-				edits[j] = Edit{e.Span.Shift(by), e.New}
-			}
+			edits := syntax.ShiftEdits(slices.Clone(f.Edits), by)
 			fixes[i] = Fix{Title: f.Title, Edits: edits, Manual: f.Manual}
 		}
 		d.Fixes = fixes

@@ -37,26 +37,65 @@ func TestReportInstead(t *testing.T) {
 	}
 }
 
-// TestShare checks that a value shared by an analyzer is seen by those
-// that run after it on the same game, and not on the next game.
-func TestShare(t *testing.T) {
-	type key struct{}
+// TestRequires checks the driver against Requires: what an analyzer
+// requires runs before it, once per game however many analyzers require
+// it and wherever the caller lists it, and its diagnostics are kept only
+// when the caller asked for it; its result is the game's, not the one
+// before's; a result read without requiring its analyzer panics (a
+// consumer that would silently work it out again fails here instead);
+// the token need of what is required counts.
+func TestRequires(t *testing.T) {
 	f := syntax.Parse("t.pgn", "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n", syntax.PGN)
-	var seen []any
-	first := &analysis.Analyzer{Name: "first", Run: func(p *analysis.Pass) {
-		if _, ok := p.Shared(key{}); !ok {
-			p.Share(key{}, p.Game.Tags[0].Value)
-		}
+	event := analysis.NewResult[string]("event")
+	var log []string
+	producer := &analysis.Analyzer{Name: "producer", NeedsTokens: true, Codes: []analysis.CodeInfo{{Code: "made", Severity: analysis.Info}}, Run: func(p *analysis.Pass) {
+		log = append(log, "producer")
+		p.Report(analysis.Diagnostic{Code: "made", Severity: analysis.Info})
+		event.Set(p, p.Game.Tags[0].Value)
 	}}
-	second := &analysis.Analyzer{Name: "second", Run: func(p *analysis.Pass) {
-		v, _ := p.Shared(key{})
-		seen = append(seen, v)
-	}}
-	for _, r := range f.Games() {
-		analysis.Game(r.Game, syntax.PGN, nil, []*analysis.Analyzer{second, first, second})
+	consumer := func(name string) *analysis.Analyzer {
+		return &analysis.Analyzer{Name: name, Requires: []*analysis.Analyzer{producer}, Codes: []analysis.CodeInfo{{Code: "read", Severity: analysis.Info}}, Run: func(p *analysis.Pass) {
+			log = append(log, name+" "+event.Of(p))
+		}}
 	}
-	if len(seen) != 4 || seen[0] != nil || seen[1] != "a" || seen[2] != nil || seen[3] != "b" {
-		t.Errorf("second saw %v, want [<nil> a <nil> b]", seen)
+	first, second := consumer("first"), consumer("second")
+	for _, tc := range []struct {
+		analyzers []*analysis.Analyzer
+		log       string
+		made      int // diagnostics of the producer
+	}{
+		{[]*analysis.Analyzer{first, second}, "producer first a second a producer first b second b", 0},
+		{[]*analysis.Analyzer{second, producer, first}, "producer second a first a producer second b first b", 2},
+		{[]*analysis.Analyzer{producer, producer}, "producer producer", 2},
+	} {
+		log = nil
+		made := 0
+		for _, r := range f.Games() {
+			for _, d := range analysis.Game(r.Game, syntax.PGN, nil, tc.analyzers) {
+				if d.Code == "made" {
+					made++
+				}
+			}
+		}
+		if got := strings.Join(log, " "); got != tc.log || made != tc.made {
+			t.Errorf("%d analyzers: ran %q with %d diagnostics of the producer, want %q with %d", len(tc.analyzers), got, made, tc.log, tc.made)
+		}
+	}
+	_, pass := analysis.Run(f.Game(0).Game, syntax.PGN, nil, []*analysis.Analyzer{first})
+	if v, ok := event.Lookup(pass); !ok || v != "a" {
+		t.Errorf("the caller reads %q, %v; want a, true", v, ok)
+	}
+	stray := &analysis.Analyzer{Name: "stray", Run: func(p *analysis.Pass) { event.Of(p) }}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("reading a result without requiring its analyzer did not panic")
+			}
+		}()
+		analysis.Game(f.Game(0).Game, syntax.PGN, nil, []*analysis.Analyzer{stray})
+	}()
+	if !analysis.NeedsTokens([]*analysis.Analyzer{first}, syntax.PGN, nil) {
+		t.Error("NeedsTokens leaves out what the analyzers asked for require")
 	}
 }
 

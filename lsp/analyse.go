@@ -10,7 +10,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/pgnls/pgnls/analysis/annotate"
-	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -147,7 +146,7 @@ func (s *server) applyAnalysis(uri string, games []analysedGame, title string) s
 			dropped++
 			continue
 		}
-		edits = append(edits, diff.Shift(g.edits, cur.File.Game(g.index).Start)...)
+		edits = append(edits, syntax.ShiftEdits(g.edits, cur.File.Game(g.index).Start)...)
 	}
 	if dropped > 0 {
 		s.showWarning("%d game(s) changed while the engine analysed them: their analysis is dropped", dropped)

@@ -137,13 +137,13 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	if wantKind(p.Context.Only, kindAddTags) {
 		r := doc.File.Game(i)
 		if edits, names := fix.AddTags(r.Game, doc.File.Dialect, fix.Addable); len(edits) > 0 {
-			actions = append(actions, codeAction{Title: "Add " + strings.Join(names, ", "), Kind: kindAddTags, Edit: workspaceEdit(doc, shiftEdits(edits, r.Start))})
+			actions = append(actions, codeAction{Title: "Add " + strings.Join(names, ", "), Kind: kindAddTags, Edit: workspaceEdit(doc, syntax.ShiftEdits(edits, r.Start))})
 		}
 	}
 	if wantKind(p.Context.Only, kindSortTags) {
 		r := doc.File.Game(i)
 		if edits := sortTags(r.Game, doc.File.Dialect); len(edits) > 0 {
-			actions = append(actions, codeAction{Title: "Sort tags", Kind: kindSortTags, Edit: workspaceEdit(doc, shiftEdits(edits, r.Start))})
+			actions = append(actions, codeAction{Title: "Sort tags", Kind: kindSortTags, Edit: workspaceEdit(doc, syntax.ShiftEdits(edits, r.Start))})
 		}
 	}
 	return actions, ctx.Err()
@@ -186,7 +186,7 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 			// analysis.
 			if x, ok := matchDiagnostic(m, players.FileDiagnostics(doc.File, s.settings.config(), s.names), code, r); ok {
 				for _, f := range x.Fixes {
-					out = append(out, codeAction{Title: f.Title, Kind: protocol.QuickFix, Diagnostics: []json.RawMessage{raw}, IsPreferred: true, Edit: workspaceEdit(doc, fixEdits(f))})
+					out = append(out, codeAction{Title: f.Title, Kind: protocol.QuickFix, Diagnostics: []json.RawMessage{raw}, IsPreferred: true, Edit: workspaceEdit(doc, syntax.Normalize(slices.Clone(f.Edits)))})
 				}
 			}
 			continue
@@ -218,7 +218,7 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 				// The one pgnls fix applies, which an editor's
 				// auto-fix applies too.
 				IsPreferred: hasChosen && f.Title == chosen.Title && f.Manual == "",
-				Edit:        workspaceEdit(doc, fixEdits(f)),
+				Edit:        workspaceEdit(doc, syntax.Normalize(slices.Clone(f.Edits))),
 			})
 		}
 	}
@@ -274,30 +274,11 @@ func sortTags(g *syntax.Game, d syntax.Dialect) []syntax.Edit {
 	for _, code := range []analysis.Code{tags.CodeSort, tags.CodeOrder} {
 		for _, x := range ds {
 			if x.Code == code && len(x.Fixes) > 0 {
-				return fixEdits(x.Fixes[0])
+				return syntax.Normalize(slices.Clone(x.Fixes[0].Edits))
 			}
 		}
 	}
 	return nil
-}
-
-// fixEdits returns the edits of a fix as syntax edits, sorted.
-func fixEdits(fix analysis.Fix) []syntax.Edit {
-	out := make([]syntax.Edit, 0, len(fix.Edits))
-	for _, e := range fix.Edits {
-		out = append(out, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
-	}
-	slices.SortStableFunc(out, func(a, b syntax.Edit) int { return int(a.Start - b.Start) })
-	return out
-}
-
-// shiftEdits moves game-relative edits to the game's start.
-func shiftEdits(edits []syntax.Edit, by syntax.Pos) []syntax.Edit {
-	for i := range edits {
-		edits[i].Start += by
-		edits[i].End += by
-	}
-	return edits
 }
 
 // workspaceEdit wraps file-absolute edits of doc.

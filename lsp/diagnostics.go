@@ -277,8 +277,4 @@ func (d *diagnoser) stop() { d.engine.Stop() }
 // wait waits for the analyses under way, and those scheduled, to end.
 func (d *diagnoser) wait() { d.engine.Wait() }
 
-// analysed reports whether every game of doc, the current version of its
-// document, is analysed under the configuration in force.
-func (d *diagnoser) analysed(doc *session.Document) bool { return d.engine.Analysed(doc) }
-
 var _ session.Host = (*diagnoser)(nil)

@@ -113,3 +113,7 @@ func SetStashBytes(n int) (restore func()) {
 	stashBytes = n
 	return func() { stashBytes = old }
 }
+
+// analysed reports whether every game of doc, the current version of its
+// document, is analysed under the configuration in force.
+func (d *diagnoser) analysed(doc *session.Document) bool { return d.engine.Analysed(doc) }

@@ -111,7 +111,7 @@ func gamesIn(f *syntax.File, span syntax.Span) (from, to int) {
 func textEdits(m mapper, edits []syntax.Edit) []protocol.TextEdit {
 	out := make([]protocol.TextEdit, 0, len(edits))
 	for _, e := range edits {
-		out = append(out, protocol.TextEdit{Range: m.rangeOf(syntax.Span{Start: e.Start, End: e.End}), NewText: e.New})
+		out = append(out, protocol.TextEdit{Range: m.rangeOf(e.Span), NewText: e.New})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -114,6 +115,77 @@ func (m mapper) offset(p protocol.Position) (off syntax.Pos, exact bool) {
 		i += size
 	}
 	return end, units == want
+}
+
+// sequence returns the byte edits of ranged content changes, each in
+// the coordinates of the text the ones before it left (a sequence, see
+// syntax.Edit), reading their positions in the lines of f as if the
+// changes went one way (see inOriginal, which checks that they do):
+// descending, a change's positions are those of f, the changes before it
+// being after them; ascending, a position lies after the text the change
+// before wrote, on a line of f moved by the lines the changes before
+// added, and on the line where that text ends, moved by its characters.
+// exact is false when a position had to be clamped or snapped, or lies
+// inside that text, which has no place in f.
+func (m mapper) sequence(changes []wire.ContentChange, descending bool) (edits []syntax.Edit, exact bool) {
+	exact = true
+	offset := func(p wire.Position) syntax.Pos {
+		off, ok := m.offset(p.Protocol())
+		exact = exact && ok
+		return off
+	}
+	edits = make([]syntax.Edit, 0, len(changes))
+	if descending {
+		for _, c := range changes {
+			edits = append(edits, syntax.Edit{Span: syntax.Span{Start: offset(c.Range.Start), End: offset(c.Range.End)}, New: c.Text})
+		}
+		return edits, exact
+	}
+	lineDelta := int64(0)
+	shift := syntax.Pos(0)
+	var curEnd, origEnd wire.Position // of the previous change, in the text after it and in f
+	for i, c := range changes {
+		if i > 0 && c.Range.Start.Before(curEnd) {
+			return nil, false
+		}
+		toOrig := func(p wire.Position) wire.Position {
+			if i > 0 && p.Line == curEnd.Line {
+				return wire.Position{Line: origEnd.Line, Character: origEnd.Character + p.Character - curEnd.Character}
+			}
+			return wire.Position{Line: p.Line - lineDelta, Character: p.Character}
+		}
+		start, end := toOrig(c.Range.Start), toOrig(c.Range.End)
+		e := syntax.Edit{Span: syntax.Span{Start: offset(start), End: offset(end)}, New: c.Text}
+		edits = append(edits, e.Shift(shift))
+		shift += e.Delta()
+		lines, last := lineBreaks(c.Text)
+		lineDelta += lines - (c.Range.End.Line - c.Range.Start.Line)
+		curEnd = wire.Position{Line: c.Range.Start.Line + lines, Character: last}
+		if lines == 0 {
+			curEnd.Character += c.Range.Start.Character
+		}
+		origEnd = end
+	}
+	return edits, exact
+}
+
+// lineBreaks counts the line breaks of s ("\n", "\r\n" or a lone "\r")
+// and returns the UTF-16 length of its last line.
+func lineBreaks(s string) (lines int64, last int64) {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			fallthrough
+		case '\n':
+			lines++
+			start = i + 1
+		}
+	}
+	return lines, int64(utf16Len(s[start:], len(s)-start))
 }
 
 // utf16Len counts the UTF-16 code units of the characters of line that

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"go.lsp.dev/protocol"
@@ -14,6 +15,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
+	"github.com/pgnls/pgnls/syntax"
 )
 
 // repeatDiagnostic is what the quick fix of a repeated game reads of a
@@ -68,7 +70,7 @@ func repeatFix(doc *session.Document, m mapper, i int, raw json.RawMessage) (cod
 	}
 	return codeAction{
 		Title: f.Title, Kind: protocol.QuickFix, Diagnostics: []json.RawMessage{raw},
-		Edit: workspaceEdit(doc, fixEdits(f)),
+		Edit: workspaceEdit(doc, syntax.Normalize(slices.Clone(f.Edits))),
 	}, true
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -115,86 +114,41 @@ func applyChanges(f *syntax.File, changes []wire.ContentChange) (_ session.Chang
 				clamped++
 			}
 		}
-		ch = ch.Apply(syntax.Edit{Start: start, End: end, New: c.Text})
+		ch = ch.Apply(syntax.Edit{Span: syntax.Span{Start: start, End: end}, New: c.Text})
 	}
 	return ch, clamped, nil
 }
 
 // inOriginal returns the byte edits of changes, each in the coordinates
 // of the text the changes before it left, when every change is ranged and
-// lies entirely before the one before it (the order editors apply many
-// edits in) or entirely after it: then its positions can be read in the
-// lines of f, without the texts between the changes, and session.Change
-// applies them as one batch. ok is false otherwise, and when a position
-// had to be clamped or snapped or a change joins line breaks (see
-// separate): the changes are then mapped one by one, each in the text it
-// was written for.
+// the changes go one way (syntax.Compose): each entirely before the one
+// before it (the order editors apply many edits in) or entirely after it.
+// Then their positions can be read in the lines of f (mapper.sequence),
+// without the texts between the changes, and session.Change applies them
+// as one batch. ok is false otherwise, and when a position had to be
+// clamped or snapped or a change joins line breaks (see separate): the
+// changes are then mapped one by one, each in the text it was written
+// for.
 func inOriginal(f *syntax.File, changes []wire.ContentChange) (edits []syntax.Edit, ok bool) {
-	m := mapper{f}
-	clamped := 0
-	offset := func(p wire.Position) syntax.Pos {
-		off, exact := m.offset(p.Protocol())
-		if !exact {
-			clamped++
-		}
-		return off
-	}
 	for _, c := range changes {
 		if c.Range == nil || c.Range.End.Before(c.Range.Start) {
 			return nil, false
 		}
 	}
-	descending := true
-	for i := 1; i < len(changes) && descending; i++ {
-		descending = !changes[i-1].Range.Start.Before(changes[i].Range.End)
+	m := mapper{f}
+	for _, descending := range []bool{true, false} {
+		edits, exact := m.sequence(changes, descending)
+		if !exact {
+			continue
+		}
+		if batch, n, down := syntax.Compose(edits, f.Len()); n == len(edits) && down == descending {
+			return edits, separate(f, batch)
+		}
 	}
-	edits = make([]syntax.Edit, 0, len(changes))
-	if descending {
-		// Each change is before the text the ones before it changed: its
-		// offsets are those of f.
-		for _, c := range changes {
-			edits = append(edits, syntax.Edit{Start: offset(c.Range.Start), End: offset(c.Range.End), New: c.Text})
-		}
-		orig := slices.Clone(edits)
-		slices.Reverse(orig)
-		return edits, clamped == 0 && separate(f, orig)
-	}
-	// Ascending: a change's positions are after those of the changes
-	// before it, in the text they made; a line after the last change's
-	// end is that line of f shifted by the lines the changes added, and a
-	// position on that line is measured from its end. Its offsets are
-	// those of f shifted by the bytes the changes before it added.
-	lineDelta := int64(0)
-	shift := syntax.Pos(0)
-	orig := make([]syntax.Edit, 0, len(changes))
-	var curEnd, origEnd wire.Position // of the previous change, in the text after it and in f
-	for i, c := range changes {
-		if i > 0 && c.Range.Start.Before(curEnd) {
-			return nil, false
-		}
-		toOrig := func(p wire.Position) wire.Position {
-			if i > 0 && p.Line == curEnd.Line {
-				return wire.Position{Line: origEnd.Line, Character: origEnd.Character + p.Character - curEnd.Character}
-			}
-			return wire.Position{Line: p.Line - lineDelta, Character: p.Character}
-		}
-		start, end := toOrig(c.Range.Start), toOrig(c.Range.End)
-		e := syntax.Edit{Start: offset(start), End: offset(end), New: c.Text}
-		orig = append(orig, e)
-		edits = append(edits, syntax.Edit{Start: e.Start + shift, End: e.End + shift, New: e.New})
-		shift += syntax.Pos(len(e.New)) - (e.End - e.Start)
-		lines, last := lineBreaks(c.Text)
-		lineDelta += lines - (c.Range.End.Line - c.Range.Start.Line)
-		curEnd = wire.Position{Line: c.Range.Start.Line + lines, Character: last}
-		if lines == 0 {
-			curEnd.Character += c.Range.Start.Character
-		}
-		origEnd = end
-	}
-	return edits, clamped == 0 && separate(f, orig)
+	return nil, false
 }
 
-// separate reports whether edits (in the coordinates of f, ascending)
+// separate reports whether a batch of edits (in the coordinates of f)
 // join no "\r" to a "\n", which would merge two line breaks into one and
 // move the lines that the positions of the changes after it were read
 // in: no edit puts a "\r" next to one that touches it, and none puts a
@@ -225,25 +179,6 @@ func separate(f *syntax.File, edits []syntax.Edit) bool {
 		}
 	}
 	return true
-}
-
-// lineBreaks counts the line breaks of s ("\n", "\r\n" or a lone "\r")
-// and returns the UTF-16 length of its last line.
-func lineBreaks(s string) (lines int64, last int64) {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			fallthrough
-		case '\n':
-			lines++
-			start = i + 1
-		}
-	}
-	return lines, int64(utf16Len(s[start:], len(s)-start))
 }
 
 func (s *server) didClose(_ context.Context, params json.RawMessage) error {

@@ -189,7 +189,7 @@ func TestApplyChangesBatches(t *testing.T) {
 			if r.IntN(3) == 0 {
 				nu = ""
 			}
-			edits = append(edits, syntax.Edit{Start: syntax.Pos(cuts[start]), End: syntax.Pos(cuts[end]), New: nu})
+			edits = append(edits, syntax.Edit{Span: syntax.Span{Start: syntax.Pos(cuts[start]), End: syntax.Pos(cuts[end])}, New: nu})
 			at = end + 1
 		}
 		if len(edits) < 2 {
@@ -211,7 +211,7 @@ func TestApplyChangesBatches(t *testing.T) {
 		for _, e := range edits {
 			rg := mapper{cur}.rangeOf(syntax.Span{Start: e.Start + shift, End: e.End + shift})
 			asc = append(asc, wire.ContentChange{Range: &wire.Range{Start: toWire(rg.Start), End: toWire(rg.End)}, Text: e.New})
-			cur, _ = syntax.Reparse(cur, syntax.Edit{Start: e.Start + shift, End: e.End + shift, New: e.New})
+			cur, _ = syntax.Reparse(cur, syntax.Edit{Span: syntax.Span{Start: e.Start + shift, End: e.End + shift}, New: e.New})
 			shift += syntax.Pos(len(e.New)) - (e.End - e.Start)
 		}
 		for _, changes := range [][]wire.ContentChange{desc, asc} {

@@ -51,7 +51,7 @@ func benchmarkEdit(b *testing.B, size int) {
 	old := Parse("bench.pgn", text, PGN)
 	mid := old.Game(old.NumGames() / 2)
 	at := mid.Start + Pos(strings.Index(mid.Game.Text, "\n1.")+3)
-	e := Edit{Start: at, End: at, New: "x"}
+	e := Edit{Span: Span{Start: at, End: at}, New: "x"}
 	b.ReportAllocs()
 	for b.Loop() {
 		Reparse(old, e)

@@ -174,7 +174,7 @@ func TestCompactReparse(t *testing.T) {
 	for i := range 25 {
 		start := Pos(rng.Intn(int(f.Len()) + 1))
 		end := min(start+Pos(rng.Intn(40)), f.Len())
-		e := Edit{Start: start, End: end, New: inserts[rng.Intn(len(inserts))]}
+		e := Edit{Span: Span{Start: start, End: end}, New: inserts[rng.Intn(len(inserts))]}
 		next, _ := Reparse(f, e)
 		want := Parse("many.pgn", e.Apply(f.Text()), PGN)
 		if i%20 == 0 {
@@ -231,7 +231,7 @@ func TestCompactNoGoroutine(t *testing.T) {
 	for range f.Games() {
 	}
 	for i := range 10 {
-		f, _ = Reparse(f, Edit{Start: f.GameSpan(i * 150).Start, End: f.GameSpan(i * 150).Start, New: "{x} "})
+		f, _ = Reparse(f, Edit{Span: Span{Start: f.GameSpan(i * 150).Start, End: f.GameSpan(i * 150).Start}, New: "{x} "})
 		f.Game(f.NumGames() - 1 - i*100)
 	}
 	for c, ch := range f.chunks {

@@ -64,7 +64,7 @@ func FuzzReparse(f *testing.F) {
 		if int(end) > len(text) {
 			end = Pos(len(text))
 		}
-		e := Edit{Start: start, End: end, New: ins}
+		e := Edit{Span: Span{Start: start, End: end}, New: ins}
 		old := Parse("fuzz", text, d)
 		got, kept := Reparse(old, e)
 		want := Parse("fuzz", e.Apply(text), d)

@@ -1,17 +1,5 @@
 package syntax
 
-// Edit replaces the bytes [Start, End) of a text with New. Offsets are
-// file-absolute in the text before the edit.
-type Edit struct {
-	Start, End Pos
-	New        string
-}
-
-// Apply returns text with e applied. It expects 0 <= Start <= End <= len(text).
-func (e Edit) Apply(text string) string {
-	return text[:e.Start] + e.New + text[e.End:]
-}
-
 // Reparse returns the file after edit e. Only the games the edit touches
 // (and the one before them, whose end may depend on them) are parsed
 // again, from a window of text around the edit; every other game is shared

@@ -34,7 +34,7 @@ func TestReparseChains(t *testing.T) {
 				if r.IntN(3) > 0 {
 					nu = pieces[r.IntN(len(pieces))]
 				}
-				e := Edit{Start: Pos(start), End: Pos(end), New: nu}
+				e := Edit{Span: Span{Start: Pos(start), End: Pos(end)}, New: nu}
 				before := text
 				f, _ = Reparse(f, e)
 				text = e.Apply(text)

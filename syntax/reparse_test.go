@@ -15,7 +15,7 @@ func TestReparseReuses(t *testing.T) {
 	text := strings.Repeat(game, 50)
 	old := Parse("x.pgn", text, PGN)
 	at := Pos(len(game)*25 + strings.Index(game, "e4"))
-	f, kept := Reparse(old, Edit{Start: at, End: at + 2, New: "d4"})
+	f, kept := Reparse(old, Edit{Span: Span{Start: at, End: at + 2}, New: "d4"})
 	if n := f.NumGames() - kept.Prefix - kept.Suffix; n > 2 {
 		t.Errorf("kept %+v: %d games parsed anew, want at most 2", kept, n)
 	}
@@ -48,7 +48,7 @@ func TestReparseRandomEdits(t *testing.T) {
 		for i := 0; i < 40; i++ {
 			start := Pos(rng.Intn(len(f.Text()) + 1))
 			end := min(start+Pos(rng.Intn(6)), Pos(len(f.Text())))
-			e := Edit{Start: start, End: end, New: inserts[rng.Intn(len(inserts))]}
+			e := Edit{Span: Span{Start: start, End: end}, New: inserts[rng.Intn(len(inserts))]}
 			next, _ := Reparse(f, e)
 			want := Parse(path, e.Apply(f.Text()), d)
 			if Dump(next) != Dump(want) {
@@ -77,7 +77,7 @@ func TestReparseManyGames(t *testing.T) {
 	for i := 0; i < 60; i++ {
 		start := Pos(rng.Intn(int(f.Len()) + 1))
 		end := min(start+Pos(rng.Intn(40)), f.Len())
-		e := Edit{Start: start, End: end, New: inserts[rng.Intn(len(inserts))]}
+		e := Edit{Span: Span{Start: start, End: end}, New: inserts[rng.Intn(len(inserts))]}
 		next, _ := Reparse(f, e)
 		want := Parse("many.pgn", e.Apply(f.Text()), PGN)
 		if Dump(next) != Dump(want) {

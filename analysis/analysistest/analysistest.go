@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"os"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -273,9 +272,5 @@ func applyFixes(text string, ds []analysis.Diagnostic) string {
 			edits = append(edits, fix...)
 		}
 	}
-	slices.SortStableFunc(edits, func(a, b analysis.Edit) int { return int(b.Span.Start - a.Span.Start) })
-	for _, e := range edits {
-		text = text[:e.Span.Start] + e.New + text[e.Span.End:]
-	}
-	return text
+	return syntax.ApplyEdits(text, syntax.Normalize(edits))
 }

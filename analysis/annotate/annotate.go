@@ -33,7 +33,6 @@ import (
 
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/analysis/commands"
-	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/nag"
@@ -330,7 +329,7 @@ func (a *Analyst) Game(ctx context.Context, g *syntax.Game, d syntax.Dialect) (R
 		evals[i] = analysed{eval: whiteEval(r.Lines[0].Score, pos.SideToMove() == chess.White), lines: r.Lines, ok: true}
 	}
 	res.Edits = a.edits(g, plies, evals, &res)
-	res.Text = diff.Apply(g.Text, res.Edits)
+	res.Text = syntax.ApplyEdits(g.Text, res.Edits)
 	if why := sameMeaning(g, res.Text, d); why != "" {
 		// Never happens: the edits only add.
 		return Result{Text: g.Text, Skipped: "annotating would change the game: " + why, Broken: true}, nil
@@ -484,7 +483,7 @@ func (a *Analyst) edits(g *syntax.Game, plies []ply, evals []analysed, res *Resu
 		switch {
 		case old != nil:
 			base := holder.Sp.Start + 1
-			edits = append(edits, syntax.Edit{Start: base + syntax.Pos(old.Start), End: base + syntax.Pos(old.End), New: cmdText})
+			edits = append(edits, syntax.Edit{Span: syntax.Span{Start: base + syntax.Pos(old.Start), End: base + syntax.Pos(old.End)}, New: cmdText})
 		case comment != nil:
 			text := comment.Text
 			lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
@@ -507,7 +506,7 @@ func (a *Analyst) edits(g *syntax.Game, plies []ply, evals []analysed, res *Resu
 			}
 		}
 		for _, x := range at {
-			edits = append(edits, syntax.Edit{Start: x.at, End: x.at, New: x.text})
+			edits = append(edits, syntax.Edit{Span: syntax.Span{Start: x.at, End: x.at}, New: x.text})
 		}
 	}
 	// Inserts at one offset keep their order: NAG, comment, variations.

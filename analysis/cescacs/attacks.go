@@ -136,13 +136,6 @@ func (m CheckMark) String() string {
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.chk.n > 0 }
 
-// Check classifies the check on the side to move (§5.3): NoCheck,
-// CheckDistant, CheckAdjoining or CheckDouble. It does not detect mate.
-func (p *Position) Check() CheckMark {
-	var at [2]Hex
-	return classifyCheck(p.king[p.turn&1], p.checkers(&at))
-}
-
 // checkMark is Check, with CheckMate when the side to move has no legal
 // move: the indicator of the move that led to p.
 func (p *Position) checkMark() CheckMark {

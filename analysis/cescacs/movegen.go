@@ -1,5 +1,8 @@
 package cescacs
 
+// maxMovesHint is the initial capacity of per-ply move buffers.
+const maxMovesHint = 256
+
 // LegalMoves appends the legal moves of the side to move to buf and
 // returns the extended slice (§5.2). When the forced deferred promotion
 // applies (§3.7) those promotions are the only moves. It allocates only if
@@ -33,12 +36,6 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 // one of the evasions hexes.
 func mayEvade(m Move, evade *hexSet) bool {
 	return m.Piece == King || m.Kind == MoveEnPassant || m.Kind == MoveLongEnPassant || evade.contains(m.To)
-}
-
-// HasLegalMove reports whether the side to move has at least one legal move.
-func (p *Position) HasLegalMove() bool {
-	var at [2]Hex
-	return p.hasLegalMove(p.checkers(&at))
 }
 
 // hasLegalMove reports whether the side to move has a legal move, given

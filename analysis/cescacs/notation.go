@@ -370,45 +370,6 @@ func (mp *moveParser) finish(n *Notation) {
 	}
 }
 
-// Format returns the canonical text of n (§7.4) with the symbols of
-// letters and the separators of style, including its check indicator as
-// written. It returns "" for an invalid notation.
-func (n Notation) Format(letters *Alphabet, style Style) string {
-	a := letters.orStandard()
-	var b []byte
-	switch n.Kind {
-	case NotationCastling:
-		h, _ := utf8.DecodeRuneInString(style.hyphen())
-		b = appendCastle(b, n.Castle, a, h)
-	case NotationDeferred:
-		b = appendHex(b, n.From)
-		b = appendPromotion(b, n.Promotion, a)
-	case NotationMove:
-		if n.Mover != Pawn {
-			b = a.appendSymbol(b, n.Mover)
-		}
-		b = appendHex(b, n.From)
-		switch n.Sep {
-		case SepQuiet:
-			b = append(b, style.hyphen()...)
-		case SepCapture:
-			b = append(b, style.times()...)
-		case SepEnPassant:
-			b = append(b, '@')
-		case SepLongEnPassant:
-			b = append(b, "@@"...)
-		}
-		if n.Victim != NoKind {
-			b = a.appendSymbol(b, n.Victim)
-		}
-		b = appendHex(b, n.To)
-		b = appendPromotion(b, n.Promotion, a)
-	default:
-		return ""
-	}
-	return string(b) + n.Check.String()
-}
-
 func appendPromotion(b []byte, k Kind, a *Alphabet) []byte {
 	switch {
 	case k == Pawn:

@@ -113,18 +113,6 @@ func (p *Position) Count(c Color, k Kind) int {
 	return int(p.count[c&1][k])
 }
 
-// Scornful returns the pending scornful-capture record: the hex of the
-// scornful pawn (or of the piece it promoted to) and the hexes of the
-// scorned pawns, the only ones allowed to capture it: one after a
-// sidestep (scorned[1] is NoHex), two when a PDTL record fits both
-// (§6.5, §12.1). ok is false when no scornful capture is pending.
-func (p *Position) Scornful() (pawn Hex, scorned [2]Hex, ok bool) {
-	if p.sp.kind != spScornful {
-		return NoHex, [2]Hex{NoHex, NoHex}, false
-	}
-	return p.sp.pawn, p.sp.hexes, true
-}
-
 // put places pc on the empty hex h, updating the material counts.
 func (p *Position) put(h Hex, pc Piece) {
 	p.board[h] = pc

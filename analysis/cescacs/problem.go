@@ -1,7 +1,5 @@
 package cescacs
 
-import "fmt"
-
 // Severity ranks a Problem.
 type Severity uint8
 
@@ -34,11 +32,6 @@ type Problem struct {
 	// [Offset, End); it may be empty (delete the range).
 	Fix    string
 	HasFix bool
-}
-
-// String formats p as "offset-end: severity code: message".
-func (p Problem) String() string {
-	return fmt.Sprintf("%d-%d: %s %s: %s", p.Offset, p.End, p.Severity, p.Code, p.Msg)
 }
 
 // Problem codes of ParseRedefine.

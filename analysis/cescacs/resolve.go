@@ -51,15 +51,6 @@ var resolveCodes = [...]string{
 	ErrIncoherent:           "incoherent",
 }
 
-// String returns the stable kebab-case code of k, such as "no-piece",
-// usable as a diagnostic code.
-func (k ResolveErrorKind) String() string {
-	if int(k) >= len(resolveCodes) {
-		return "unknown"
-	}
-	return resolveCodes[k]
-}
-
 // A ResolveError explains why a notation does not designate a legal move
 // of a position. For ErrSeparatorMismatch and ErrWrongVictim the move is
 // still identified and Resolve returns it alongside the error, so that a
@@ -72,9 +63,6 @@ type ResolveError struct {
 	Fix    string
 	HasFix bool
 }
-
-// Error returns the message.
-func (e *ResolveError) Error() string { return e.Msg }
 
 func rerr(kind ResolveErrorKind, sp Span, msg string) *ResolveError {
 	return &ResolveError{Kind: kind, Msg: msg, Offset: sp.Offset, End: sp.End}
@@ -482,23 +470,18 @@ func tripleStepList(c Color) string {
 	return strings.Join(s, " ")
 }
 
-// Findings returns the soft problems of the notation n that resolved to
-// the legal move m: a missing, superfluous, unrefined or wrong check
-// indicator (§5.3) and an awaiting promotion written without "=&". Each
-// carries the canonical replacement. Offsets refer to the text n was
-// parsed from.
-func (p *Position) Findings(n Notation, m Move) []Problem {
-	return findings(&n, m, p.checkAfter(m))
-}
-
-// FindingsAfter is Findings for a caller that has already played the
-// move: after must be the position that p.Play(m) gives, whose check
-// state says what the move deserves without playing it again.
+// FindingsAfter returns the soft problems of the notation n that
+// resolved to the legal move m, played from p: a missing, superfluous,
+// unrefined or wrong check indicator (§5.3) and an awaiting promotion
+// written without "=&". Each carries the canonical replacement. Offsets
+// refer to the text n was parsed from. after must be the position that
+// p.Play(m) gives, whose check state says what the move deserves
+// without playing it again.
 func (p *Position) FindingsAfter(n Notation, m Move, after *Position) []Problem {
 	return findings(&n, m, after.checkMark())
 }
 
-// findings returns the problems of Findings, given the indicator the
+// findings returns the problems of FindingsAfter, given the indicator the
 // move deserves.
 func findings(n *Notation, m Move, actual CheckMark) []Problem {
 	var probs []Problem

@@ -9,26 +9,17 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// CheckStream reads the games of gr one by one and analyses them with All
-// on every core while later games are still being read (see
-// analysis.EachGame), and calls emit for each game, in file order, with
-// its diagnostics (game-relative spans, sorted). The file-level
+// CheckStreamRepeats reads the games of gr one by one and analyses them
+// with analyzers (nil: only the parser's diagnostics), jobs games at once
+// (every core when jobs < 1), while later games are still being read
+// (see analysis.EachGame), and calls emit for each game, in file order,
+// with its diagnostics (game-relative spans, sorted). The file-level
 // diagnostics (line endings, encoding) are given with the game where they
-// first apply, and a game that repeats an earlier game of the stream
-// (package duplicates) gets that diagnostic too. Memory does not grow
-// with the file, but for a fingerprint of each game. It stops early when
-// ctx is done.
-func CheckStream(ctx context.Context, gr *syntax.GameReader, cfg *analysis.Config, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
-	rep := NewRepeats()
-	rep.Stream(gr.Name(), nil)
-	CheckStreamRepeats(ctx, gr, 0, cfg, All, rep, emit)
-}
-
-// CheckStreamRepeats is CheckStream analysing jobs games at once (every
-// core when jobs < 1), with the given analyzers (nil: only the parser's
-// diagnostics) and the repeated games found by rep, whose current stream
-// (see Repeats.Stream) is gr's: across the streams checked with rep
-// before, too.
+// first apply, and a game that repeats an earlier game (package
+// duplicates) gets that diagnostic too: rep finds them, whose current
+// stream (see Repeats.StreamFile) is gr's, across the streams checked
+// with rep before too. Memory does not grow with the file, but for a
+// fingerprint of each game. It stops early when ctx is done.
 func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, jobs int, cfg *analysis.Config, analyzers []*analysis.Analyzer, rep *Repeats, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
 	type result struct {
 		file  []analysis.Diagnostic // file-level diagnostics starting in the game
@@ -38,6 +29,9 @@ func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, jobs int, cf
 	}
 	rep.streams[len(rep.streams)-1].dialect = gr.Dialect()
 	repeats := duplicates.Enabled(cfg, gr.Dialect())
+	if repeats {
+		analyzers = append(slices.Clip(analyzers), duplicates.Fingerprinter)
+	}
 	if !analysis.NeedsTokens(analyzers, gr.Dialect(), cfg) {
 		// No analyzer that would report anything declares that it reads
 		// the tokens (TestNeedsTokens holds the declarations).
@@ -57,12 +51,14 @@ func CheckStreamRepeats(ctx context.Context, gr *syntax.GameReader, jobs int, cf
 		before = after
 		it.Value.file = analysis.SyntaxDiagnostics(fresh, gr.Dialect(), cfg)
 	}
+	plan := analysis.NewPlan(analyzers, gr.Dialect(), cfg)
 	work := func(it *analysis.StreamItem[result]) {
-		var fingerprint func(*analysis.Pass) // reads the main line the legality analyzer replayed
+		var pass *analysis.Pass
+		it.Value.diags, pass = plan.Run(it.Game.Game)
 		if repeats {
-			fingerprint = func(p *analysis.Pass) { it.Value.fp, it.Value.hasFP = duplicates.OfPass(p) }
+			fp := duplicates.FingerprintResult.Of(pass)
+			it.Value.fp, it.Value.hasFP = fp.Fingerprint, fp.OK
 		}
-		it.Value.diags = analysis.GameThen(it.Game.Game, gr.Dialect(), cfg, analyzers, fingerprint)
 	}
 	analysis.EachGame(ctx, gr, jobs, read, work, func(it *analysis.StreamItem[result]) {
 		ds := append(it.Value.diags, it.Value.file...)

@@ -138,6 +138,6 @@ func runPipeline(t *testing.T, text string, d syntax.Dialect, report bool) {
 	}
 	if len(text) > 0 {
 		mid := syntax.Pos(len(text) / 2)
-		syntax.Reparse(f, syntax.Edit{Start: mid, End: mid, New: "x"})
+		syntax.Reparse(f, syntax.Edit{Span: syntax.Span{Start: mid, End: mid}, New: "x"})
 	}
 }

@@ -1,6 +1,6 @@
 // Package checks is the registry of analyzers: the list that runs by
 // default, the catalogue of diagnostic codes generated into
-// docs/DIAGNOSTICS.md, and CheckStream, which runs them over a stream of
+// docs/DIAGNOSTICS.md, and CheckStreamRepeats, which runs them over a stream of
 // games with the checks across games (repeated games). It sits above the
 // analyzer packages so that they can import package analysis.
 package checks

@@ -2,7 +2,6 @@ package checks
 
 import (
 	"errors"
-	"math"
 	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -24,7 +23,7 @@ type Repeats struct {
 	Found func(p duplicates.Place, f duplicates.Finding, other duplicates.Place)
 
 	finder  *duplicates.Finder
-	dir     *spill.Dir // made by NewRepeats*, removed by Finish; nil: the caller's
+	dir     *spill.Dir // made by NewRepeatsBounded, removed by Finish; nil: the caller's
 	streams []stream
 	out     *duplicates.PrintWriter
 }
@@ -40,10 +39,6 @@ type stream struct {
 	offsets analysis.Offsets
 }
 
-// NewRepeats returns an empty Repeats that holds every fingerprint in
-// memory.
-func NewRepeats() *Repeats { return NewRepeatsBounded(math.MaxInt64, nil) }
-
 // NewRepeatsBounded returns an empty Repeats whose fingerprints take
 // about budget bytes of memory at most, spilling to temporary files in
 // dir beyond (a directory of its own when dir is nil).
@@ -58,16 +53,11 @@ func NewRepeatsBounded(budget int64, dir *spill.Dir) *Repeats {
 	return r
 }
 
-// Stream starts a new stream of games, named name in messages; reread
-// (nil: none) returns n bytes of the stream from offset off again, as
-// they were read, and false when it cannot: it confirms that a game
-// begins an earlier, longer one.
-func (r *Repeats) Stream(name string, reread func(off int64, n int) (string, bool)) {
-	r.StreamFile(name, name, reread)
-}
-
-// StreamFile is Stream for a stream shown as path in diagnostics (Late)
-// and named name in messages (the name of the text of an archive).
+// StreamFile starts a new stream of games, shown as path in diagnostics
+// (Late) and named name in messages (the name of the text of an
+// archive); reread (nil: none) returns n bytes of the stream from offset
+// off again, as they were read, and false when it cannot: it confirms
+// that a game begins an earlier, longer one.
 func (r *Repeats) StreamFile(path, name string, reread func(off int64, n int) (string, bool)) {
 	r.streams = append(r.streams, stream{path: path, name: name, reread: reread})
 }

@@ -10,12 +10,12 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
-	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/internal/duplicatestest"
 	"github.com/pgnls/pgnls/syntax"
 )
 
 // TestRepeatsStream: a streamed check finds the repeated games that the
-// check of the whole text finds (duplicates.File), at the same places
+// check of the whole text finds (duplicatestest.File), at the same places
 // and with the same messages, when it can read the text again; and it
 // finds them across streams, naming the other stream.
 func TestRepeatsStream(t *testing.T) {
@@ -38,7 +38,7 @@ func TestRepeatsStream(t *testing.T) {
 		text := string(data)
 		f := syntax.Parse(path, text, syntax.PGN)
 		var want []string
-		for _, d := range duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) }) {
+		for _, d := range duplicatestest.File(f, cfg) {
 			pos := f.Position(d.Span.Start)
 			want = append(want, describe(pos.Line, d))
 		}

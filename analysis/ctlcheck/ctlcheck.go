@@ -26,7 +26,8 @@
 // Redefine and PDTL values. Package linelength checks line lengths.
 // Where ctllegality does not judge the moves (after a failed move, after
 // the end of the game), the pair findings here are not reported either:
-// ctllegality.UnjudgedOf says where, shared by its run on the game.
+// ctllegality.UnjudgedOf says where, the result of its run on the game,
+// which Movetext requires.
 //
 // Invariants: the analyzers run only for syntax.CTLPGN and never panic
 // on any input; every span is game-relative and lies inside the game's
@@ -40,6 +41,7 @@ import (
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -116,7 +118,8 @@ var Movetext = &analysis.Analyzer{
 		{Code: CodeValuationSpace, Severity: analysis.Warning, Doc: "A valuation glyph (! ? !! ?? !? ?! ◇) written right after its move, as in 'H6-H12?!': one space separates a move from its valuation, while the draw offer and ':' that follow the valuation are joined to it (§7.1, §7.4: 'H6-H12 ?!(=):'). The fix inserts the space."},
 	},
 	Dialects:    []syntax.Dialect{syntax.CTLPGN},
-	NeedsTokens: true, // the layout of the movetext: lines, dots, comment placement
+	NeedsTokens: true,                                       // the layout of the movetext: lines, dots, comment placement
+	Requires:    []*analysis.Analyzer{ctllegality.Analyzer}, // the stretches it does not judge
 	Run:         runMovetext,
 }
 

@@ -199,7 +199,7 @@ func (b *pairBuf) release() {
 // finding about them is reported there either.
 func (m *mover) judged(at syntax.Pos) bool {
 	if m.unjudged == nil {
-		m.unjudged = ctllegality.UnjudgedOf(m.p) // shared by its run, usually
+		m.unjudged = ctllegality.UnjudgedOf(m.p)
 	}
 	return !m.unjudged.Contains(at)
 }

@@ -70,7 +70,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(p *analysis.Pass) {
-	p.Share(unjudgedKey{}, check(p).unjudged)
+	UnjudgedResult.Set(p, check(p).unjudged)
 }
 
 // verdict is what check learns of a record besides its diagnostics.

@@ -158,11 +158,6 @@ type Step struct {
 	First, Resumes bool
 }
 
-// Verified reports whether the move was played: its position was known
-// and the notation designated a legal move (perhaps with a tolerated
-// error), or under ReplayMinimal a coherent one.
-func (st *Step) Verified() bool { return st.After != nil }
-
 // Replay visits every move of g in source order, the main line first
 // and each variation where it stands. Moves whose position is unknown
 // are visited with Before == nil. The Step and the positions it points

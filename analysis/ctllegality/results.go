@@ -10,47 +10,10 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// resultTag returns the record's Result tag, or nil.
-func resultTag(g *syntax.Game) *syntax.Tag {
-	for _, t := range g.Tags {
-		if t.Name == "Result" && t.ValueSpan != (syntax.Span{}) {
-			return t
-		}
-	}
-	return nil
-}
-
-// checkResultTag compares the Result tag with the result line. decided
-// is the result the final position of the main line demands, or "" when
-// the game is not over there. Of the two fixes, bulk fixing applies the
-// one that sets the tag to the result line, or, when that is "*", the
-// one that writes the tag's result there; none when the result line
-// contradicts the final position, which ctl-result-position repairs.
+// checkResultTag compares the Result tag with the end of the record
+// (analysis.CheckResultTag, which both dialects share).
 func checkResultTag(p *analysis.Pass, g *syntax.Game, decided string) {
-	tag := resultTag(g)
-	if tag == nil || g.Result == nil || tag.Value == g.Result.Text {
-		return
-	}
-	toTag := analysis.Fix{Title: "Set the Result tag to " + g.Result.Text, Edits: []analysis.Edit{{Span: tag.ValueSpan, New: strconv.Quote(g.Result.Text)}}}
-	toLine := analysis.Fix{Title: "End the record with " + tag.Value, Edits: []analysis.Edit{{Span: g.Result.Sp, New: tag.Value}}}
-	switch {
-	case decided != "" && g.Result.Text != decided:
-		toTag.Manual = "the final position decides the result"
-		toLine.Manual = toTag.Manual
-	case g.Result.Text == "*" && decided == "" && slices.Contains(analysis.CTLResults, tag.Value):
-		toTag.Manual = "the Result tag tells more than the result line *"
-	default:
-		toLine.Manual = "the result line, not the tag, gives the result"
-	}
-	if !slices.Contains(analysis.CTLResults, tag.Value) {
-		toLine.Manual = "the Result tag's value is not a CTL-PGN result"
-	}
-	p.Report(analysis.Diagnostic{
-		Span: g.Result.Sp, Severity: analysis.Error, Code: CodeResultMismatch,
-		Message: "the record ends with " + g.Result.Text + " but its Result tag says " + tag.Value,
-		Related: []analysis.Related{{Span: tag.ValueSpan, Msg: "Result tag"}},
-		Fixes:   []analysis.Fix{toTag, toLine},
-	})
+	analysis.CheckResultTag(p, g, decided, CodeResultMismatch)
 }
 
 // checkFinal compares the result with the final position of the main
@@ -61,7 +24,7 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, s cescacs.Status, turn cescacs
 	}
 	want := s.Result
 	why := howEnded(s, turn)
-	tag := resultTag(g)
+	tag := analysis.ResultTag(g)
 	var fix analysis.Fix
 	var at syntax.Span
 	var have string

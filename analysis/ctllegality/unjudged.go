@@ -40,20 +40,11 @@ func (u *Unjudged) Contains(at syntax.Pos) bool {
 	return in != nil && !in.judged
 }
 
-// unjudgedKey is the key under which the Analyzer shares its Unjudged
-// with the analyzers that run after it (analysis.Pass.Share).
-type unjudgedKey struct{}
+// UnjudgedResult is the stretches of each record the Analyzer does not
+// judge: an analyzer that reads it (UnjudgedOf) requires the Analyzer.
+var UnjudgedResult = analysis.NewResult[*Unjudged]("ctllegality.Unjudged")
 
 // UnjudgedOf returns the stretches of the game of p that the Analyzer
-// does not judge: those it shared when it ran on p or, when it has not
-// (a caller running other analyzers alone), those of a replay done now,
-// whose diagnostics are dropped, shared in turn for the analyzers after
-// the caller.
-func UnjudgedOf(p *analysis.Pass) *Unjudged {
-	if v, ok := p.Shared(unjudgedKey{}); ok {
-		return v.(*Unjudged)
-	}
-	u := check(&analysis.Pass{Game: p.Game, Dialect: p.Dialect, Config: p.Config}).unjudged
-	p.Share(unjudgedKey{}, u)
-	return u
-}
+// does not judge: the analyzer calling it must require the Analyzer
+// (analysis.Analyzer.Requires).
+func UnjudgedOf(p *analysis.Pass) *Unjudged { return UnjudgedResult.Of(p) }

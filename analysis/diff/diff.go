@@ -2,8 +2,9 @@
 // unified diff. It is the one text diff of pgnls: the language server
 // sends its edits to editors, and `pgnls fmt -d` prints them.
 //
-// Edits are syntax.Edit values with byte offsets in the old text, sorted
-// and non-overlapping; they never split a UTF-8 character or a "\r\n".
+// Edits are batches of syntax.Edit (byte offsets in the old text, sorted
+// and non-overlapping, applied by syntax.ApplyEdits); they never split a
+// UTF-8 character or a "\r\n".
 package diff
 
 import (
@@ -123,7 +124,7 @@ func trimEdit(start int, old, nu string) (e syntax.Edit, ok bool) {
 	for q > 0 && (!Boundary(old, len(old)-q) || !Boundary(nu, len(nu)-q)) {
 		q--
 	}
-	return syntax.Edit{Start: syntax.Pos(start + p), End: syntax.Pos(start + len(old) - q), New: nu[p : len(nu)-q]}, true
+	return syntax.Edit{Span: syntax.Span{Start: syntax.Pos(start + p), End: syntax.Pos(start + len(old) - q)}, New: nu[p : len(nu)-q]}, true
 }
 
 // Boundary reports whether offset i of s lies between two characters and
@@ -133,29 +134,6 @@ func Boundary(s string, i int) bool {
 		return true
 	}
 	return utf8.RuneStart(s[i]) && (s[i-1] != '\r' || s[i] != '\n')
-}
-
-// Apply returns text with edits (ordered, non-overlapping, offsets in
-// text) applied.
-func Apply(text string, edits []syntax.Edit) string {
-	var b strings.Builder
-	at := syntax.Pos(0)
-	for _, e := range edits {
-		b.WriteString(text[at:e.Start])
-		b.WriteString(e.New)
-		at = e.End
-	}
-	b.WriteString(text[at:])
-	return b.String()
-}
-
-// Shift moves edits by off, in place, and returns them.
-func Shift(edits []syntax.Edit, off syntax.Pos) []syntax.Edit {
-	for i := range edits {
-		edits[i].Start += off
-		edits[i].End += off
-	}
-	return edits
 }
 
 // splitLines splits s after each "\n"; the last line may lack one.

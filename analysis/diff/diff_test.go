@@ -22,7 +22,7 @@ func applyAll(t *testing.T, text string, edits []syntax.Edit) string {
 		}
 		at = e.End
 	}
-	return Apply(text, edits)
+	return syntax.ApplyEdits(text, edits)
 }
 
 func TestEdits(t *testing.T) {
@@ -124,8 +124,8 @@ func TestUnified(t *testing.T) {
 // that split a line in two, are shown as whole lines.
 func TestUnifiedEditsInsideLines(t *testing.T) {
 	a := "1. e4 e5 2. Ng1f3 Nc6 *\n\n[Event \"x\"]\n"
-	edits := []syntax.Edit{{Start: 13, End: 15, New: ""}, {Start: 17, End: 18, New: "\n"}, {Start: 24, End: 25, New: ""}}
-	b := Apply(a, edits)
+	edits := []syntax.Edit{{Span: syntax.Span{Start: 13, End: 15}, New: ""}, {Span: syntax.Span{Start: 17, End: 18}, New: "\n"}, {Span: syntax.Span{Start: 24, End: 25}, New: ""}}
+	b := syntax.ApplyEdits(a, edits)
 	got := Unified("a", "b", a, edits)
 	want := "--- a\n+++ b\n@@ -1,3 +1,3 @@\n-1. e4 e5 2. Ng1f3 Nc6 *\n-\n+1. e4 e5 2. Nf3\n+Nc6 *\n [Event \"x\"]\n"
 	if got != want {

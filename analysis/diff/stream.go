@@ -11,8 +11,10 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// UnifiedWriter writes the unified diff that Unified returns, of a text
-// given piece by piece, in order, each with its edits, without holding
+// UnifiedWriter writes the unified diff of a text, as diff -u prints it
+// (hunks of changed lines with three lines of context, headed "--- aName"
+// and "+++ bName"; a last line without a line feed marked "\ No newline
+// at end of file"), given piece by piece, in order, each with its edits, without holding
 // the text: only the lines a hunk still needs (three before it, at most
 // six after its last change) and the hunk being written, whose lines go
 // to a temporary file past Hold bytes. It is how pgnls fmt -d diffs a
@@ -20,7 +22,7 @@ import (
 //
 // Pieces are gathered until they end a line and their last line is
 // unchanged; each run of gathered pieces is then cut into lines and
-// changes as Unified cuts the whole text, which it cuts alike.
+// changes as the whole text would be, which it cuts alike.
 type UnifiedWriter struct {
 	// Hold is the bytes of a hunk held in memory; past them the hunk
 	// goes to a file of Dir. 0 means 1 MiB.
@@ -58,8 +60,8 @@ func NewUnifiedWriter(w io.Writer, aName, bName string) *UnifiedWriter {
 	return &UnifiedWriter{w: w, aName: aName, bName: bName}
 }
 
-// Add adds the next piece of the old text and its edits (offsets in the
-// piece, ordered and non-overlapping, as Unified takes them).
+// Add adds the next piece of the old text and its edits (a batch: offsets
+// in the piece, ordered and non-overlapping).
 func (u *UnifiedWriter) Add(piece string, edits []syntax.Edit) {
 	off := syntax.Pos(u.seg.Len())
 	u.seg.WriteString(piece)
@@ -77,7 +79,7 @@ func (u *UnifiedWriter) Add(piece string, edits []syntax.Edit) {
 	}
 	blocks := lineBlocks(seg, u.edits)
 	if n := len(blocks); n > 0 && blocks[n-1].to >= len(lineStarts(seg))-1 {
-		// A change on the last line: Unified would join it with a change
+		// A change on the last line: the whole text would join it with a change
 		// on the next line, or join the next line to new text that does
 		// not end its own.
 		return

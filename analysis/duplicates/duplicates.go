@@ -141,7 +141,7 @@ func (c *checker) text(s string) {
 }
 
 // mainLine returns the main line of g, a game of dialect d: for PGN as
-// replayed by package legality (from p when not nil, which may hold the
+// replayed by package legality (from p when not nil, which holds the
 // legality analyzer's replay), else as written.
 func mainLine(g *syntax.Game, d syntax.Dialect, p *analysis.Pass) legality.MainLine {
 	switch {
@@ -214,12 +214,32 @@ func Of(g *syntax.Game, d syntax.Dialect) (Fingerprint, bool) {
 	return of(g, d, &ml)
 }
 
-// OfPass is Of for the game of a pass of the analyzers (see
-// analysis.GameThen), reusing the replay of the legality analyzer.
-func OfPass(p *analysis.Pass) (Fingerprint, bool) {
-	ml := mainLine(p.Game, p.Dialect, p)
-	return of(p.Game, p.Dialect, &ml)
+// Fingerprinter is the analyzer that works out the fingerprint of each
+// game (FingerprintResult), reading the main line the legality analyzer
+// replayed: what the drivers that find repeated games (the streaming
+// check, the language server's engine) ask for besides the analyzers
+// that report. It reports nothing.
+var Fingerprinter = &analysis.Analyzer{
+	Name:     "fingerprint",
+	Doc:      "Fingerprint works out the fingerprint of a game, by which repeated games are found.",
+	Requires: []*analysis.Analyzer{legality.Analyzer}, // for PGN games, the main line it replayed
+	Run: func(p *analysis.Pass) {
+		ml := mainLine(p.Game, p.Dialect, p)
+		fp, ok := of(p.Game, p.Dialect, &ml)
+		FingerprintResult.Set(p, Print{fp, ok})
+	},
 }
+
+// Print is the result of the Fingerprinter on a game: its fingerprint
+// and whether it has one (see Of).
+type Print struct {
+	Fingerprint
+	OK bool
+}
+
+// FingerprintResult is the fingerprint of each game the Fingerprinter
+// ran on.
+var FingerprintResult = analysis.NewResult[Print]("duplicates.Fingerprint")
 
 func of(g *syntax.Game, d syntax.Dialect, ml *legality.MainLine) (fp Fingerprint, ok bool) {
 	fp.Check = line(g, d, ml, func(n int, h uint64) bool {

@@ -7,14 +7,13 @@ import (
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/analysistest"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/internal/duplicatestest"
 	"github.com/pgnls/pgnls/syntax"
 )
 
 // check finds the repeated games of f, fingerprinting each game.
 func check(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
-	return duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) {
-		return duplicates.Of(f.Game(i).Game, f.Dialect)
-	})
+	return duplicatestest.File(f, cfg)
 }
 
 func TestFile(t *testing.T) {

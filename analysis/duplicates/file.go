@@ -2,43 +2,7 @@ package duplicates
 
 import (
 	"strconv"
-
-	"github.com/pgnls/pgnls/analysis"
-	"github.com/pgnls/pgnls/syntax"
 )
-
-// File returns the diagnostics of the games of f that repeat earlier
-// games of f, file-absolute, under cfg, in file order. fingerprint
-// returns the fingerprint of game i (Of, or one kept from an earlier
-// analysis of the same game), and false for a game without one; it is
-// asked for the games in order, and again for the earlier games found
-// repeated. (A document that changes keeps a Live index instead.)
-func File(f *syntax.File, cfg *analysis.Config, fingerprint func(i int) (Fingerprint, bool)) []analysis.Diagnostic {
-	if !Enabled(cfg, f.Dialect) {
-		return nil
-	}
-	// Only the rare confirmation of a near-duplicate reads a game's tree.
-	x := Index{Line: func(i Ref, fp Fingerprint) ([]uint64, bool) { return Line(f.Game(i).Game, f.Dialect), true }}
-	x.Grow(f.NumGames())
-	var out []analysis.Diagnostic
-	for i := range f.NumGames() {
-		fp, ok := fingerprint(i)
-		if !ok {
-			continue
-		}
-		found := x.Add(i, fp)
-		if found.Kind == None {
-			continue
-		}
-		ofp, _ := fingerprint(found.Other)
-		sp := ofp.Mark.Shift(f.GameSpan(found.Other).Start)
-		where := Where(found.Other, f.Position(sp.Start).Line)
-		if d, ok := found.Diagnostic(cfg, fp.Mark.Shift(f.GameSpan(i).Start), where, []analysis.Related{{Span: sp, Msg: EarlierGame}}); ok {
-			out = append(out, d)
-		}
-	}
-	return out
-}
 
 // EarlierGame is the message of the related information of a repeated
 // game's diagnostic, which points at the game it repeats.

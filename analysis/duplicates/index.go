@@ -188,18 +188,30 @@ func (x *Index) Counts() (duplicates, near int) {
 	return x.counts[Duplicate], x.counts[Truncated] + x.counts[Extended]
 }
 
-// Games returns how many games with moves were added.
-func (x *Index) Games() int { return len(x.games) }
-
 // Diagnostic returns the diagnostic of f on the game at span under cfg,
-// and whether cfg keeps it; where names the other game ("game 12, line
-// 340"), and related points at it when it is in the same text.
-func (f Finding) Diagnostic(cfg *analysis.Config, span syntax.Span, where string, related []analysis.Related) (analysis.Diagnostic, bool) {
+// and whether cfg keeps it; where names the other game ("game 12 (line
+// 340)"), and earlier, when the other game is in the same text, is its
+// span (see Report).
+func (f Finding) Diagnostic(cfg *analysis.Config, span syntax.Span, where string, earlier *syntax.Span) (analysis.Diagnostic, bool) {
 	sev, ok := f.Severity(cfg)
 	if !ok {
 		return analysis.Diagnostic{}, false
 	}
-	return analysis.Diagnostic{Span: span, Severity: sev, Code: f.Code(), Source: Source, Message: f.Message(where), Related: related}, true
+	return f.Report(sev, span, f.Message(where), earlier), true
+}
+
+// Report returns the diagnostic of f, of severity sev (see Severity), on
+// the game at span, with message msg (f.Message, or the same kept from
+// an earlier publication: see Messages); earlier, when not nil, is the
+// span of the other game in the same text, which the diagnostic points
+// at. It is the one place the diagnostic of a repeated game is made, for
+// the streaming check and the language server alike.
+func (f Finding) Report(sev analysis.Severity, span syntax.Span, msg string, earlier *syntax.Span) analysis.Diagnostic {
+	d := analysis.Diagnostic{Span: span, Severity: sev, Code: f.Code(), Source: Source, Message: msg}
+	if earlier != nil {
+		d.Related = []analysis.Related{{Span: *earlier, Msg: EarlierGame}}
+	}
+	return d
 }
 
 // Severity returns the severity of the diagnostic of f under cfg; ok is

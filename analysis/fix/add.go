@@ -106,7 +106,7 @@ func AddTags(g *syntax.Game, d syntax.Dialect, names []string) ([]syntax.Edit, [
 	}
 	var edits []syntax.Edit
 	for _, e := range tags.Append(g, pairs) {
-		edits = append(edits, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+		edits = append(edits, e)
 	}
 	return edits, added
 }

@@ -40,14 +40,14 @@ func (e *engine) candidates(st state) []*candidate {
 				c.conflict, c.edits = "its edits fall outside the game", nil
 				break
 			}
-			if t, changes := trim(text, syntax.Edit{Start: sp.Start, End: sp.End, New: ed.New}); changes {
+			if t, changes := trim(text, syntax.Edit{Span: syntax.Span{Start: sp.Start, End: sp.End}, New: ed.New}); changes {
 				c.edits = append(c.edits, t)
 			}
 		}
 		if len(c.edits) == 0 && c.conflict == "" {
 			c.conflict = "its fix changes nothing" // an analyzer's bug
 		}
-		slices.SortFunc(c.edits, compareEdits)
+		syntax.Normalize(c.edits)
 		for k := 1; k < len(c.edits); k++ {
 			if overlap(c.edits[k-1], c.edits[k]) {
 				c.conflict = "its edits overlap each other"
@@ -68,7 +68,7 @@ func (e *engine) candidates(st state) []*candidate {
 func disjoint(cands []*candidate, why map[int]string) (sel, wait []*candidate) {
 	order := slices.Clone(cands)
 	slices.SortStableFunc(order, func(a, b *candidate) int {
-		if c := compareEdits(a.edits[0], b.edits[0]); c != 0 {
+		if c := syntax.CompareEdits(a.edits[0], b.edits[0]); c != 0 {
 			return c
 		}
 		if a.diag.Code != b.diag.Code {
@@ -125,15 +125,6 @@ func trim(text string, e syntax.Edit) (syntax.Edit, bool) {
 	return t, true
 }
 
-// compareEdits orders edits by start, an insertion before a replacement
-// at the same place.
-func compareEdits(a, b syntax.Edit) int {
-	if a.Start != b.Start {
-		return int(a.Start - b.Start)
-	}
-	return int(a.End - b.End)
-}
-
 // overlap reports whether two different edits cannot both apply: they
 // share bytes, an insertion falls strictly inside the other, or both are
 // insertions at one place (whose order would be a guess). Edits that
@@ -168,6 +159,5 @@ func merge(cands []*candidate) []syntax.Edit {
 	for _, c := range cands {
 		edits = append(edits, c.edits...)
 	}
-	slices.SortFunc(edits, compareEdits)
-	return slices.Compact(edits)
+	return slices.Compact(syntax.Normalize(edits))
 }

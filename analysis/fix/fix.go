@@ -49,7 +49,6 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
-	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
@@ -249,7 +248,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 			if f, ok := Chosen(x); ok {
 				titles = append(titles, Applied{x.Code, f.Title})
 				for _, e := range f.Edits {
-					edits = append(edits, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+					edits = append(edits, e)
 				}
 			}
 		}
@@ -339,7 +338,7 @@ func (e *engine) apply(cur state, sel []*candidate, base *baseline, why map[int]
 // try applies edits to the game of cur and returns the new state, or why
 // the result breaks an invariant of the package.
 func (e *engine) try(cur state, edits []syntax.Edit, base *baseline) (state, string) {
-	text := diff.Apply(cur.g.Text, edits)
+	text := syntax.ApplyEdits(cur.g.Text, edits)
 	f := syntax.Parse("", text, e.d)
 	if f.NumGames() != 1 || f.Game(0).Game.Text != text {
 		return state{}, "the game would no longer read as one game"

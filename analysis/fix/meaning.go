@@ -5,7 +5,6 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
-	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/legality"
 	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/syntax"
@@ -30,7 +29,7 @@ func newBaseline(st state) *baseline {
 	for _, x := range st.diags {
 		if x.Code == localized.Code && len(x.Fixes) == 1 && len(x.Fixes[0].Edits) == 1 {
 			e := x.Fixes[0].Edits[0]
-			b.localized = append(b.localized, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+			b.localized = append(b.localized, e)
 		}
 	}
 	slices.SortFunc(b.localized, func(a, b syntax.Edit) int { return int(a.Start - b.Start) })
@@ -54,7 +53,7 @@ func (b *baseline) meaning(g *syntax.Game, d syntax.Dialect) {
 	if !b.known {
 		if len(b.localized) > 0 {
 			// What the moves mean in English letters.
-			if f := syntax.Parse("", diff.Apply(g.Text, b.localized), d); f.NumGames() > 0 {
+			if f := syntax.Parse("", syntax.ApplyEdits(g.Text, b.localized), d); f.NumGames() > 0 {
 				g = f.Game(0).Game
 			}
 		}

@@ -48,7 +48,7 @@ func ctlDigest(g *syntax.Game) string {
 	ply := map[*syntax.Move]int{}
 	ctllegality.Replay(g, start, func(st *ctllegality.Step) {
 		ply[st.Node] = st.Ply
-		if st.Verified() {
+		if st.After != nil {
 			canon[st.Node] = st.Before.Notation(st.Move, nil, cescacs.StyleE)
 		}
 	})

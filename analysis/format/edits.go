@@ -9,7 +9,7 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// Layout lays games out one after another as File does, and reports
+// Layout lays games out one after another as a Joiner does, and reports
 // each game whose text changes with the text it gets: its formatted text
 // (or its own text, if it was left as it was) plus the line ends that
 // separate it from the next game. Those belong to whichever of the two
@@ -79,7 +79,7 @@ type Left struct {
 }
 
 // Edits returns the file-absolute edits that put the games [from, to) of
-// f in export form, as File would lay them out, in order: at most one
+// f in export form, as a Joiner would lay them out, in order: at most one
 // edit per game that changes, from its first changed byte to its last
 // (see diff.Span), so that an edit never spans two games and the text
 // around the changes keeps its cursors and marks. A game that cannot be

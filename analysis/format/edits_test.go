@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -33,7 +32,7 @@ func TestEditsMatchFile(t *testing.T) {
 		f := syntax.Parse(name, text, syntax.DetectDialect(name, text))
 		opts := format.Options{Width: 60}
 		edits, _ := format.Edits(context.Background(), f, opts, 0, f.NumGames())
-		if got, want := diff.Apply(text, edits), format.File(f, opts); got != want {
+		if got, want := syntax.ApplyEdits(text, edits), format.File(f, opts); got != want {
 			t.Errorf("%s: per-game formatting differs from format.File", name)
 			continue
 		}
@@ -67,7 +66,7 @@ func TestEditsMatchFile(t *testing.T) {
 			from := rng.IntN(n)
 			to := from + 1 + rng.IntN(n-from)
 			edits, _ := format.Edits(context.Background(), f, opts, from, to)
-			got := diff.Apply(text, edits)
+			got := syntax.ApplyEdits(text, edits)
 			if !strings.HasPrefix(got, text[:f.Game(from).Start]) || !strings.HasSuffix(got, text[f.Game(to-1).End():]) {
 				t.Errorf("%s: formatting games [%d, %d) changed text outside them", name, from, to)
 			}

@@ -79,20 +79,10 @@ type Result struct {
 	Edited bool
 }
 
-// File formats every game of f and separates games by one blank line;
-// the file ends with exactly one newline when its last game is formatted.
-// Games that cannot be formatted keep their bytes.
-func File(f *syntax.File, opts Options) string {
-	var b strings.Builder
-	j := NewJoiner(&b, f.Dialect)
-	for _, r := range f.Games() {
-		j.Add(r.Game, Game(r.Game, f.Dialect, opts))
-	}
-	return b.String()
-}
-
-// Joiner writes the results of Game one after another as File joins them,
-// so that a stream of games can be formatted without holding the file.
+// Joiner writes the results of Game one after another, games separated
+// by one blank line, the text ending with exactly one newline when its
+// last game is formatted, so that a stream of games can be formatted
+// without holding the file.
 type Joiner struct {
 	w          io.Writer
 	d          syntax.Dialect

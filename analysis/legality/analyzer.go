@@ -70,6 +70,7 @@ func run(p *analysis.Pass) {
 				Message: "unknown variant " + strconv.Quote(v) + ": moves are not checked for legality (known variants: " + chess.KnownVariantNames() + ")"})
 		}
 		checkResultTag(p, g, "")
+		MainLineResult.Set(p, &MainLine{Start: start})
 		return
 	}
 	reportFEN(p, start)
@@ -89,7 +90,7 @@ func run(p *analysis.Pass) {
 			}
 		}
 	})
-	p.Share(mainLineKey{}, &ml)
+	MainLineResult.Set(p, &ml)
 	r.flush()
 	checkNumbers(p, g, start)
 	decided := ""

@@ -30,6 +30,7 @@ var Draws = &analysis.Analyzer{
 		{Code: CodeSeventyFive, Severity: analysis.Warning, Doc: "Each side has made 75 moves without a capture or a pawn move (the halfmove clock reaches 150) and the last move does not mate: under the FIDE Laws since 2014 (9.6.2) the game is drawn there, without a claim. Moves after it are reported, as they are not part of the game; a game that ends there with another result than 1/2-1/2 gets the fix that writes 1/2-1/2 (marker and Result tag). Chess and Chess960; games dated before 2014 are left alone."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
+	Requires: []*analysis.Analyzer{Analyzer}, // the main line it replayed
 	Run:      runDraws,
 }
 
@@ -60,7 +61,7 @@ func runDraws(p *analysis.Pass) {
 		return
 	}
 	const draw = "1/2-1/2"
-	tag := resultTag(g)
+	tag := analysis.ResultTag(g)
 	var at syntax.Span
 	var have string
 	var edits []analysis.Edit

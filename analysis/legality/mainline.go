@@ -1,6 +1,8 @@
 package legality
 
 import (
+	"iter"
+
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/syntax"
@@ -16,18 +18,39 @@ type MainLine struct {
 	Moves []chess.Move
 }
 
-// mainLineKey is the key the Analyzer shares the main line under.
-type mainLineKey struct{}
+// MainLineResult is the main line of each game the Analyzer checks, as
+// its replay resolved it (it replays every line anyway): an analyzer that
+// reads it (MainLineOf) requires the Analyzer.
+var MainLineResult = analysis.NewResult[*MainLine]("legality.MainLine")
 
-// MainLineOf returns the main line of the game of p: the one the
-// Analyzer shared when it ran on the game before (it replays every line
-// anyway), else a replay of the main line alone. The moves are not
-// replayed for a variant whose rules are not known (Moves is empty).
-func MainLineOf(p *analysis.Pass) MainLine {
-	if v, ok := p.Shared(mainLineKey{}); ok {
-		return *v.(*MainLine)
+// MainLineOf returns the main line of the game of p, which the Analyzer
+// replayed: the analyzer calling it must require the Analyzer
+// (analysis.Analyzer.Requires). The moves are not replayed for a variant
+// whose rules are not known (Moves is empty).
+func MainLineOf(p *analysis.Pass) MainLine { return *MainLineResult.Of(p) }
+
+// Positions yields each position of the main line ml, from its start
+// (ply 0) to the one after its last move played, with the position's key
+// (chess.Key: transpositions have equal keys), each position made from
+// the one before by its move: the positions a query by position (pgnls
+// select, a workspace index) looks for, without resolving the moves'
+// text again. It yields nothing when the start position is not known.
+func (ml *MainLine) Positions() iter.Seq2[*chess.Position, chess.Key] {
+	return func(yield func(*chess.Position, chess.Key) bool) {
+		if !ml.Start.Known || !ml.Start.OK {
+			return
+		}
+		pos := ml.Start.Pos
+		if !yield(&pos, pos.Key()) {
+			return
+		}
+		for _, m := range ml.Moves {
+			pos = pos.Make(m)
+			if !yield(&pos, pos.Key()) {
+				return
+			}
+		}
 	}
-	return MainLineFrom(p.Game)
 }
 
 // MainLineFrom replays the main line of g.

@@ -1,23 +1,12 @@
 package legality
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/syntax"
 )
-
-// resultTag returns the game's Result tag, or nil.
-func resultTag(g *syntax.Game) *syntax.Tag {
-	for _, t := range g.Tags {
-		if t.Name == "Result" && t.ValueSpan != (syntax.Span{}) {
-			return t
-		}
-	}
-	return nil
-}
 
 // checkResultsInVariations reports results inside variations.
 func checkResultsInVariations(p *analysis.Pass, g *syntax.Game) {
@@ -29,38 +18,10 @@ func checkResultsInVariations(p *analysis.Pass, g *syntax.Game) {
 	})
 }
 
-// checkResultTag compares the Result tag with the termination marker.
-// decided is the result the final position of the main line demands, or
-// "" when it does not decide one. Of the two fixes, bulk fixing applies
-// the one that sets the tag to the marker, or, when the marker is "*",
-// the one that ends the game with the tag's result; none when the marker
-// contradicts the final position, which result-contradicts-position
-// repairs.
+// checkResultTag compares the Result tag with the end of the game
+// (analysis.CheckResultTag, which both dialects share).
 func checkResultTag(p *analysis.Pass, g *syntax.Game, decided string) {
-	tag := resultTag(g)
-	if tag == nil || g.Result == nil || tag.Value == g.Result.Text {
-		return
-	}
-	toTag := analysis.Fix{Title: "Set the Result tag to " + g.Result.Text, Edits: []analysis.Edit{{Span: tag.ValueSpan, New: strconv.Quote(g.Result.Text)}}}
-	toMarker := analysis.Fix{Title: "End the game with " + tag.Value, Edits: []analysis.Edit{{Span: g.Result.Sp, New: tag.Value}}}
-	switch {
-	case decided != "" && g.Result.Text != decided:
-		toTag.Manual = "the final position decides the result"
-		toMarker.Manual = toTag.Manual
-	case g.Result.Text == "*" && decided == "" && slices.Contains(analysis.PGNResults, tag.Value):
-		toTag.Manual = "the Result tag tells more than the marker *"
-	default:
-		toMarker.Manual = "the termination marker, not the tag, gives the result"
-	}
-	if !slices.Contains(analysis.PGNResults, tag.Value) {
-		toMarker.Manual = "the Result tag's value is not a result"
-	}
-	p.Report(analysis.Diagnostic{
-		Span: g.Result.Sp, Severity: analysis.Error, Code: CodeResultMismatch,
-		Message: "the game ends with " + g.Result.Text + " but its Result tag says " + tag.Value,
-		Related: []analysis.Related{{Span: tag.ValueSpan, Msg: "Result tag"}},
-		Fixes:   []analysis.Fix{toTag, toMarker},
-	})
+	analysis.CheckResultTag(p, g, decided, CodeResultMismatch)
 }
 
 // checkFinal compares the result with the final position of the main
@@ -76,7 +37,7 @@ func checkFinal(p *analysis.Pass, g *syntax.Game, final *chess.Position) string 
 		return ""
 	}
 	manual := leftToUser(o)
-	tag := resultTag(g)
+	tag := analysis.ResultTag(g)
 	var fixes []analysis.Fix
 	var at syntax.Span
 	var have string

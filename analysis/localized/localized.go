@@ -36,6 +36,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: Code, Severity: analysis.Warning, Doc: "A move is written with the piece letters of another language (German Sf3, French Cf3, Dutch Pf3, Russian Кf3, ...; cs da de es fi fr hu it nl no pl pt ru sv tr) or with figurines (♘f3), which SAN does not accept: other programs reject it or read another move. The language is inferred for each game, from the letters with which its whole main line can be played; the fix writes the move in English SAN. Reported when the main line cannot be played in English SAN only, so a game in SAN costs nothing."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
+	Requires: []*analysis.Analyzer{legality.Analyzer}, // the main line it replayed
 	Run:      run,
 }
 

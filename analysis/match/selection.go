@@ -96,25 +96,6 @@ func (r Ranges) Last() int {
 	return r.spans[len(r.spans)-1][1]
 }
 
-// String returns r in the form ParseRanges reads.
-func (r Ranges) String() string {
-	var b strings.Builder
-	for i, s := range r.spans {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		switch {
-		case s[0] == s[1]:
-			fmt.Fprint(&b, s[0])
-		case s[1] == math.MaxInt:
-			fmt.Fprintf(&b, "%d:", s[0])
-		default:
-			fmt.Fprintf(&b, "%d:%d", s[0], s[1])
-		}
-	}
-	return b.String()
-}
-
 // Selection is what pgnls select asks of a stream of games, in order:
 // the games whose ordinal number is in Games (all when it is empty) that
 // meet Query (and, with Duplicates, repeat a game before them that did),
@@ -196,9 +177,6 @@ type Selected struct {
 func (s *Selection) TagsOnly() bool {
 	return !s.Duplicates && (s.Query == nil || s.Query.TagsOnly())
 }
-
-// Read returns the number of games read so far.
-func (s *Selection) Read() int { return s.read }
 
 // Kept returns the number of games given to emit so far.
 func (s *Selection) Kept() int { return s.kept }

@@ -23,6 +23,7 @@ var Analyzer = &analysis.Analyzer{
 		{Code: CodeOpening, Severity: analysis.Hint, Doc: "The Opening tag (with the Variation tag) names an opening of the lichess opening names that the main line does not reach: no position of that name (or family) agrees with the moves, as for eco-mismatch but for the family clause. Only names of that data set are judged, letter case, accents and the spelling 'defence' aside: a family ('Ruy Lopez') or a whole name ('Ruy Lopez: Berlin Defense'), or a family in Opening and the rest of a name in Variation; names of other systems ('Spanish', 'QGD') are left alone. The fix writes the name of the last named position, in the same form."},
 	},
 	Dialects: []syntax.Dialect{syntax.PGN},
+	Requires: []*analysis.Analyzer{legality.Analyzer}, // the main line it replayed
 	Run:      run,
 }
 

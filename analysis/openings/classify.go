@@ -40,9 +40,9 @@ func FromMainLine(ml legality.MainLine, sets ...*Set) *Line {
 		return nil
 	}
 	l := NewLine(sets...)
-	pos := ml.Start.Pos
-	for _, m := range ml.Moves {
-		if pos = pos.Make(m); !l.Play(&pos) {
+	ply := 0
+	for pos := range ml.Positions() {
+		if ply++; ply > 1 && !l.Play(pos) { // past the start position
 			break
 		}
 	}

@@ -270,10 +270,6 @@ func men(p *chess.Position) int {
 	return n
 }
 
-// All returns every named position, in the data set's order (by ECO
-// code, then name).
-func All() []Opening { return data().all }
-
 // ByCode returns the named positions of an ECO code, in the data set's
 // order; none for a code it does not use.
 func ByCode(eco string) []*Opening { return CodeSet(eco).list() }

@@ -190,7 +190,7 @@ func (e *gameEdit) change(text string, cursor syntax.Pos) Change {
 	if p == len(old) && p == len(text) {
 		return c
 	}
-	c.Edits = []syntax.Edit{{Start: e.r.Start + syntax.Pos(p), End: e.r.Start + syntax.Pos(len(old)-s), New: text[p : len(text)-s]}}
+	c.Edits = []syntax.Edit{{Span: syntax.Span{Start: e.r.Start + syntax.Pos(p), End: e.r.Start + syntax.Pos(len(old)-s)}, New: text[p : len(text)-s]}}
 	return c
 }
 
@@ -228,7 +228,7 @@ func (e *gameEdit) settleResult(ng *syntax.Game, text string, cursor syntax.Pos)
 		if x.Code != legality.CodeResultPosition || len(x.Fixes) == 0 {
 			continue
 		}
-		edits := fixEdits(x.Fixes[0])
+		edits := syntax.Normalize(slices.Clone(x.Fixes[0].Edits))
 		for i := len(edits) - 1; i >= 0; i-- {
 			if edits[i].End <= cursor {
 				cursor += syntax.Pos(len(edits[i].New)) - (edits[i].End - edits[i].Start)
@@ -238,16 +238,6 @@ func (e *gameEdit) settleResult(ng *syntax.Game, text string, cursor syntax.Pos)
 		return text, cursor, true
 	}
 	return text, cursor, false
-}
-
-// fixEdits returns the edits of a fix as syntax edits, in order.
-func fixEdits(f analysis.Fix) []syntax.Edit {
-	out := make([]syntax.Edit, 0, len(f.Edits))
-	for _, x := range f.Edits {
-		out = append(out, syntax.Edit{Start: x.Span.Start, End: x.Span.End, New: x.New})
-	}
-	slices.SortFunc(out, func(a, b syntax.Edit) int { return int(a.Start - b.Start) })
-	return out
 }
 
 // problems counts the syntax and legality diagnostics of g by code.

@@ -51,7 +51,7 @@ func TestOutline(t *testing.T) {
 		}
 		at := syntax.Pos(rng.IntN(int(f.Len())))
 		end := min(at+syntax.Pos(rng.IntN(200)), f.Len())
-		f, _ = syntax.Reparse(f, syntax.Edit{Start: at, End: end, New: pieces[rng.IntN(len(pieces))]})
+		f, _ = syntax.Reparse(f, syntax.Edit{Span: syntax.Span{Start: at, End: end}, New: pieces[rng.IntN(len(pieces))]})
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -96,7 +96,7 @@ func TestOutlinePut(t *testing.T) {
 		t.Errorf("the outlines put differ from those a request computes")
 	}
 	// An edit in the first chunk: the others are kept, the first is not.
-	g, _ := syntax.Reparse(f, syntax.Edit{Start: 2, End: 2, New: "x"})
+	g, _ := syntax.Reparse(f, syntax.Edit{Span: syntax.Span{Start: 2, End: 2}, New: "x"})
 	o.Put(g, nil)
 	if len(o.chunks) != len(refs)-1 {
 		t.Errorf("%d chunks kept after an edit of one of %d", len(o.chunks), len(refs))
@@ -113,7 +113,7 @@ func TestOutlinePut(t *testing.T) {
 // cancellation); a request for another version does not wait.
 func TestOutlineExpect(t *testing.T) {
 	f, all := analysedOutline(t)
-	g, _ := syntax.Reparse(f, syntax.Edit{Start: 2, End: 2, New: "x"})
+	g, _ := syntax.Reparse(f, syntax.Edit{Span: syntax.Span{Start: 2, End: 2}, New: "x"})
 	var o Outline
 	done := o.Expect(f)
 	if _, err := o.Symbols(context.Background(), g); err != nil {

@@ -44,23 +44,6 @@ const (
 	ItemMove                     // a legal move
 )
 
-// String returns the name of k, such as "tag".
-func (k ItemKind) String() string {
-	switch k {
-	case ItemTag:
-		return "tag"
-	case ItemTagValue:
-		return "value"
-	case ItemNAG:
-		return "nag"
-	case ItemGlyph:
-		return "glyph"
-	case ItemMove:
-		return "move"
-	}
-	return "unknown"
-}
-
 // Item is one completion proposal.
 type Item struct {
 	Label, Detail, Documentation, InsertText string // Documentation is in the Markup asked for (Markdown or plain text)

@@ -1,8 +1,9 @@
 package query
 
 import (
-	"github.com/pgnls/pgnls/analysis/tags"
 	"strings"
+
+	"github.com/pgnls/pgnls/analysis/tags"
 
 	"github.com/pgnls/pgnls/syntax"
 )

@@ -44,9 +44,9 @@ func BenchmarkEditRepeats(b *testing.B) {
 			at := mid.Start + syntax.Pos(strings.Index(doc.File.Slice(mid), "1. ")+3)
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
-				ed := syntax.Edit{Start: at, End: at, New: "x"}
+				ed := syntax.Edit{Span: syntax.Span{Start: at, End: at}, New: "x"}
 				if i%2 == 1 {
-					ed = syntax.Edit{Start: at, End: at + 1}
+					ed = syntax.Edit{Span: syntax.Span{Start: at, End: at + 1}}
 				}
 				f, kept := syntax.Reparse(doc.File, ed)
 				doc = &Document{URI: doc.URI, Version: doc.Version + 1, File: f}

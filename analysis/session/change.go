@@ -38,14 +38,14 @@ func (c Change) Replace(text string) Change {
 // incrementally, so that the games the edits do not touch are reused.
 // An edit outside the text is clamped into it.
 //
-// A run of edits that goes one way, each entirely before the one before
-// it (the order editors apply many edits in) or entirely after it, is
-// applied as one batch (see applyBatch): the thousands of edits of a
+// A run of edits that goes one way (see syntax.Compose), each entirely
+// before the one before it (the order editors apply many edits in) or
+// entirely after it, is applied as one batch (see applyBatch): the thousands of edits of a
 // formatting cost about one parse of what they span, O(document + N),
 // not a reparse each.
 func (c Change) Apply(edits ...syntax.Edit) Change {
 	for i := 0; i < len(edits); {
-		batch, n := oneWay(edits[i:], c.File.Len())
+		batch, n, _ := syntax.Compose(edits[i:], c.File.Len())
 		var f *syntax.File
 		var applied []syntax.Edit
 		var k syntax.Kept
@@ -63,43 +63,6 @@ func (c Change) Apply(edits ...syntax.Edit) Change {
 		i += n
 	}
 	return c
-}
-
-// oneWay returns the longest run of edits at the start of edits (each in
-// the coordinates of the text the ones before it left, in a text of
-// length size) that goes one way, and its length n: the run's edits in
-// the coordinates of the text before the first, ascending and not
-// overlapping. A run of one edit is returned as it is. An edit outside
-// the text ends a run.
-func oneWay(edits []syntax.Edit, size syntax.Pos) (batch []syntax.Edit, n int) {
-	inside := func(e syntax.Edit, size syntax.Pos) bool { return 0 <= e.Start && e.Start <= e.End && e.End <= size }
-	if len(edits) < 2 || !inside(edits[0], size) {
-		return edits[:min(1, len(edits))], min(1, len(edits))
-	}
-	grow := func(e syntax.Edit) syntax.Pos { return syntax.Pos(len(e.New)) - (e.End - e.Start) }
-	// Descending: each edit ends at or before the start of the one before
-	// it, where the text is still the original one.
-	n = 1
-	for size := size + grow(edits[0]); n < len(edits) && inside(edits[n], size) && edits[n].End <= edits[n-1].Start; n++ {
-		size += grow(edits[n])
-	}
-	if n > 1 {
-		batch = slices.Clone(edits[:n])
-		slices.Reverse(batch)
-		return batch, n
-	}
-	// Ascending: each edit starts at or after the end of the text the one
-	// before it inserted; shift is how much the edits before it moved
-	// the original text there.
-	batch = []syntax.Edit{edits[0]}
-	shift := grow(edits[0])
-	for size := size + shift; n < len(edits) && inside(edits[n], size) && edits[n].Start >= edits[n-1].Start+syntax.Pos(len(edits[n-1].New)); n++ {
-		e := edits[n]
-		batch = append(batch, syntax.Edit{Start: e.Start - shift, End: e.End - shift, New: e.New})
-		shift += grow(e)
-		size += grow(e)
-	}
-	return batch, n
 }
 
 // batchGap is how far apart two edits of a batch may be and still be
@@ -143,7 +106,7 @@ func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edi
 		for j < len(batch) && batch[j].Start-batch[j-1].End < batchGap {
 			j++
 		}
-		g := syntax.Edit{Start: batch[i].Start, End: batch[j-1].End}
+		g := syntax.Edit{Span: syntax.Span{Start: batch[i].Start, End: batch[j-1].End}}
 		if j == i+1 {
 			g.New = batch[i].New
 		} else {
@@ -183,5 +146,5 @@ func fullEdit(old, text string) syntax.Edit {
 	for q < n-p && old[len(old)-1-q] == text[len(text)-1-q] {
 		q++
 	}
-	return syntax.Edit{Start: syntax.Pos(p), End: syntax.Pos(len(old) - q), New: text[p : len(text)-q]}
+	return syntax.Edit{Span: syntax.Span{Start: syntax.Pos(p), End: syntax.Pos(len(old) - q)}, New: text[p : len(text)-q]}
 }

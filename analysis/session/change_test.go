@@ -34,7 +34,7 @@ func randomEdits(r *rand.Rand, text string, n int, way string, pieces []string) 
 		if r.IntN(3) == 0 {
 			nu = ""
 		}
-		e := syntax.Edit{Start: syntax.Pos(cuts[a]), End: syntax.Pos(cuts[b]), New: nu}
+		e := syntax.Edit{Span: syntax.Span{Start: syntax.Pos(cuts[a]), End: syntax.Pos(cuts[b])}, New: nu}
 		edits = append(edits, e)
 		text = e.Apply(text)
 		switch way {
@@ -104,45 +104,15 @@ func TestApplyBatches(t *testing.T) {
 	}
 }
 
-// TestOneWay: the runs Apply batches, in the coordinates of the text
-// before them.
-func TestOneWay(t *testing.T) {
-	e := func(s, e int, nu string) syntax.Edit {
-		return syntax.Edit{Start: syntax.Pos(s), End: syntax.Pos(e), New: nu}
-	}
-	for _, tc := range []struct {
-		edits []syntax.Edit
-		batch []syntax.Edit
-		n     int
-	}{
-		{[]syntax.Edit{e(8, 9, "x"), e(2, 4, ""), e(0, 2, "yy")}, []syntax.Edit{e(0, 2, "yy"), e(2, 4, ""), e(8, 9, "x")}, 3},
-		{[]syntax.Edit{e(1, 2, "ab"), e(3, 3, "c"), e(9, 10, "")}, []syntax.Edit{e(1, 2, "ab"), e(2, 2, "c"), e(7, 8, "")}, 3},
-		// Two insertions at one place: the second goes before the first.
-		{[]syntax.Edit{e(5, 5, "a"), e(5, 5, "b")}, []syntax.Edit{e(5, 5, "b"), e(5, 5, "a")}, 2},
-		// Down, then up: two runs.
-		{[]syntax.Edit{e(5, 6, ""), e(1, 2, ""), e(8, 8, "z")}, []syntax.Edit{e(1, 2, ""), e(5, 6, "")}, 2},
-		// Overlapping: one at a time.
-		{[]syntax.Edit{e(2, 6, "abc"), e(3, 4, "")}, []syntax.Edit{e(2, 6, "abc")}, 1},
-		// Outside the text: alone, for Apply to clamp.
-		{[]syntax.Edit{e(9, 12, ""), e(1, 2, "")}, []syntax.Edit{e(9, 12, "")}, 1},
-		{[]syntax.Edit{e(8, 9, ""), e(1, 12, "")}, []syntax.Edit{e(8, 9, "")}, 1},
-	} {
-		batch, n := oneWay(tc.edits, 10)
-		if fmt.Sprint(batch) != fmt.Sprint(tc.batch) || n != tc.n {
-			t.Errorf("oneWay(%v) = %v, %d; want %v, %d", tc.edits, batch, n, tc.batch, tc.n)
-		}
-	}
-}
-
 // TestApplyClamps: an edit outside the text is clamped, and reported as
 // clamped, so that the diagnostics carried through it stay in the text.
 func TestApplyClamps(t *testing.T) {
 	f := Parse("t.pgn", "1. e4 *\n", syntax.PGN)
-	ch := NewChange(f).Apply(syntax.Edit{Start: 6, End: 40, New: "1-0\n"}, syntax.Edit{Start: -3, End: 0, New: "{x} "})
+	ch := NewChange(f).Apply(syntax.Edit{Span: syntax.Span{Start: 6, End: 40}, New: "1-0\n"}, syntax.Edit{Span: syntax.Span{Start: -3, End: 0}, New: "{x} "})
 	if got, want := ch.File.Text(), "{x} 1. e4 1-0\n"; got != want {
 		t.Errorf("text = %q, want %q", got, want)
 	}
-	if got, want := fmt.Sprint(ch.Edits), fmt.Sprint([]syntax.Edit{{Start: 6, End: 8, New: "1-0\n"}, {Start: 0, End: 0, New: "{x} "}}); got != want {
+	if got, want := fmt.Sprint(ch.Edits), fmt.Sprint([]syntax.Edit{{Span: syntax.Span{Start: 6, End: 8}, New: "1-0\n"}, {Span: syntax.Span{Start: 0, End: 0}, New: "{x} "}}); got != want {
 		t.Errorf("edits = %s, want %s", got, want)
 	}
 }
@@ -176,7 +146,7 @@ func TestReplaceReusesGames(t *testing.T) {
 		t.Errorf("the changed game 3 was reused")
 	}
 	at := syntax.Pos(strings.Index(text, "xyx") + 1)
-	if want := fmt.Sprint([]syntax.Edit{{Start: at, End: at + 1, New: "y"}}); fmt.Sprint(ch.Edits) != want {
+	if want := fmt.Sprint([]syntax.Edit{{Span: syntax.Span{Start: at, End: at + 1}, New: "y"}}); fmt.Sprint(ch.Edits) != want {
 		t.Errorf("edits = %v, want %s", ch.Edits, want)
 	}
 }

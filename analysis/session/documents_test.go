@@ -24,7 +24,7 @@ func TestDocuments(t *testing.T) {
 		t.Errorf("the outline cache of a document not open is kept")
 	}
 
-	ch := NewChange(a.File).Apply(syntax.Edit{Start: 6, End: 8, New: "c5"})
+	ch := NewChange(a.File).Apply(syntax.Edit{Span: syntax.Span{Start: 6, End: 8}, New: "c5"})
 	a2 := ds.Update(a.URI, 2, ch.File)
 	if ds.Current(a) || !ds.Current(a2) || a2.Version != 2 || a2.File.Text() != "1. e4 c5 *\n" {
 		t.Errorf("after the change: %+v (%q)", a2, a2.File.Text())

@@ -19,7 +19,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
-	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/internal/duplicatestest"
 	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -215,7 +215,7 @@ func FuzzCarry(f *testing.F) {
 		}{{s1, n1, t1}, {s2, n2, t2}, {s3, n3, t3}} {
 			start := min(int(ed.s), len(cur))
 			end := min(start+int(ed.n%16), len(cur))
-			x := syntax.Edit{Start: syntax.Pos(start), End: syntax.Pos(end), New: ed.t}
+			x := syntax.Edit{Span: syntax.Span{Start: syntax.Pos(start), End: syntax.Pos(end)}, New: ed.t}
 			edits = append(edits, x)
 			cur = x.Apply(cur)
 		}
@@ -241,7 +241,7 @@ func TestCarrySeeds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		edits := []syntax.Edit{{Start: 40, End: 43, New: "Ke3"}, {Start: 200, End: 200, New: "\n\n[Event \"x\"]\n\n"}, {Start: 90, End: 95}}
+		edits := []syntax.Edit{{Span: syntax.Span{Start: 40, End: 43}, New: "Ke3"}, {Span: syntax.Span{Start: 200, End: 200}, New: "\n\n[Event \"x\"]\n\n"}, {Span: syntax.Span{Start: 90, End: 95}}}
 		got, want := carried(t, string(data), edits)
 		if len(want) == 0 {
 			t.Errorf("%s: no diagnostics to compare", p)
@@ -265,11 +265,11 @@ func TestCarryRepeats(t *testing.T) {
 	move := syntax.Pos(strings.Index(text, "Qb5 Rh5")) // in the first game
 	short := syntax.Pos(strings.Index(text, "[Event \"The same short game by others"))
 	for _, edits := range [][]syntax.Edit{
-		{{Start: move, End: move + 3, New: "Qa4"}},                                           // the original changes: its copy and cut copy are on their own
-		{{Start: move, End: move + 3, New: "Qa4"}, {Start: move, End: move + 3, New: "Qb5"}}, // and back
-		{{Start: 0, End: second}},                                                            // the original goes: the copy is the first
-		{{Start: short, End: short, New: "[White \"Xena\"]\n[Black \"Yuri\"]\n"}},            // the same players again
-		{{Start: second, End: second, New: text[:second]}},                                   // a third copy before the copy
+		{{Span: syntax.Span{Start: move, End: move + 3}, New: "Qa4"}},                                                              // the original changes: its copy and cut copy are on their own
+		{{Span: syntax.Span{Start: move, End: move + 3}, New: "Qa4"}, {Span: syntax.Span{Start: move, End: move + 3}, New: "Qb5"}}, // and back
+		{{Span: syntax.Span{Start: 0, End: second}}},                                                                               // the original goes: the copy is the first
+		{{Span: syntax.Span{Start: short, End: short}, New: "[White \"Xena\"]\n[Black \"Yuri\"]\n"}},                               // the same players again
+		{{Span: syntax.Span{Start: second, End: second}, New: text[:second]}},                                                      // a third copy before the copy
 	} {
 		got, want := carried(t, text, edits)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -310,16 +310,16 @@ func TestCarryRepeatsRandom(t *testing.T) {
 			var ed syntax.Edit
 			switch rng.IntN(4) {
 			case 0: // delete game k
-				ed = syntax.Edit{Start: span(k).Start, End: span(k).End}
+				ed = syntax.Edit{Span: syntax.Span{Start: span(k).Start, End: span(k).End}}
 			case 1: // copy game k before game m
 				m := span(rng.IntN(n)).Start
-				ed = syntax.Edit{Start: m, End: m, New: f.Slice(span(k)) + "\n\n"}
+				ed = syntax.Edit{Span: syntax.Span{Start: m, End: m}, New: f.Slice(span(k)) + "\n\n"}
 			case 2: // cut game k short
 				sp := span(k)
-				ed = syntax.Edit{Start: sp.Start + syntax.Pos(sp.Len()*2/3), End: sp.End - 2}
+				ed = syntax.Edit{Span: syntax.Span{Start: sp.Start + syntax.Pos(sp.Len()*2/3), End: sp.End - 2}}
 			default: // a game that repeats none, or one cut from game k
 				m := span(rng.IntN(n)).Start
-				ed = syntax.Edit{Start: m, End: m, New: "[White \"N\"]\n[Black \"M\"]\n\n1. a3 a6 2. h3 *\n\n"}
+				ed = syntax.Edit{Span: syntax.Span{Start: m, End: m}, New: "[White \"N\"]\n[Black \"M\"]\n\n1. a3 a6 2. h3 *\n\n"}
 			}
 			edits = append(edits, ed)
 			cur = ed.Apply(cur)
@@ -355,7 +355,7 @@ func TestCarryShared(t *testing.T) {
 		}
 		text := string(data)
 		mid := syntax.Pos(len(text) / 2)
-		got, want := carried(t, text, []syntax.Edit{{Start: mid, End: mid, New: "Ke3 "}, {Start: mid / 2, End: mid/2 + 3, New: ""}})
+		got, want := carried(t, text, []syntax.Edit{{Span: syntax.Span{Start: mid, End: mid}, New: "Ke3 "}, {Span: syntax.Span{Start: mid / 2, End: mid/2 + 3}, New: ""}})
 		if len(want) > 0 {
 			found++
 		}
@@ -414,7 +414,7 @@ func TestBigRun(t *testing.T) {
 	}
 	// Every game repeats the first: file-level diagnostics, published
 	// after the games'.
-	all = append(all, duplicates.File(f, cfg, func(i int) (duplicates.Fingerprint, bool) { return duplicates.Of(f.Game(i).Game, f.Dialect) })...)
+	all = append(all, duplicatestest.File(f, cfg)...)
 	var want []string
 	for _, x := range all {
 		want = append(want, fmt.Sprintf("%d..%d %s %s %s", x.Span.Start, x.Span.End, x.Severity, x.Code, x.Message))

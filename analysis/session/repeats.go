@@ -210,10 +210,7 @@ func (r repeats) diagnostics(out []analysis.Diagnostic, f *syntax.File, refs []s
 			start := refs[c].Chunk.GameSpan(int(g.j)).Start + refs[c].Start
 			fp := cd.games[g.j].fp
 			fd := g.r.Finding(fp, g.r.Of.fingerprint())
-			out = append(out, analysis.Diagnostic{
-				Span: fp.Mark.Shift(start), Severity: g.sev, Code: fd.Code(), Source: duplicates.Source,
-				Message: msgs.Message(fd, where), Related: []analysis.Related{{Span: related, Msg: duplicates.EarlierGame}},
-			})
+			out = append(out, fd.Report(g.sev, fp.Mark.Shift(start), msgs.Message(fd, where), &related))
 		}
 	}
 	return out

@@ -272,7 +272,7 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
 		fileDs = oldFileDs
-		fileDs = carryAll(fileDs, edits)
+		fileDs = carryAll(fileDs, edits, old.Len())
 	}
 	focus := syntax.Pos(-1)
 	if len(edits) > 0 {
@@ -505,6 +505,11 @@ func analysedState(per [][]analysis.Diagnostic, fps []print, k int) gameState {
 // shared by the document per game.
 func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, todo []int, res results, done func(int)) (failed []bool) {
 	failed = make([]bool, len(todo))
+	analyzers := e.analyzers
+	if res.fps != nil {
+		analyzers = append(slices.Clip(analyzers), duplicates.Fingerprinter)
+	}
+	plan := analysis.NewPlan(analyzers, doc.File.Dialect, cfg)
 	analyze := func(k int) {
 		i := todo[k]
 		r := doc.File.Game(i)
@@ -516,11 +521,12 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 				failed[k] = true
 			}
 		}()
-		var fingerprint func(*analysis.Pass) // reads the main line the legality analyzer replayed
+		ds, pass := plan.Run(g)
+		res.per[k] = withoutFixes(ds)
 		if res.fps != nil {
-			fingerprint = func(p *analysis.Pass) { res.fps[k].fp, res.fps[k].ok = duplicates.OfPass(p) }
+			fp := duplicates.FingerprintResult.Of(pass)
+			res.fps[k].fp, res.fps[k].ok = fp.Fingerprint, fp.OK
 		}
-		res.per[k] = withoutFixes(analysis.GameThen(g, doc.File.Dialect, cfg, e.analyzers, fingerprint))
 		if res.outs != nil { // while the game's tree is at hand
 			res.outs[k] = query.OutlineOf(doc.File.Dialect, r, i)
 		}

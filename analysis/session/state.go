@@ -199,7 +199,7 @@ func carryChunks(old *syntax.File, oldChunks []*chunkDiags, valid bool, f *synta
 			sem = appendShifted(sem, oldStates[j-oldLo].res.semantic(), old.GameSpan(j).Start)
 		}
 	}
-	sem = carryAll(sem, edits)
+	sem = carryAll(sem, edits, old.Len())
 	analysis.Sort(sem)
 	for _, i := range fresh {
 		sp := f.GameSpan(i)
@@ -416,64 +416,49 @@ func pick(out []Group, f *syntax.File, chunks []*chunkDiags, file []analysis.Dia
 	return append(out, fileGroup), total
 }
 
-// carryAll carries ds through edits, applied in order (see carry). When
-// each edit lies before the one before it, as in the many changes of an
-// applied formatting, every edit's offsets are those of the text before
-// all of them, and ds are carried in one sweep instead of once per edit.
-func carryAll(ds []analysis.Diagnostic, edits []syntax.Edit) []analysis.Diagnostic {
-	descending := true
-	for i := 1; i < len(edits) && descending; i++ {
-		descending = edits[i].End <= edits[i-1].Start && edits[i].End < edits[i-1].End
-	}
-	if !descending || len(edits) < 2 {
-		for _, e := range edits {
-			ds = carry(ds, e)
+// carryAll carries file-absolute diagnostics through edits, applied in
+// order to a text of size bytes: those before an edit stay, those after
+// it shift, those it overlaps are dropped (as are related places it
+// overlaps, and all fixes, which could no longer be trusted). A run of
+// edits that goes one way (syntax.Compose), as the many changes of an
+// applied formatting do, is carried in one sweep instead of once per
+// edit. The result is a new slice; ds is not modified.
+func carryAll(ds []analysis.Diagnostic, edits []syntax.Edit, size syntax.Pos) []analysis.Diagnostic {
+	for i := 0; i < len(edits); {
+		batch, n, _ := syntax.Compose(edits[i:], size)
+		ds = sweep(ds, batch)
+		for _, e := range edits[i : i+n] {
+			size += e.Delta()
 		}
-		return ds
+		i += n
 	}
-	asc := slices.Clone(edits)
-	slices.Reverse(asc)
-	shift := make([]syntax.Pos, len(asc)+1) // shift[k]: what asc[:k] add
-	for k, e := range asc {
-		shift[k+1] = shift[k] + syntax.Pos(len(e.New)) - (e.End - e.Start)
+	return ds
+}
+
+// sweep carries ds through a batch of edits (see carryAll): a span
+// moves by what the edits ending at or before its start add, but an
+// empty span stays before the insertions at its place, and only the
+// first edit ending after its start can overlap it.
+func sweep(ds []analysis.Diagnostic, batch []syntax.Edit) []analysis.Diagnostic {
+	shift := make([]syntax.Pos, len(batch)+1) // shift[k]: what batch[:k] add
+	for k, e := range batch {
+		shift[k+1] = shift[k] + e.Delta()
 	}
-	// move returns s in the text after the edits, or false if an edit
-	// overlaps it, as carry says edit by edit: the edits ending at or
-	// before s.Start shift it (but an insertion at an empty s does not),
-	// and only the first edit ending after it can overlap it.
-	move := func(s syntax.Span) (syntax.Span, bool) {
-		k, _ := slices.BinarySearchFunc(asc, s.Start, func(e syntax.Edit, p syntax.Pos) int {
+	return moved(ds, func(s syntax.Span) (syntax.Span, bool) {
+		k, _ := slices.BinarySearchFunc(batch, s.Start, func(e syntax.Edit, p syntax.Pos) int {
 			if e.End <= p {
 				return -1
 			}
 			return 1
 		})
-		if k < len(asc) && s.End > asc[k].Start {
+		if k < len(batch) && s.End > batch[k].Start {
 			return s, false
 		}
-		d := shift[k]
-		if k > 0 && s.Start == s.End && asc[k-1].Start == s.Start {
-			d = shift[k-1] // an insertion where s is: s stays before it
+		j := k
+		for s.Start == s.End && j > 0 && batch[j-1].Start == s.Start {
+			j-- // an insertion where s is: s stays before it
 		}
-		return s.Shift(d), true
-	}
-	return moved(ds, move)
-}
-
-// carry moves file-absolute diagnostics across edit e: those before it
-// stay, those after it shift, those it overlaps are dropped (as are
-// related places it overlaps, and all fixes, which could no longer be
-// trusted). The result is a new slice; ds is not modified.
-func carry(ds []analysis.Diagnostic, e syntax.Edit) []analysis.Diagnostic {
-	delta := syntax.Pos(len(e.New)) - (e.End - e.Start)
-	return moved(ds, func(s syntax.Span) (syntax.Span, bool) {
-		switch {
-		case s.End <= e.Start: // before the edit, or touching its start
-			return s, true
-		case s.Start >= e.End: // after the edit
-			return s.Shift(delta), true
-		}
-		return s, false // overlapped
+		return s.Shift(shift[j]), true
 	})
 }
 

@@ -25,7 +25,7 @@ func TestCarry(t *testing.T) {
 		{Span: sp(10, 12), Code: "after"},
 	}
 	orig := append([]analysis.Diagnostic(nil), ds...)
-	got := carry(ds, syntax.Edit{Start: 4, End: 8, New: "ab"}) // delta -2
+	got := carryAll(ds, []syntax.Edit{{Span: syntax.Span{Start: 4, End: 8}, New: "ab"}}, 20) // delta -2
 	want := []analysis.Diagnostic{
 		{Span: sp(0, 2), Code: "before"},
 		{Span: sp(2, 4), Code: "touches-start"},
@@ -41,23 +41,23 @@ func TestCarry(t *testing.T) {
 		t.Errorf("carry modified its input")
 	}
 	// An insertion at a diagnostic's start moves it; at its end, keeps it.
-	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 3, End: 3, New: "xy"})
+	got = carryAll([]analysis.Diagnostic{{Span: sp(3, 5)}}, []syntax.Edit{{Span: syntax.Span{Start: 3, End: 3}, New: "xy"}}, 20)
 	if got[0].Span != sp(5, 7) {
 		t.Errorf("insertion at the start: span %v, want 5..7", got[0].Span)
 	}
-	got = carry([]analysis.Diagnostic{{Span: sp(3, 5)}}, syntax.Edit{Start: 5, End: 5, New: "xy"})
+	got = carryAll([]analysis.Diagnostic{{Span: sp(3, 5)}}, []syntax.Edit{{Span: syntax.Span{Start: 5, End: 5}, New: "xy"}}, 20)
 	if got[0].Span != sp(3, 5) {
 		t.Errorf("insertion at the end: span %v, want 3..5", got[0].Span)
 	}
 }
 
-// TestCarryAll: carrying through many edits in one sweep (each edit
-// before the one before it, as an applied formatting sends them) gives
-// what carrying edit by edit gives, on random spans and edits, empty
-// ones and insertions included.
+// TestCarryAll: carrying through many edits in sweeps (runs that go
+// one way, as an applied formatting sends them) gives what carrying
+// edit by edit gives, on random spans and sequences of edits: descending,
+// ascending, mixed, empty ones, insertions at one place included.
 func TestCarryAll(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	for iter := range 2000 {
+	for iter := range 4000 {
 		var ds []analysis.Diagnostic
 		for range r.IntN(30) {
 			a := syntax.Pos(r.IntN(200))
@@ -68,28 +68,65 @@ func TestCarryAll(t *testing.T) {
 			}
 			ds = append(ds, d)
 		}
-		var edits []syntax.Edit // descending
-		at := syntax.Pos(210)
-		for at > 0 && len(edits) < 1+r.IntN(20) {
-			end := at - syntax.Pos(r.IntN(15))
-			start := max(end-syntax.Pos(r.IntN(5)), 0)
-			if end < 0 || len(edits) > 0 && end == edits[len(edits)-1].End {
-				break
+		var edits []syntax.Edit
+		size := syntax.Pos(210)
+		switch iter % 3 {
+		case 0: // descending
+			at := size
+			for at > 0 && len(edits) < 1+r.IntN(20) {
+				end := at - syntax.Pos(r.IntN(15))
+				start := max(end-syntax.Pos(r.IntN(5)), 0)
+				if end < 0 {
+					break
+				}
+				edits = append(edits, syntax.Edit{Span: syntax.Span{Start: start, End: end}, New: strings.Repeat("x", r.IntN(4))})
+				at = start
 			}
-			edits = append(edits, syntax.Edit{Start: start, End: end, New: strings.Repeat("x", r.IntN(4))})
-			at = start - 1
+		case 1: // ascending
+			at, cur := syntax.Pos(0), size
+			for at < cur && len(edits) < 1+r.IntN(20) {
+				start := at + syntax.Pos(r.IntN(15))
+				end := min(start+syntax.Pos(r.IntN(5)), cur)
+				if start > cur {
+					break
+				}
+				e := syntax.Edit{Span: syntax.Span{Start: start, End: end}, New: strings.Repeat("x", r.IntN(4))}
+				edits = append(edits, e)
+				at, cur = start+syntax.Pos(len(e.New)), cur+e.Delta()
+			}
+		default: // anywhere
+			cur := size
+			for range 1 + r.IntN(10) {
+				start := syntax.Pos(r.IntN(int(cur) + 1))
+				e := syntax.Edit{Span: syntax.Span{Start: start, End: min(start+syntax.Pos(r.IntN(5)), cur)}, New: strings.Repeat("x", r.IntN(4))}
+				edits = append(edits, e)
+				cur += e.Delta()
+			}
 		}
 		want := ds
 		for _, e := range edits {
 			want = carry(want, e)
 		}
-		got := carryAll(ds, edits)
+		got := carryAll(ds, edits, size)
 		g, _ := json.Marshal(got)
 		w, _ := json.Marshal(want)
 		if string(g) != string(w) {
 			t.Fatalf("iteration %d: edits %v:\n got %s\nwant %s", iter, edits, g, w)
 		}
 	}
+}
+
+// carry is what carryAll does, edit by edit.
+func carry(ds []analysis.Diagnostic, e syntax.Edit) []analysis.Diagnostic {
+	return moved(ds, func(s syntax.Span) (syntax.Span, bool) {
+		switch {
+		case s.End <= e.Start: // before the edit, or touching its start
+			return s, true
+		case s.Start >= e.End: // after the edit
+			return s.Shift(e.Delta()), true
+		}
+		return s, false // overlapped
+	})
 }
 
 // TestPick checks the publication limit: never more than limit; the

@@ -44,9 +44,6 @@ func (l *Log) Append(b []byte) int64 {
 	return off
 }
 
-// Size returns the bytes appended so far.
-func (l *Log) Size() int64 { return l.off }
-
 // ReadAt reads len(b) bytes appended at offset off.
 func (l *Log) ReadAt(b []byte, off int64) error {
 	if l.err == nil && !l.synced && l.w != nil {

@@ -36,7 +36,6 @@ type Sorter[T any] struct {
 	buf    []T
 	order  []int32 // buf's indices in order, once sorted
 	runs   []*os.File
-	n      int64
 	err    error
 }
 
@@ -59,17 +58,9 @@ func NewSorter[T any](dir *Dir, budget int64, f Format[T]) *Sorter[T] {
 	return &Sorter[T]{f: f, dir: dir, budget: budget, max: int(max(budget/(size+4), 1))}
 }
 
-// Len returns the number of records added.
-func (s *Sorter[T]) Len() int64 { return s.n }
-
-// Spilled reports whether the records outgrew the budget: some are on
-// disk.
-func (s *Sorter[T]) Spilled() bool { return len(s.runs) > 0 }
-
 // Add adds a record. An error writing a run is returned by the Reader of
 // Sort.
 func (s *Sorter[T]) Add(t T) {
-	s.n++
 	if len(s.buf) == s.max {
 		s.spill()
 	}
@@ -141,6 +132,10 @@ func (s *Sorter[T]) Close() {
 	}
 	s.runs, s.buf, s.order = nil, nil, nil
 }
+
+// Spilled reports whether the records outgrew the budget: some are on
+// disk.
+func (s *Sorter[T]) Spilled() bool { return len(s.runs) > 0 }
 
 // Sort ends the adding and returns the records in order. The Sorter must
 // not be used after; the Reader's Close removes its files.

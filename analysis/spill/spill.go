@@ -69,14 +69,6 @@ func (d *Dir) Create(kind string) (*os.File, error) {
 	return os.OpenFile(filepath.Join(d.path, kind+"-"+strconv.Itoa(d.files)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 }
 
-// Path returns the directory's path, or "" when nothing was made yet (or
-// after Remove).
-func (d *Dir) Path() string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.path
-}
-
 // Remove removes the directory and every file in it; files still open
 // can be closed after. A Dir removed makes no more files.
 func (d *Dir) Remove() error {

@@ -174,7 +174,7 @@ func TestLog(t *testing.T) {
 	}
 	all, err := io.ReadAll(r)
 	if err != nil || !slices.Equal(all, slices.Concat(texts...)) {
-		t.Fatalf("the Reader read %d bytes (%v), want %d", len(all), err, l.Size())
+		t.Fatalf("the Reader read %d bytes (%v), want %d", len(all), err, len(slices.Concat(texts...)))
 	}
 	if err := l.Close(); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package ctlgames_test
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -22,7 +23,9 @@ func generate(t testing.TB, o ctlgames.Options) string {
 // check runs every analyzer over text and calls emit per game.
 func check(text string, emit func(syntax.StreamGame, []analysis.Diagnostic)) {
 	gr := syntax.NewGameReader(strings.NewReader(text), "games.ctl-pgn", syntax.CTLPGN, false)
-	checks.CheckStream(context.Background(), gr, &analysis.Config{MinSeverity: analysis.Info}, emit)
+	rep := checks.NewRepeatsBounded(math.MaxInt64, nil)
+	rep.StreamFile(gr.Name(), gr.Name(), nil)
+	checks.CheckStreamRepeats(context.Background(), gr, 0, &analysis.Config{MinSeverity: analysis.Info}, checks.All, rep, emit)
 }
 
 // TestGamesCheckClean: the generated records are legal and well formed,

@@ -329,7 +329,7 @@ func (c *checker) checkStdin(stdin io.Reader) {
 // the diagnostics of each game as soon as it is done, so memory holds the
 // games being checked and only a fingerprint of those before them. again
 // (nil: none) reads the file again, to confirm near-duplicates (see
-// checks.Repeats.Stream).
+// checks.Repeats.StreamFile).
 func (c *checker) checkReader(name string, r io.Reader, again func(off int64, n int) (string, bool)) {
 	gr := input.Games(r, name, c.dialect, c.auto)
 	var printErr error

@@ -478,7 +478,7 @@ func (d *deduper) rewrite(file *dedupeFile) {
 		case a != nil && a.kept >= 0:
 			changed = true
 			d.nRemoved++
-			edits = []syntax.Edit{{Start: 0, End: syntax.Pos(len(text))}}
+			edits = []syntax.Edit{{Span: syntax.Span{End: syntax.Pos(len(text))}}}
 			if write {
 				d.writeRemoved(text)
 			}
@@ -499,11 +499,11 @@ func (d *deduper) rewrite(file *dedupeFile) {
 				pairs = append(pairs, t.Raw)
 			}
 			for _, e := range tags.Append(g.Game, pairs) {
-				edits = append(edits, syntax.Edit{Start: e.Span.Start, End: e.Span.End, New: e.New})
+				edits = append(edits, e)
 			}
 			if len(edits) > 0 {
 				changed = true
-				text = diff.Apply(text, edits)
+				text = syntax.ApplyEdits(text, edits)
 			}
 			d.nConflicts += len(a.notes) - len(a.add)
 		}

@@ -19,19 +19,10 @@ type Diagnostic struct {
 	Related  []protocol.DiagnosticRelatedInformation
 }
 
-// Protocol returns the protocol.Diagnostic d stands for.
-func (d *Diagnostic) Protocol() protocol.Diagnostic {
-	pd := protocol.Diagnostic{Range: d.Range, Severity: d.Severity, Code: d.Code, Source: d.Source, Message: d.Message, RelatedInformation: d.Related}
-	if d.Href != "" {
-		pd.CodeDescription = &protocol.CodeDescription{Href: protocol.URI(d.Href)}
-	}
-	return pd
-}
-
 // AppendDiagnostic appends the JSON of d, byte for byte as encoding/json
-// writes d.Protocol(). It writes by hand what jsonrpc2's Conn.Notify
-// would encode by reflection: a big document publishes thousands of
-// diagnostics per keystroke.
+// writes the protocol.Diagnostic d stands for. It writes by hand what
+// jsonrpc2's Conn.Notify would encode by reflection: a big document
+// publishes thousands of diagnostics per keystroke.
 func AppendDiagnostic(b []byte, d *Diagnostic) []byte {
 	b = append(b, `{"range":`...)
 	b = AppendRange(b, d.Range)

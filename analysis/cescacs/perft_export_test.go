@@ -1,8 +1,5 @@
 package cescacs
 
-// maxMovesHint is the initial capacity of per-ply move buffers.
-const maxMovesHint = 256
-
 // Perft counts the leaf nodes of the legal-move tree of the given depth
 // (depth 0 counts p itself). It allocates its move buffers once.
 func (p *Position) Perft(depth int) uint64 {
