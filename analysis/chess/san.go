@@ -141,6 +141,14 @@ func dashBefore(s string) int {
 // "Ng1f3"); Position.Lint reports them. Errors are of type *SANError.
 // ParseSAN does not allocate unless it fails.
 func ParseSAN(s string) (SAN, error) {
+	if san, ok := parseCanonical(s); ok {
+		return san, nil
+	}
+	return parseSAN(s)
+}
+
+// parseSAN is ParseSAN for every form, canonical or not.
+func parseSAN(s string) (SAN, error) {
 	san := SAN{FromFile: -1, FromRank: -1, To: NoSquare}
 	if s == "" {
 		return san, &SANError{0, 0, "empty move"}
@@ -185,6 +193,88 @@ func ParseSAN(s string) (SAN, error) {
 	}
 	err := parseMove(&san, body)
 	return san, err
+}
+
+// parseCanonical parses the forms that make up nearly every move of
+// real files, canonical SAN without castling: a pawn push or capture
+// (e4, exd5, e8=Q, exd8=Q), a piece move or capture (Nf3, Nxe5), with
+// the origin file or rank (Nbd2, R1xe5), each with a check or mate
+// suffix or without. It reports false for any other text, which the
+// general parser reads; what it accepts it reads exactly as the
+// general parser does (TestParseCanonical compares them), a move's
+// parse being a few percent of checking a game.
+func parseCanonical(s string) (SAN, bool) {
+	san := SAN{FromFile: -1, FromRank: -1, To: NoSquare}
+	n := len(s)
+	if n < 2 {
+		return san, false
+	}
+	switch s[n-1] {
+	case '+':
+		san.Check, n = MarkCheck, n-1
+	case '#':
+		san.Check, n = MarkMate, n-1
+	}
+	if n < 2 {
+		return san, false
+	}
+	// Promotion: a pawn move ending in "=Q" and so on.
+	if c := s[n-1]; c >= 'A' {
+		if n < 4 || s[n-2] != '=' {
+			return san, false
+		}
+		switch c {
+		case 'N', 'B', 'R', 'Q':
+			san.Promotion = letterTypes[c]
+		default:
+			return san, false
+		}
+		n -= 2
+	}
+	// The destination square.
+	f, r := s[n-2], s[n-1]
+	if !isFile(f) || !isRank(r) {
+		return san, false
+	}
+	san.To = Square(int(r-'1')*8 + int(f-'a'))
+	b := s[:n-2] // what comes before the destination
+	switch {
+	case len(b) == 0:
+		san.Piece = Pawn
+	case b[0] >= 'a':
+		// A pawn capture: the pawn's file and 'x'.
+		if len(b) != 2 || !isFile(b[0]) || b[1] != 'x' {
+			return san, false
+		}
+		san.Piece, san.FromFile, san.Capture = Pawn, int(b[0]-'a'), true
+	default:
+		switch c := b[0]; c {
+		case 'N', 'B', 'R', 'Q', 'K':
+			san.Piece = letterTypes[c]
+		default:
+			return san, false
+		}
+		if san.Promotion != NoPieceType {
+			return san, false
+		}
+		b = b[1:]
+		if len(b) > 0 && b[len(b)-1] == 'x' {
+			san.Capture = true
+			b = b[:len(b)-1]
+		}
+		switch {
+		case len(b) == 0:
+		case len(b) > 1:
+			return san, false
+		case isFile(b[0]):
+			san.FromFile = int(b[0] - 'a')
+		case isRank(b[0]):
+			san.FromRank = int(b[0] - '1')
+		default:
+			return san, false
+		}
+	}
+	return san, true
 }
 
 // parseDrop parses a crazyhouse drop: a piece letter, '@' and the
