@@ -14,8 +14,8 @@ type SAN struct {
 	// castling, null moves and coordinate moves without a piece letter
 	// (such as "g1f3" or "e2-e4"), where it is the piece on the origin.
 	Piece     PieceType
-	FromFile  int        // origin file (0 = a) given for disambiguation, or -1
-	FromRank  int        // origin rank (0 = first rank) given, or -1
+	FromFile  int8       // origin file (0 = a) given for disambiguation, or -1
+	FromRank  int8       // origin rank (0 = first rank) given, or -1
 	Capture   bool       // a capture mark ('x' or ':') is present
 	To        Square     // destination; NoSquare for castling and null moves
 	Promotion PieceType  // promotion piece, or NoPieceType
@@ -246,7 +246,7 @@ func parseCanonical(s string) (SAN, bool) {
 		if len(b) != 2 || !isFile(b[0]) || b[1] != 'x' {
 			return san, false
 		}
-		san.Piece, san.FromFile, san.Capture = Pawn, int(b[0]-'a'), true
+		san.Piece, san.FromFile, san.Capture = Pawn, int8(b[0]-'a'), true
 	default:
 		switch c := b[0]; c {
 		case 'N', 'B', 'R', 'Q', 'K':
@@ -267,9 +267,9 @@ func parseCanonical(s string) (SAN, bool) {
 		case len(b) > 1:
 			return san, false
 		case isFile(b[0]):
-			san.FromFile = int(b[0] - 'a')
+			san.FromFile = int8(b[0] - 'a')
 		case isRank(b[0]):
-			san.FromRank = int(b[0] - '1')
+			san.FromRank = int8(b[0] - '1')
 		default:
 			return san, false
 		}
@@ -432,11 +432,11 @@ func parseMove(san *SAN, body string) error {
 	switch origin := body[i:j]; {
 	case len(origin) == 0:
 	case len(origin) == 1 && isFile(origin[0]):
-		san.FromFile = int(origin[0] - 'a')
+		san.FromFile = int8(origin[0] - 'a')
 	case len(origin) == 1 && isRank(origin[0]):
-		san.FromRank = int(origin[0] - '1')
+		san.FromRank = int8(origin[0] - '1')
 	case len(origin) == 2 && isFile(origin[0]) && isRank(origin[1]):
-		san.FromFile, san.FromRank = int(origin[0]-'a'), int(origin[1]-'1')
+		san.FromFile, san.FromRank = int8(origin[0]-'a'), int8(origin[1]-'1')
 	default:
 		return &SANError{i, j, fmt.Sprintf("unexpected %q before the destination square", origin)}
 	}

@@ -11,9 +11,9 @@ func TestParseSAN(t *testing.T) {
 		s := SAN{Piece: pt, FromFile: -1, FromRank: -1, Capture: capture, To: to, Promotion: promo, Check: check, Quirks: q}
 		for i := 0; i < len(from); i++ {
 			if c := from[i]; isFile(c) {
-				s.FromFile = int(c - 'a')
+				s.FromFile = int8(c - 'a')
 			} else {
-				s.FromRank = int(c - '1')
+				s.FromRank = int8(c - '1')
 			}
 		}
 		return s
