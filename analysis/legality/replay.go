@@ -82,27 +82,33 @@ func ReplayMainLine(g *syntax.Game, start Start, visit func(*Step) bool) {
 }
 
 // replay replays g from start, with its variations when variations is
-// set, until visit returns false.
-func replay(g *syntax.Game, start Start, variations bool, visit func(*Step) bool) {
+// set, until visit returns false. It returns the position after the
+// main line (nil when a move of it failed, or visit stopped the replay,
+// or the start is unusable): the main line's own buffer, which nothing
+// writes once its last move is played, so it stays valid after replay.
+func replay(g *syntax.Game, start Start, variations bool, visit func(*Step) bool) *chess.Position {
 	if !start.OK {
 		replayLine(g.Moves, nil, 0, 0, variations, visit)
-		return
+		return nil
 	}
 	pos := start.Pos
 	ply := 0
 	if pos.SideToMove() == chess.Black {
 		ply = 1
 	}
-	replayLine(g.Moves, &pos, ply, 0, variations, visit)
+	final, _ := replayLine(g.Moves, &pos, ply, 0, variations, visit)
+	return final
 }
 
 // replayLine replays one line from pos (nil: not verifiable), and its
-// variations when variations is set; it returns false once visit has. A
-// variation starts from the position before the move it follows. Each
-// line keeps two position buffers, so a move costs no allocation; the
-// positions a Step points to are valid only during the visit.
-func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variations bool, visit func(*Step) bool) bool {
-	var buf [2]chess.Position
+// variations when variations is set; it returns false once visit has,
+// and the position after the line's last move (nil once a move failed,
+// or when it stopped). A variation starts from the position before the
+// move it follows. Each line keeps two position buffers, so a move costs
+// no allocation; the positions a Step points to are valid only during
+// the visit.
+func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variations bool, visit func(*Step) bool) (*chess.Position, bool) {
+	buf := new([2]chess.Position)
 	var cur, before *chess.Position // before: the position before the last move
 	if pos != nil {
 		buf[0] = *pos
@@ -132,20 +138,23 @@ func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variati
 					if cur == next {
 						next = &buf[1]
 					}
-					*next = cur.Make(m)
+					cur.MakeTo(next, m)
 					st.After = next
 				}
 				cur = st.After
 			}
 			if !visit(&st) {
-				return false
+				return nil, false
 			}
 			ply++
 		case *syntax.Variation:
-			if variations && !replayLine(n.Elems, before, beforePly, depth+1, true, visit) {
-				return false
+			if !variations {
+				continue
+			}
+			if _, ok := replayLine(n.Elems, before, beforePly, depth+1, true, visit); !ok {
+				return nil, false
 			}
 		}
 	}
-	return true
+	return cur, true
 }
