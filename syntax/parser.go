@@ -60,7 +60,10 @@ type parser struct {
 	stop  func(boundary int) bool
 	limit int // where the parse is expected to stop, for sizing blocks
 
-	noTokens bool // games keep no Tokens; p.toks is reused for each game
+	// noTokens: games keep no Tokens. p.toks then holds the newlines of
+	// the game being read (what finish needs of its tokens), and the
+	// scanner skips blanks.
+	noTokens bool
 	noMoves  bool // games keep no movetext (see GameReader.HeadersOnly)
 	plies    int  // with noMoves: the moves of the current game's main line
 	content  bool // with noMoves: the current game has movetext besides comments
@@ -98,6 +101,7 @@ func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRe
 func parseRange(text string, start, limit int, d Dialect, stop func(int) bool, mode parseMode) []GameRef {
 	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit,
 		noTokens: mode != 0, noMoves: mode&modeHeaders != 0}
+	p.sc.skipSpace = p.noTokens
 	if p.noTokens {
 		// One game's tokens at a time (see finish).
 		p.toks = make([]Token, 0, 1024)
@@ -123,7 +127,9 @@ func (p *parser) peek() (Token, bool) {
 func (p *parser) take() Token {
 	t := p.peekT
 	p.peekK = false
-	p.toks = append(p.toks, t)
+	if !p.noTokens || t.Kind == KNewline {
+		p.toks = append(p.toks, t)
+	}
 	return t
 }
 
@@ -583,8 +589,9 @@ func (p *parser) comment(t Token) *Comment {
 func (p *parser) tag() *Tag {
 	open := p.take()
 	tag := &Tag{Sp: p.relSpan(open.Span)}
-	p.sc.tagName = true
-	defer func() { p.sc.tagName = false }()
+	// The blanks inside a tag matter: an unclosed tag ends after them.
+	p.sc.tagName, p.sc.skipSpace = true, false
+	defer func() { p.sc.tagName, p.sc.skipSpace = false, p.noTokens }()
 	var junk []Span
 	for {
 		t, ok := p.peek()

@@ -19,9 +19,13 @@ type scanner struct {
 	queue   [4]Token // split parts of the last word: queue[head:tail]
 	head    int
 	tail    int
-	tagName bool    // the next word is a tag name
-	errs    []Error // diagnostics in position order
-	far     int     // just past the furthest byte read so far, look-aheads included (see Game.reach)
+	tagName bool // the next word is a tag name
+	// skipSpace drops the blanks between tokens instead of returning
+	// them as Space tokens, for a parser that keeps no tokens: the
+	// other tokens, and what the scanner reads, are the same.
+	skipSpace bool
+	errs      []Error // diagnostics in position order
+	far       int     // just past the furthest byte read so far, look-aheads included (see Game.reach)
 }
 
 // saw records that the bytes before i have been read.
@@ -61,6 +65,11 @@ func (s *scanner) scan() (Token, bool) {
 		t := s.queue[s.head]
 		s.head++
 		return t, true
+	}
+	if s.skipSpace {
+		for s.pos < len(s.text) && (s.text[s.pos] == ' ' || s.text[s.pos] == '\t') {
+			s.pos++
+		}
 	}
 	if s.pos >= len(s.text) {
 		return Token{}, false
