@@ -477,6 +477,18 @@ func splitGlyph(w string) int {
 
 func (s *scanner) classifyPGN(start, end int) {
 	w := s.text[start:end]
+	// Most words are moves and move numbers, which none of the other
+	// readings below starts like: those at once.
+	switch c := w[0]; {
+	case isLetter(c) && (c != 'e' || len(w) < 2 || w[1] != '.' && w[1] != 'p'):
+		s.move(start, end)
+		return
+	case c >= '1' && c <= '9' && w != "1-0" && w != "1/2-1/2":
+		if !s.numbered(start, end) {
+			s.unknown(start, end, "unknown token "+quoteText(w))
+		}
+		return
+	}
 	switch {
 	case isGlyphText(w):
 		s.emit(KGlyph, start, end)
@@ -501,22 +513,7 @@ func (s *scanner) classifyPGN(start, end int) {
 		s.move(start, end)
 		return
 	case isDigit(w[0]):
-		d := digitsEnd(w, 0)
-		p := d
-		for p < len(w) && w[p] == '.' {
-			p++
-		}
-		if p == len(w) {
-			s.emit(KMoveNumber, start, end)
-			return
-		}
-		if p > d && (isLetter(w[p]) || w[p] == '@' && p+2 < len(w) && w[p+1] >= 'a' && w[p+1] <= 'h' || digitMove(w[p:])) {
-			s.emit(KMoveNumber, start, start+p)
-			if m := w[p:]; m[0] == 'e' && isEnPassantMark(m[:splitGlyph(m)]) {
-				s.classifyPGN(start+p, end) // an en passant mark
-			} else {
-				s.move(start+p, end)
-			}
+		if s.numbered(start, end) {
 			return
 		}
 	case isLetter(w[0]), w[0] == '@' && len(w) > 2 && w[1] >= 'a' && w[1] <= 'h':
@@ -526,6 +523,32 @@ func (s *scanner) classifyPGN(start, end int) {
 		return
 	}
 	s.unknown(start, end, "unknown token "+quoteText(w))
+}
+
+// numbered classifies the word text[start:end], which starts with a
+// digit and is not a result: a move number, alone or glued to the move
+// it numbers. It reports false, emitting nothing, for any other word.
+func (s *scanner) numbered(start, end int) bool {
+	w := s.text[start:end]
+	d := digitsEnd(w, 0)
+	p := d
+	for p < len(w) && w[p] == '.' {
+		p++
+	}
+	if p == len(w) {
+		s.emit(KMoveNumber, start, end)
+		return true
+	}
+	if p > d && (isLetter(w[p]) || w[p] == '@' && p+2 < len(w) && w[p+1] >= 'a' && w[p+1] <= 'h' || digitMove(w[p:])) {
+		s.emit(KMoveNumber, start, start+p)
+		if m := w[p:]; m[0] == 'e' && isEnPassantMark(m[:splitGlyph(m)]) {
+			s.classifyPGN(start+p, end) // an en passant mark
+		} else {
+			s.move(start+p, end)
+		}
+		return true
+	}
+	return false
 }
 
 // digitMove reports whether w, which does not start with a letter, is
