@@ -198,10 +198,10 @@ func parseSAN(s string) (SAN, error) {
 // parseCanonical parses the forms that make up nearly every move of
 // real files, canonical SAN without castling: a pawn push or capture
 // (e4, exd5, e8=Q, exd8=Q), a piece move or capture (Nf3, Nxe5), with
-// the origin file or rank (Nbd2, R1xe5), each with a check or mate
-// suffix or without. It reports false for any other text, which the
-// general parser reads; what it accepts it reads exactly as the
-// general parser does (TestParseCanonical compares them), a move's
+// the origin's file, rank or square (Nbd2, R1xe5, Qh4xe1), each with a
+// check or mate suffix or without. It reports false for any other text,
+// which the general parser reads; what it accepts it reads exactly as
+// the general parser does (TestParseCanonical compares them), a move's
 // parse being a few percent of checking a game.
 func parseCanonical(s string) (SAN, bool) {
 	san := SAN{FromFile: -1, FromRank: -1, To: NoSquare}
@@ -264,6 +264,8 @@ func parseCanonical(s string) (SAN, bool) {
 		}
 		switch {
 		case len(b) == 0:
+		case len(b) == 2 && isFile(b[0]) && isRank(b[1]):
+			san.FromFile, san.FromRank = int8(b[0]-'a'), int8(b[1]-'1')
 		case len(b) > 1:
 			return san, false
 		case isFile(b[0]):
