@@ -168,7 +168,7 @@ func (r *reporter) step(st *Step) {
 		return
 	}
 	if st.Err == nil {
-		if r.lints {
+		if r.lints && !st.Canonical {
 			r.lint(st)
 		}
 		return

@@ -26,6 +26,10 @@ type Step struct {
 	Line   []syntax.Elem   // the line (main line or variation) holding Node
 	Index  int             // Node's index in Line
 	After  *chess.Position // the position after the move when Err is nil
+	// Canonical is set when the move was read as canonical SAN, in which
+	// chess.Position.Lint finds nothing (see chess.Position.PlayCanonical);
+	// unset, the move may still be canonical (castling is).
+	Canonical bool
 }
 
 // Start describes the start position of a game.
@@ -122,22 +126,22 @@ func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variati
 			// Field by field: assigning a whole Step costs a copy of every
 			// field (with write barriers) per move.
 			st.Node, st.Depth, st.Ply, st.Line, st.Index = n, depth, ply, line, i
-			st.Before, st.SAN, st.Move, st.Err, st.After = nil, chess.SAN{}, chess.Move(0), nil, nil
+			st.Before, st.SAN, st.Move, st.Err, st.After, st.Canonical = nil, chess.SAN{}, chess.Move(0), nil, nil, false
 			before, beforePly = cur, ply
 			if cur != nil {
 				st.Before = cur
-				san, err := chess.ParseSAN(n.Text)
-				st.SAN = san
-				if err != nil {
-					st.Err = err
+				next := &buf[0]
+				if cur == next {
+					next = &buf[1]
+				}
+				if san, m, ok := cur.PlayCanonical(n.Text, next); ok {
+					st.SAN, st.Move, st.After, st.Canonical = san, m, next, true
+				} else if san, err := chess.ParseSAN(n.Text); err != nil {
+					st.SAN, st.Err = san, err
 				} else if m, rerr := cur.Resolve(san); rerr != nil {
-					st.Err = rerr
+					st.SAN, st.Err = san, rerr
 				} else {
-					st.Move = m
-					next := &buf[0]
-					if cur == next {
-						next = &buf[1]
-					}
+					st.SAN, st.Move = san, m
 					cur.MakeTo(next, m)
 					st.After = next
 				}
