@@ -20,13 +20,20 @@ func resultTag(g *syntax.Game) *syntax.Tag {
 }
 
 // checkResultsInVariations reports results inside variations.
-func checkResultsInVariations(p *analysis.Pass, g *syntax.Game) {
-	syntax.Inspect(g.Moves, func(e syntax.Elem) bool {
-		if r, ok := e.(*syntax.Result); ok {
-			p.Report(analysis.Diagnostic{Span: r.Sp, Severity: analysis.Warning, Code: CodeResultInVar, Message: "result " + r.Text + " inside a variation"})
+func checkResultsInVariations(p *analysis.Pass, g *syntax.Game) { resultsIn(p, g.Moves) }
+
+// resultsIn reports the results among elems and inside their variations,
+// in source order (a loop, not syntax.Inspect: this runs on every element
+// of every game).
+func resultsIn(p *analysis.Pass, elems []syntax.Elem) {
+	for _, e := range elems {
+		switch n := e.(type) {
+		case *syntax.Result:
+			p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Code: CodeResultInVar, Message: "result " + n.Text + " inside a variation"})
+		case *syntax.Variation:
+			resultsIn(p, n.Elems)
 		}
-		return true
-	})
+	}
 }
 
 // checkResultTag compares the Result tag with the termination marker.
