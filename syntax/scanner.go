@@ -181,6 +181,13 @@ var delims = func() (t [256]bool) {
 	return t
 }()
 
+// delimsStar is delims with '*', which ends a word of PGN movetext.
+var delimsStar = func() [256]bool {
+	t := delims
+	t['*'] = true
+	return t
+}()
+
 // delim reports whether c ends a word.
 func delim(c byte) bool {
 	switch c {
@@ -190,11 +197,19 @@ func delim(c byte) bool {
 	return c < 0x20 || c == 0x7F
 }
 
+// lineEnd returns the offset of the first "\r" or "\n" at or after i,
+// or len(text): by the vectorised search for "\n", then for "\r" before
+// it.
 func lineEnd(text string, i int) int {
-	if j := strings.IndexAny(text[i:], "\r\n"); j >= 0 {
-		return i + j
+	rest := text[i:]
+	j := strings.IndexByte(rest, '\n')
+	if j < 0 {
+		j = len(rest)
 	}
-	return len(text)
+	if k := strings.IndexByte(rest[:j], '\r'); k >= 0 {
+		j = k
+	}
+	return i + j
 }
 
 // nextLineStart returns the offset after the line terminator at i.
@@ -251,8 +266,23 @@ func isSymbolByte(c byte) bool {
 // ahead, and a stream could not hand out games before reading it all.
 const nestLookahead = 4096
 
+// shortComment bounds the fast search for the end of a brace comment.
+const shortComment = 512
+
 func (s *scanner) braceComment() Token {
 	start := s.pos
+	// Most comments are short and hold no brace and no line end before
+	// their "}": then that "}" closes them, and the vectorised searches
+	// find it at once. (The search is bounded, so that a text of many
+	// comments without "}" stays linear.)
+	if j := strings.IndexByte(s.text[start+1:min(start+1+shortComment, len(s.text))], '}'); j >= 0 {
+		end := start + 1 + j + 1
+		if body := s.text[start+1 : end-1]; strings.IndexByte(body, '{') < 0 && strings.IndexByte(body, '\n') < 0 && strings.IndexByte(body, '\r') < 0 {
+			s.saw(min(end+1, len(s.text))) // as the loop below would
+			s.pos = end
+			return tok(KBraceComment, start, end)
+		}
+	}
 	depth, nested, firstClose := 1, false, -1
 	i := start + 1
 	end := -1
@@ -410,14 +440,12 @@ func (s *scanner) dollar() Token {
 func (s *scanner) word() Token {
 	start := s.pos
 	i := start
+	ends := &delims
 	if s.selfTerminatingStar() {
-		for i < len(s.text) && !isDelim(s.text[i]) && s.text[i] != '*' {
-			i++
-		}
-	} else {
-		for i < len(s.text) && !isDelim(s.text[i]) {
-			i++
-		}
+		ends = &delimsStar
+	}
+	for i < len(s.text) && !ends[s.text[i]] {
+		i++
 	}
 	s.pos = i
 	if s.tagName {
