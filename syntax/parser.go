@@ -53,7 +53,8 @@ type parser struct {
 	peekT Token
 	peekK bool // peekT is valid
 
-	g     *builder
+	g     *builder // the current game's: &gb
+	gb    builder
 	toks  []Token // the current game's tokens, in a block shared with the games before
 	moves []Elem  // the current game's main line, likewise
 	slab  nodeSlab
@@ -141,7 +142,22 @@ func (p *parser) errorf(s Span, sev Severity, code, msg string) {
 
 func (p *parser) newGame(start int) {
 	p.plies, p.content = 0, false
-	p.g = &builder{start: start, game: &Game{Header: make([]Elem, 0, 12)}, tagEnd: -1}
+	// One builder for every game of the parse (no game keeps it), and
+	// one allocation for the game with room for the usual tags.
+	a := new(gameBlock)
+	a.game.Header, a.game.Tags = a.header[:0], a.tags[:0]
+	stack := p.gb.stack[:0]
+	clear(stack[:cap(stack)]) // let the variations of the game before go
+	p.gb = builder{start: start, game: &a.game, tagEnd: -1, stack: stack}
+	p.g = &p.gb
+}
+
+// gameBlock is a game with room for its header and tags in the same
+// allocation: a dozen tags and comments cover most games.
+type gameBlock struct {
+	game   Game
+	header [12]Elem
+	tags   [12]*Tag
 }
 
 func (p *parser) run(start int) []GameRef {
@@ -588,7 +604,8 @@ func (p *parser) comment(t Token) *Comment {
 // the end of the line, or before a "[" that opens another tag.
 func (p *parser) tag() *Tag {
 	open := p.take()
-	tag := &Tag{Sp: p.relSpan(open.Span)}
+	tag := p.slab.tag()
+	tag.Sp = p.relSpan(open.Span)
 	// The blanks inside a tag matter: an unclosed tag ends after them.
 	p.sc.tagName, p.sc.skipSpace = true, false
 	defer func() { p.sc.tagName, p.sc.skipSpace = false, p.noTokens }()
@@ -857,6 +874,7 @@ func nextBlock[T any](rest []T, restBytes, bytesPer int) []T {
 type nodeSlab struct {
 	moves   []Move
 	numbers []MoveNumber
+	tags    []Tag
 }
 
 const slabSize = 64
@@ -867,6 +885,15 @@ func (a *nodeSlab) move(sp Span, text string) *Move {
 	}
 	a.moves = append(a.moves, Move{Sp: sp, Text: text})
 	return &a.moves[len(a.moves)-1]
+}
+
+// tag returns a new zero Tag.
+func (a *nodeSlab) tag() *Tag {
+	if len(a.tags) == cap(a.tags) {
+		a.tags = make([]Tag, 0, slabSize)
+	}
+	a.tags = append(a.tags, Tag{})
+	return &a.tags[len(a.tags)-1]
 }
 
 func (a *nodeSlab) number() *MoveNumber {
