@@ -76,8 +76,12 @@ func run(p *analysis.Pass) {
 	r := reporter{p: p, base: max(start.Pos.FullmoveNumber(), 1), lints: p.Wants(analysis.Info)}
 	ml := MainLine{Start: start, Moves: make([]chess.Move, 0, len(g.Moves))}
 	played := true
+	numbers := numberBase(start)
 	final := replay(g, start, true, func(st *Step) bool {
 		r.step(st)
+		if n := numberBefore(st.Line, st.Index); n != nil {
+			checkNumber(p, n, numbers, st.Ply)
+		}
 		if st.Depth == 0 && played {
 			if played = st.After != nil; played {
 				ml.Moves = append(ml.Moves, st.Move)
@@ -87,7 +91,6 @@ func run(p *analysis.Pass) {
 	})
 	p.Share(mainLineKey{}, &ml)
 	r.flush()
-	checkNumbers(p, g, start)
 	decided := ""
 	if final != nil {
 		decided = checkFinal(p, g, final)

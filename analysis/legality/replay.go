@@ -119,23 +119,28 @@ func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variati
 		cur = &buf[0]
 	}
 	beforePly := ply
-	var st Step // reused: visit must not keep the pointer
+	st := Step{Depth: depth, Line: line} // reused: visit must not keep the pointer
 	for i, e := range line {
 		switch n := e.(type) {
 		case *syntax.Move:
-			// Field by field: assigning a whole Step costs a copy of every
-			// field (with write barriers) per move.
-			st.Node, st.Depth, st.Ply, st.Line, st.Index = n, depth, ply, line, i
-			st.Before, st.SAN, st.Move, st.Err, st.After, st.Canonical = nil, chess.SAN{}, chess.Move(0), nil, nil, false
+			// Field by field, each pointer written once: assigning a whole
+			// Step costs a copy of every field, and each pointer written
+			// a write barrier while the collector marks.
+			st.Node, st.Ply, st.Index = n, ply, i
+			st.SAN, st.Move, st.Canonical = chess.SAN{}, chess.Move(0), false
+			if st.Err != nil {
+				st.Err = nil
+			}
 			before, beforePly = cur, ply
+			var after *chess.Position
 			if cur != nil {
-				st.Before = cur
 				next := &buf[0]
 				if cur == next {
 					next = &buf[1]
 				}
 				if san, m, ok := cur.PlayCanonical(n.Text, next); ok {
-					st.SAN, st.Move, st.After, st.Canonical = san, m, next, true
+					st.SAN, st.Move, st.Canonical = san, m, true
+					after = next
 				} else if san, err := chess.ParseSAN(n.Text); err != nil {
 					st.SAN, st.Err = san, err
 				} else if m, rerr := cur.Resolve(san); rerr != nil {
@@ -143,10 +148,11 @@ func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variati
 				} else {
 					st.SAN, st.Move = san, m
 					cur.MakeTo(next, m)
-					st.After = next
+					after = next
 				}
-				cur = st.After
 			}
+			st.Before, st.After = cur, after
+			cur = after
 			if !visit(&st) {
 				return nil, false
 			}
