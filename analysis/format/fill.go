@@ -19,13 +19,15 @@ type filler struct {
 	bytes   bool // count bytes, not UTF-8 characters: the text is Latin-1
 	out     *strings.Builder
 	lineLen int // characters on the current line
-	// The word not yet placed: opens "(", then pre, text and post (a
-	// comment's braces around its first and last words), then closes ")".
-	pre, text, post string
-	opens, closes   int
-	has             bool // a word is pending
-	opening         int  // "(" waiting for the next word
-	stuck           bool // the next word goes on the current line, however long
+	// The word not yet placed: opens "(", then "{" when brace is set,
+	// text, "}" when unbrace is set (a comment's braces around its first
+	// and last words), then closes ")".
+	text           string
+	opens, closes  int
+	brace, unbrace bool
+	has            bool // a word is pending
+	opening        int  // "(" waiting for the next word
+	stuck          bool // the next word goes on the current line, however long
 }
 
 // newFiller returns a filler writing the movetext of g to out: lines of
@@ -48,12 +50,14 @@ func (f *filler) stick() {
 }
 
 // word adds a word.
-func (f *filler) word(w string) { f.affixed("", w, "") }
+func (f *filler) word(w string) { f.braced(w, false, false) }
 
-// affixed adds the word pre+w+post without joining the three.
-func (f *filler) affixed(pre, w, post string) {
+// braced adds a word of a comment, with "{" before it when open is set
+// and "}" after it when close is, without joining them.
+func (f *filler) braced(w string, open, close bool) {
 	f.place()
-	f.pre, f.text, f.post, f.has = pre, w, post, true
+	f.text, f.has = w, true
+	f.brace, f.unbrace = open, close
 	f.opens, f.closes = f.opening, 0
 	f.opening = 0
 }
@@ -80,7 +84,13 @@ func (f *filler) place() {
 	if !f.has {
 		return
 	}
-	n := f.opens + f.closes + f.chars(f.pre) + f.chars(f.text) + f.chars(f.post)
+	n := f.opens + f.closes + f.chars(f.text)
+	if f.brace {
+		n++
+	}
+	if f.unbrace {
+		n++
+	}
 	stuck := f.stuck
 	f.stuck = false
 	if f.lineLen > 0 {
@@ -94,12 +104,12 @@ func (f *filler) place() {
 	for range f.opens {
 		f.out.WriteByte('(')
 	}
-	if f.pre != "" {
-		f.out.WriteString(f.pre)
+	if f.brace {
+		f.out.WriteByte('{')
 	}
 	f.out.WriteString(f.text)
-	if f.post != "" {
-		f.out.WriteString(f.post)
+	if f.unbrace {
+		f.out.WriteByte('}')
 	}
 	for range f.closes {
 		f.out.WriteByte(')')

@@ -279,10 +279,14 @@ func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
 // none.
 func nextField(s string, i int) (start, end int) {
 	for i < len(s) {
-		r, n := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(s[i:])
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiBlank[c] {
+				break
+			}
+			i++
+			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[i:])
 		if !unicode.IsSpace(r) {
 			break
 		}
@@ -293,10 +297,14 @@ func nextField(s string, i int) (start, end int) {
 	}
 	j := i
 	for j < len(s) {
-		r, n := rune(s[j]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(s[j:])
+		if c := s[j]; c < utf8.RuneSelf {
+			if asciiBlank[c] {
+				break
+			}
+			j++
+			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[j:])
 		if unicode.IsSpace(r) {
 			break
 		}
@@ -304,6 +312,9 @@ func nextField(s string, i int) (start, end int) {
 	}
 	return i, j
 }
+
+// asciiBlank marks the ASCII characters unicode.IsSpace accepts.
+var asciiBlank = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func (p *printer) comment(c *syntax.Comment) {
 	switch c.Kind {
@@ -316,19 +327,15 @@ func (p *printer) comment(c *syntax.Comment) {
 			p.w.word("{}")
 			return
 		}
-		pre := "{"
-		for start >= 0 {
-			w := text[start:end]
-			next, post := "", "}"
-			start, end = nextField(text, end)
-			if start >= 0 {
-				next, post = text[start:end], ""
+		for first := true; start >= 0; first = false {
+			w, next := text[start:end], ""
+			if start, end = nextField(text, end); start >= 0 {
+				next = text[start:end]
 			}
-			if pre == "" && !mayStartLine(w, next) {
+			if !first && !mayStartLine(w, next) {
 				p.w.stick()
 			}
-			p.w.affixed(pre, w, post)
-			pre = ""
+			p.w.braced(w, first, next == "")
 		}
 	case syntax.LineKind:
 		p.w.word(";" + strings.TrimRight(c.Text, " \t"))
