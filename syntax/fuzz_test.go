@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"os"
+	"reflect"
 	"testing"
 )
 
@@ -38,7 +39,26 @@ func FuzzParse(f *testing.F) {
 		}
 		sameAsSequential(t, text, d, 1+len(text)%13)
 		sameAsParse(t, text, d, 1+len(text)%17, len(text)%3)
+		sameWithoutTokens(t, text, d)
 	})
+}
+
+// sameWithoutTokens checks that a parse that keeps no tokens (whose
+// scanner skips blanks) gives the games of a full parse, but for their
+// tokens: the same trees, diagnostics, line endings and reach.
+func sameWithoutTokens(t *testing.T, text string, d Dialect) {
+	t.Helper()
+	want := parseGames(text, 0, d, nil)
+	got := parseRange(text, 0, len(text), d, nil, modeNoTokens)
+	if len(got) != len(want) {
+		t.Fatalf("%d games without tokens, %d with", len(got), len(want))
+	}
+	for i, r := range want {
+		r.Game.Tokens = nil // the parse is this test's own
+		if got[i].Start != r.Start || !reflect.DeepEqual(got[i].Game, r.Game) {
+			t.Fatalf("game %d without tokens differs\n--- without\n%s\n--- with\n%s", i, dumpGames(got[i:i+1]), dumpGames(want[i:i+1]))
+		}
+	}
 }
 
 // FuzzReparse is the oracle for incremental parsing: for any edit,
@@ -102,4 +122,23 @@ func FuzzReparse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseWithoutTokens holds a parse without tokens to the full one on
+// texts where blanks decide something: the end of an unclosed tag, split
+// tags, an en passant mark after blanks, blanks at the end of the text.
+func TestParseWithoutTokens(t *testing.T) {
+	for _, text := range []string{
+		"[Event \"x\"   \n[Site \"y\"]\n\n1. e4 *",
+		"[Event \"x\" \t \r\n[Site\t\"y\"  ]  \r\n\r\n 1.  e4\t e5  *  ",
+		"[Event\n\"x\"]\n[White \n \"y\"]\n\n1. e4 *\n",
+		"[Event \"x\" junk  \n\n1. e4 *",
+		"1. e4 d5 2. e5 f5 3. exf6 e.p.  \tNf6 *   ",
+		"{ a } ; b  \n%c  \n  1.e4 ( 1. d4  ) 1-0  \n\n  [Event \"y\"]  \n\n*",
+		"   ",
+		"\ufeff  [Event \"x\"]",
+	} {
+		sameWithoutTokens(t, text, PGN)
+		sameWithoutTokens(t, text, CTLPGN)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -142,4 +143,37 @@ func checkLines(f *File) error {
 		}
 	}
 	return nil
+}
+
+// TestNewlineEnds holds newlineEnds to a byte-by-byte reading of the
+// three line terminators, on every text of up to eight bytes over
+// "a", "\r" and "\n".
+func TestNewlineEnds(t *testing.T) {
+	slow := func(text string) []Pos {
+		var ends []Pos
+		for i := 0; i < len(text); i++ {
+			switch text[i] {
+			case '\n':
+				ends = append(ends, Pos(i+1))
+			case '\r':
+				if i+1 < len(text) && text[i+1] == '\n' {
+					i++
+				}
+				ends = append(ends, Pos(i+1))
+			}
+		}
+		return ends
+	}
+	var walk func(text string)
+	walk = func(text string) {
+		if got, want := newlineEnds(text), slow(text); !slices.Equal(got, want) {
+			t.Fatalf("newlineEnds(%q) = %v, want %v", text, got, want)
+		}
+		if len(text) < 8 {
+			for _, c := range []string{"a", "\r", "\n"} {
+				walk(text + c)
+			}
+		}
+	}
+	walk("")
 }

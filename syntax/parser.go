@@ -53,14 +53,18 @@ type parser struct {
 	peekT Token
 	peekK bool // peekT is valid
 
-	g     *builder
+	g     *builder // the current game's: &gb
+	gb    builder
 	toks  []Token // the current game's tokens, in a block shared with the games before
 	moves []Elem  // the current game's main line, likewise
 	slab  nodeSlab
 	stop  func(boundary int) bool
 	limit int // where the parse is expected to stop, for sizing blocks
 
-	noTokens bool // games keep no Tokens; p.toks is reused for each game
+	// noTokens: games keep no Tokens. p.toks then holds the newlines of
+	// the game being read (what finish needs of its tokens), and the
+	// scanner skips blanks.
+	noTokens bool
 	noMoves  bool // games keep no movetext (see GameReader.HeadersOnly)
 	plies    int  // with noMoves: the moves of the current game's main line
 	content  bool // with noMoves: the current game has movetext besides comments
@@ -98,6 +102,7 @@ func parseGames(text string, start int, d Dialect, stop func(int) bool) []GameRe
 func parseRange(text string, start, limit int, d Dialect, stop func(int) bool, mode parseMode) []GameRef {
 	p := &parser{text: text, d: d, sc: newScanner(text, d, start), stop: stop, limit: limit,
 		noTokens: mode != 0, noMoves: mode&modeHeaders != 0}
+	p.sc.skipSpace = p.noTokens
 	if p.noTokens {
 		// One game's tokens at a time (see finish).
 		p.toks = make([]Token, 0, 1024)
@@ -123,7 +128,9 @@ func (p *parser) peek() (Token, bool) {
 func (p *parser) take() Token {
 	t := p.peekT
 	p.peekK = false
-	p.toks = append(p.toks, t)
+	if !p.noTokens || t.Kind == KNewline {
+		p.toks = append(p.toks, t)
+	}
 	return t
 }
 
@@ -135,7 +142,22 @@ func (p *parser) errorf(s Span, sev Severity, code, msg string) {
 
 func (p *parser) newGame(start int) {
 	p.plies, p.content = 0, false
-	p.g = &builder{start: start, game: &Game{Header: make([]Elem, 0, 12)}, tagEnd: -1}
+	// One builder for every game of the parse (no game keeps it), and
+	// one allocation for the game with room for the usual tags.
+	a := new(gameBlock)
+	a.game.Header, a.game.Tags = a.header[:0], a.tags[:0]
+	stack := p.gb.stack[:0]
+	clear(stack[:cap(stack)]) // let the variations of the game before go
+	p.gb = builder{start: start, game: &a.game, tagEnd: -1, stack: stack}
+	p.g = &p.gb
+}
+
+// gameBlock is a game with room for its header and tags in the same
+// allocation: a dozen tags and comments cover most games.
+type gameBlock struct {
+	game   Game
+	header [12]Elem
+	tags   [12]*Tag
 }
 
 func (p *parser) run(start int) []GameRef {
@@ -587,9 +609,11 @@ func (p *parser) comment(t Token) *Comment {
 // the end of the line, or before a "[" that opens another tag.
 func (p *parser) tag() *Tag {
 	open := p.take()
-	tag := &Tag{Sp: p.relSpan(open.Span)}
-	p.sc.tagName = true
-	defer func() { p.sc.tagName = false }()
+	tag := p.slab.tag()
+	tag.Sp = p.relSpan(open.Span)
+	// The blanks inside a tag matter: an unclosed tag ends after them.
+	p.sc.tagName, p.sc.skipSpace = true, false
+	defer func() { p.sc.tagName, p.sc.skipSpace = false, p.noTokens }()
 	var junk []Span
 	for {
 		t, ok := p.peek()
@@ -855,6 +879,7 @@ func nextBlock[T any](rest []T, restBytes, bytesPer int) []T {
 type nodeSlab struct {
 	moves   []Move
 	numbers []MoveNumber
+	tags    []Tag
 }
 
 const slabSize = 64
@@ -865,6 +890,15 @@ func (a *nodeSlab) move(sp Span, text string) *Move {
 	}
 	a.moves = append(a.moves, Move{Sp: sp, Text: text})
 	return &a.moves[len(a.moves)-1]
+}
+
+// tag returns a new zero Tag.
+func (a *nodeSlab) tag() *Tag {
+	if len(a.tags) == cap(a.tags) {
+		a.tags = make([]Tag, 0, slabSize)
+	}
+	a.tags = append(a.tags, Tag{})
+	return &a.tags[len(a.tags)-1]
 }
 
 func (a *nodeSlab) number() *MoveNumber {

@@ -43,17 +43,32 @@ func newlineEnds(text string) []Pos {
 			ends = append(ends, Pos(i))
 		}
 	}
-	var ends []Pos
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			ends = append(ends, Pos(i+1))
-		case '\r':
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			ends = append(ends, Pos(i+1))
+	// Line by line, each found by the vectorised search for "\n"; the
+	// "\r" that ends a line of its own is looked for in the line's bytes
+	// (there is none in a file of "\r\n").
+	ends := make([]Pos, 0, strings.Count(text, "\n")+1)
+	for i := 0; i < len(text); {
+		end := len(text)
+		if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+			end = i + j
 		}
+		line := text[i:end]
+		if end < len(text) && len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1] // the "\r" of "\r\n"
+		}
+		for k := 0; ; {
+			cr := strings.IndexByte(line[k:], '\r')
+			if cr < 0 {
+				break
+			}
+			k += cr + 1
+			ends = append(ends, Pos(i+k))
+		}
+		if end == len(text) {
+			break
+		}
+		ends = append(ends, Pos(end+1))
+		i = end + 1
 	}
 	return ends
 }

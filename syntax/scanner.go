@@ -19,9 +19,13 @@ type scanner struct {
 	queue   [4]Token // split parts of the last word: queue[head:tail]
 	head    int
 	tail    int
-	tagName bool    // the next word is a tag name
-	errs    []Error // diagnostics in position order
-	far     int     // just past the furthest byte read so far, look-aheads included (see Game.reach)
+	tagName bool // the next word is a tag name
+	// skipSpace drops the blanks between tokens instead of returning
+	// them as Space tokens, for a parser that keeps no tokens: the
+	// other tokens, and what the scanner reads, are the same.
+	skipSpace bool
+	errs      []Error // diagnostics in position order
+	far       int     // just past the furthest byte read so far, look-aheads included (see Game.reach)
 }
 
 // saw records that the bytes before i have been read.
@@ -61,6 +65,11 @@ func (s *scanner) scan() (Token, bool) {
 		t := s.queue[s.head]
 		s.head++
 		return t, true
+	}
+	if s.skipSpace {
+		for s.pos < len(s.text) && (s.text[s.pos] == ' ' || s.text[s.pos] == '\t') {
+			s.pos++
+		}
 	}
 	if s.pos >= len(s.text) {
 		return Token{}, false
@@ -172,6 +181,13 @@ var delims = func() (t [256]bool) {
 	return t
 }()
 
+// delimsStar is delims with '*', which ends a word of PGN movetext.
+var delimsStar = func() [256]bool {
+	t := delims
+	t['*'] = true
+	return t
+}()
+
 // delim reports whether c ends a word.
 func delim(c byte) bool {
 	switch c {
@@ -181,11 +197,19 @@ func delim(c byte) bool {
 	return c < 0x20 || c == 0x7F
 }
 
+// lineEnd returns the offset of the first "\r" or "\n" at or after i,
+// or len(text): by the vectorised search for "\n", then for "\r" before
+// it.
 func lineEnd(text string, i int) int {
-	if j := strings.IndexAny(text[i:], "\r\n"); j >= 0 {
-		return i + j
+	rest := text[i:]
+	j := strings.IndexByte(rest, '\n')
+	if j < 0 {
+		j = len(rest)
 	}
-	return len(text)
+	if k := strings.IndexByte(rest[:j], '\r'); k >= 0 {
+		j = k
+	}
+	return i + j
 }
 
 // nextLineStart returns the offset after the line terminator at i.
@@ -242,8 +266,23 @@ func isSymbolByte(c byte) bool {
 // ahead, and a stream could not hand out games before reading it all.
 const nestLookahead = 4096
 
+// shortComment bounds the fast search for the end of a brace comment.
+const shortComment = 512
+
 func (s *scanner) braceComment() Token {
 	start := s.pos
+	// Most comments are short and hold no brace and no line end before
+	// their "}": then that "}" closes them, and the vectorised searches
+	// find it at once. (The search is bounded, so that a text of many
+	// comments without "}" stays linear.)
+	if j := strings.IndexByte(s.text[start+1:min(start+1+shortComment, len(s.text))], '}'); j >= 0 {
+		end := start + 1 + j + 1
+		if body := s.text[start+1 : end-1]; strings.IndexByte(body, '{') < 0 && strings.IndexByte(body, '\n') < 0 && strings.IndexByte(body, '\r') < 0 {
+			s.saw(min(end+1, len(s.text))) // as the loop below would
+			s.pos = end
+			return tok(KBraceComment, start, end)
+		}
+	}
 	depth, nested, firstClose := 1, false, -1
 	i := start + 1
 	end := -1
@@ -401,14 +440,12 @@ func (s *scanner) dollar() Token {
 func (s *scanner) word() Token {
 	start := s.pos
 	i := start
+	ends := &delims
 	if s.selfTerminatingStar() {
-		for i < len(s.text) && !isDelim(s.text[i]) && s.text[i] != '*' {
-			i++
-		}
-	} else {
-		for i < len(s.text) && !isDelim(s.text[i]) {
-			i++
-		}
+		ends = &delimsStar
+	}
+	for i < len(s.text) && !ends[s.text[i]] {
+		i++
 	}
 	s.pos = i
 	if s.tagName {
@@ -468,6 +505,18 @@ func splitGlyph(w string) int {
 
 func (s *scanner) classifyPGN(start, end int) {
 	w := s.text[start:end]
+	// Most words are moves and move numbers, which none of the other
+	// readings below starts like: those at once.
+	switch c := w[0]; {
+	case isLetter(c) && (c != 'e' || len(w) < 2 || w[1] != '.' && w[1] != 'p'):
+		s.move(start, end)
+		return
+	case c >= '1' && c <= '9' && w != "1-0" && w != "1/2-1/2":
+		if !s.numbered(start, end) {
+			s.unknown(start, end, "unknown token "+quoteText(w))
+		}
+		return
+	}
 	switch {
 	case isGlyphText(w):
 		s.emit(KGlyph, start, end)
@@ -492,22 +541,7 @@ func (s *scanner) classifyPGN(start, end int) {
 		s.move(start, end)
 		return
 	case isDigit(w[0]):
-		d := digitsEnd(w, 0)
-		p := d
-		for p < len(w) && w[p] == '.' {
-			p++
-		}
-		if p == len(w) {
-			s.emit(KMoveNumber, start, end)
-			return
-		}
-		if p > d && (isLetter(w[p]) || w[p] == '@' && p+2 < len(w) && w[p+1] >= 'a' && w[p+1] <= 'h' || digitMove(w[p:])) {
-			s.emit(KMoveNumber, start, start+p)
-			if m := w[p:]; m[0] == 'e' && isEnPassantMark(m[:splitGlyph(m)]) {
-				s.classifyPGN(start+p, end) // an en passant mark
-			} else {
-				s.move(start+p, end)
-			}
+		if s.numbered(start, end) {
 			return
 		}
 	case isLetter(w[0]), w[0] == '@' && len(w) > 2 && w[1] >= 'a' && w[1] <= 'h':
@@ -517,6 +551,32 @@ func (s *scanner) classifyPGN(start, end int) {
 		return
 	}
 	s.unknown(start, end, "unknown token "+quoteText(w))
+}
+
+// numbered classifies the word text[start:end], which starts with a
+// digit and is not a result: a move number, alone or glued to the move
+// it numbers. It reports false, emitting nothing, for any other word.
+func (s *scanner) numbered(start, end int) bool {
+	w := s.text[start:end]
+	d := digitsEnd(w, 0)
+	p := d
+	for p < len(w) && w[p] == '.' {
+		p++
+	}
+	if p == len(w) {
+		s.emit(KMoveNumber, start, end)
+		return true
+	}
+	if p > d && (isLetter(w[p]) || w[p] == '@' && p+2 < len(w) && w[p+1] >= 'a' && w[p+1] <= 'h' || digitMove(w[p:])) {
+		s.emit(KMoveNumber, start, start+p)
+		if m := w[p:]; m[0] == 'e' && isEnPassantMark(m[:splitGlyph(m)]) {
+			s.classifyPGN(start+p, end) // an en passant mark
+		} else {
+			s.move(start+p, end)
+		}
+		return true
+	}
+	return false
 }
 
 // digitMove reports whether w, which does not start with a letter, is

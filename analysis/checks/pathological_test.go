@@ -54,6 +54,8 @@ func pathological() []struct {
 		{"one huge unterminated tag value", "[Event \"" + strings.Repeat("v", 5<<20), syntax.PGN, true},
 		{"100000 empty games", strings.Repeat("*\n\n", 100000), syntax.PGN, false},
 		{"100000 tag-only games", strings.Repeat("[Event \"e\"]\n\n", 100000), syntax.PGN, true},
+		{"100000 comments closed by the next tag line", strings.Repeat("1. e4 {\n\n[Event \"x\"]\n\n", 100000), syntax.PGN, true},
+		{"100000 comments and one brace", strings.Repeat("1. e4 {a\n", 100000) + "}", syntax.PGN, true},
 	}
 }
 

@@ -93,9 +93,9 @@ func whereAre(name string, b Bitboard) string {
 func originText(san SAN) string {
 	switch {
 	case san.FromFile >= 0 && san.FromRank >= 0:
-		return SquareAt(san.FromFile, san.FromRank).String()
+		return SquareAt(int(san.FromFile), int(san.FromRank)).String()
 	case san.FromFile >= 0:
-		return "the " + string(rune('a'+san.FromFile)) + "-file"
+		return "the " + string(rune('a'+int(san.FromFile))) + "-file"
 	}
 	return fmt.Sprintf("rank %d", san.FromRank+1)
 }

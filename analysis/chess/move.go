@@ -109,11 +109,21 @@ func castleSide(m Move) CastleSide {
 // allocate. If the origin of m holds no piece of the side to move, Make
 // returns p unchanged.
 func (p *Position) Make(m Move) Position {
+	var q Position
+	p.MakeTo(&q, m)
+	return q
+}
+
+// MakeTo sets *q to the position after m, as Make returns it, without
+// copying the position once more on the way: for a replay that plays
+// every move of a game into a buffer of its own. q must not be p.
+func (p *Position) MakeTo(q *Position, m Move) {
 	if p.variant > Chess960 {
-		return p.makeVariant(m)
+		*q = p.makeVariant(m)
+		return
 	}
 	us, them := p.side, p.side.Other()
-	q := *p
+	*q = *p
 	q.side = them
 	q.ep = NoSquare
 	q.halfmove++
@@ -122,12 +132,13 @@ func (p *Position) Make(m Move) Position {
 	}
 	if m == NullMove {
 		q.checkers = q.computeCheckers()
-		return q
+		return
 	}
 	from, to := m.From(), m.To()
 	pt := p.typeAt(from)
 	if pt == NoPieceType || !p.colors[us].Has(from) {
-		return *p
+		*q = *p
+		return
 	}
 	fromTo := from.bb() | to.bb()
 	switch m.kind() {
@@ -177,7 +188,6 @@ func (p *Position) Make(m Move) Position {
 		}
 	}
 	q.checkers = q.computeCheckers()
-	return q
 }
 
 // orthodox returns p under the rules of orthodox chess (Chess960

@@ -255,6 +255,16 @@ func appendPawnMove(dst []Move, l *legality, from, to Square) []Move {
 
 // hasLegalMove reports whether the side to move has a legal move.
 func (p *Position) hasLegalMove() bool {
+	if k := p.of(p.side, King); p.variant <= Chess960 && k != 0 {
+		// A step of the king is the usual answer to a check: one legal
+		// step settles it without generating the other moves.
+		king := k.first()
+		for b := kingAttacks[king] &^ p.colors[p.side]; b != 0; b &= b - 1 {
+			if p.kingMoveLegal(king, b.first()) {
+				return true
+			}
+		}
+	}
 	var buf [256]Move
 	if p.variant == Crazyhouse && !p.variantOver() {
 		// Drops are many: look at them only without a move on the board.

@@ -145,3 +145,48 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }
+
+// TestHasLegalMove holds hasLegalMove, which looks at the king's steps
+// first, to the generation of every legal move, in every position of a
+// two-ply tree from each perft case and from positions in check, mated
+// and stalemated.
+func TestHasLegalMove(t *testing.T) {
+	var starts []Position
+	for _, c := range perftCases {
+		p, err := ParseFEN(c.fen, c.chess960)
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts = append(starts, p)
+	}
+	for _, fen := range []string{
+		"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", // mate in one
+		"6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1",                           // back-rank mate in one
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                // stalemate
+		"4k3/8/8/8/8/8/3n4/4K2R w K - 0 1",                              // in check
+		"3rkr2/8/8/8/8/8/8/4K2R w K - 0 1",                              // check by a rook, blocked or taken
+	} {
+		p, err := ParseFEN(fen, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts = append(starts, p)
+	}
+	var walk func(p *Position, depth int)
+	walk = func(p *Position, depth int) {
+		moves := p.LegalMoves()
+		if got, want := p.hasLegalMove(), len(moves) > 0; got != want {
+			t.Fatalf("%s: hasLegalMove %v, %d legal moves", p.FEN(), got, len(moves))
+		}
+		if depth == 0 {
+			return
+		}
+		for _, m := range moves {
+			q := p.Make(m)
+			walk(&q, depth-1)
+		}
+	}
+	for i := range starts {
+		walk(&starts[i], 2)
+	}
+}

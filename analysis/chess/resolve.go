@@ -64,7 +64,7 @@ func (p *Position) Resolve(san SAN) (Move, *ResolveError) {
 	}
 	pt := san.Piece
 	if pt == NoPieceType {
-		from := SquareAt(san.FromFile, san.FromRank)
+		from := SquareAt(int(san.FromFile), int(san.FromRank))
 		if from == NoSquare {
 			return NullMove, resolveErrorf(ResolveMalformed, "a move without piece letter must give its origin square")
 		}
@@ -153,9 +153,9 @@ func originMask(file, rank int) Bitboard {
 // mark: "e2xe4" is a push with a false mark, which Lint reports.
 func pawnCapture(san SAN) bool {
 	if san.FromFile >= 0 && san.FromRank >= 0 {
-		return san.FromFile != san.To.File()
+		return int(san.FromFile) != san.To.File()
 	}
-	return san.Capture || san.FromFile >= 0 && san.FromFile != san.To.File()
+	return san.Capture || san.FromFile >= 0 && int(san.FromFile) != san.To.File()
 }
 
 // origins returns c's pieces of type t that could move to to, ignoring
@@ -197,7 +197,7 @@ func (p *Position) resolveMove(pt PieceType, san SAN) (Move, *ResolveError) {
 	case pt == Pawn && !capture && p.colors[them].Has(to):
 		return NullMove, resolveErrorf(ResolveOccupied, "%s is occupied by a %s, and pawns capture only diagonally", to, describePiece(p, to))
 	}
-	mask := originMask(san.FromFile, san.FromRank)
+	mask := originMask(int(san.FromFile), int(san.FromRank))
 	candidates := p.origins(us, pt, to, capture) & mask
 	if candidates == 0 {
 		return NullMove, p.unreachable(pt, san, capture, mask)

@@ -11,9 +11,9 @@ func TestParseSAN(t *testing.T) {
 		s := SAN{Piece: pt, FromFile: -1, FromRank: -1, Capture: capture, To: to, Promotion: promo, Check: check, Quirks: q}
 		for i := 0; i < len(from); i++ {
 			if c := from[i]; isFile(c) {
-				s.FromFile = int(c - 'a')
+				s.FromFile = int8(c - 'a')
 			} else {
-				s.FromRank = int(c - '1')
+				s.FromRank = int8(c - '1')
 			}
 		}
 		return s
@@ -157,5 +157,61 @@ func TestQuirksString(t *testing.T) {
 	got := (QuirkZeroCastle | QuirkColon).String()
 	if want := "zeros instead of the letter O in castling, ':' as capture mark"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+// TestParseCanonical holds the fast path of ParseSAN to the general
+// parser: on every string of up to five bytes over the characters that
+// matter (and longer ones built from moves), what parseCanonical accepts
+// the general parser reads alike, without error, and every canonical
+// move of a replayed game takes the fast path.
+func TestParseCanonical(t *testing.T) {
+	const alphabet = "NBRQKPabdeh1458x=+#O-@p.:09 "
+	var buf []byte
+	var walk func(n int)
+	accepted := 0
+	check := func(s string) {
+		fast, ok := parseCanonical(s)
+		if !ok {
+			return
+		}
+		accepted++
+		slow, err := parseSAN(s)
+		if err != nil || fast != slow {
+			t.Fatalf("%q: fast path %+v, general parser %+v, %v", s, fast, slow, err)
+		}
+	}
+	walk = func(n int) {
+		check(string(buf))
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			buf = append(buf, alphabet[i])
+			walk(n - 1)
+			buf = buf[:len(buf)-1]
+		}
+	}
+	walk(5)
+	if accepted < 1000 {
+		t.Fatalf("only %d strings on the fast path", accepted)
+	}
+	for _, s := range []string{"exd8=Q+", "exd8=N#", "Nbxd2+", "R1xe5#", "Qh4xe1", "e8=Q+", "axb1=R", "bxa8=B#", "Kxd2+", "Nexd4"} {
+		check(s)
+	}
+	p := StartPosition()
+	for _, tok := range benchGame {
+		if _, ok := parseCanonical(tok); !ok && tok != "O-O" {
+			t.Errorf("%s: not on the fast path", tok)
+		}
+		san, err := ParseSAN(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, rerr := p.Resolve(san)
+		if rerr != nil {
+			t.Fatal(rerr)
+		}
+		p = p.Make(m)
 	}
 }

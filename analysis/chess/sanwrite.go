@@ -108,8 +108,8 @@ func (p *Position) givesCheck(m Move) bool {
 // pt from from to to needs the origin file and rank to be unambiguous.
 // Pawn captures always show the file, so it is not reported for them.
 func (p *Position) disambiguation(pt PieceType, from, to Square) (file, rank bool) {
-	if pt == Pawn || pt == King && p.variant != Antichess {
-		return false, false
+	if pt == Pawn || pt == King && p.variant != Antichess || !p.of(p.side, pt).more() {
+		return false, false // no other piece of the kind
 	}
 	others := p.origins(p.side, pt, to, false) &^ from.bb()
 	if others == 0 {

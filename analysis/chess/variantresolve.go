@@ -21,7 +21,7 @@ func (p *Position) resolveVariant(san SAN) (Move, *ResolveError) {
 	}
 	pt := san.Piece
 	if pt == NoPieceType && san.Castle == NoCastle {
-		from := SquareAt(san.FromFile, san.FromRank)
+		from := SquareAt(int(san.FromFile), int(san.FromRank))
 		switch pc := p.PieceAt(from); {
 		case from == NoSquare:
 			return NullMove, resolveErrorf(ResolveMalformed, "a move without piece letter must give its origin square")
@@ -63,9 +63,9 @@ func (p *Position) sanMatches(san SAN, pt PieceType, m Move, promotion bool) boo
 	case san.Castle != NoCastle:
 		return m.IsCastle() && castleSide(m) == san.Castle
 	case m.IsCastle():
-		return san.Piece == NoPieceType && SquareAt(san.FromFile, san.FromRank) == m.From() &&
+		return san.Piece == NoPieceType && SquareAt(int(san.FromFile), int(san.FromRank)) == m.From() &&
 			p.coordinateCastle(m.From(), san.To) == castleSide(m)
-	case m.To() != san.To || p.typeAt(m.From()) != pt || !originMask(san.FromFile, san.FromRank).Has(m.From()):
+	case m.To() != san.To || p.typeAt(m.From()) != pt || !originMask(int(san.FromFile), int(san.FromRank)).Has(m.From()):
 		return false
 	case pt == Pawn && san.Piece == Pawn && pawnCapture(san) != (m.From().File() != m.To().File()):
 		return false
@@ -177,10 +177,10 @@ func (p *Position) unreachableVariant(san SAN, pt PieceType) *ResolveError {
 		return resolveErrorf(ResolveOccupied, "%s is occupied by a %s", to, describePiece(p, to))
 	case pt == Pawn && !capture && p.colors[them].Has(to):
 		return resolveErrorf(ResolveOccupied, "%s is occupied by a %s, and pawns capture only diagonally", to, describePiece(p, to))
-	case capture && to != p.ep && !p.colors[them].Has(to) && p.origins(us, Pawn, to, true)&originMask(san.FromFile, san.FromRank) != 0:
+	case capture && to != p.ep && !p.colors[them].Has(to) && p.origins(us, Pawn, to, true)&originMask(int(san.FromFile), int(san.FromRank)) != 0:
 		return resolveErrorf(ResolveNothingToCapture, "there is nothing to capture on %s", to)
 	}
-	return p.unreachable(pt, san, capture, originMask(san.FromFile, san.FromRank))
+	return p.unreachable(pt, san, capture, originMask(int(san.FromFile), int(san.FromRank)))
 }
 
 // resolveDrop resolves a crazyhouse drop.

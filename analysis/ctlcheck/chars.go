@@ -19,8 +19,11 @@ var structuredTags = []string{"Date", "EventDate", "MatchDate", "Round", "Result
 // is not ASCII, or len(s); eight bytes at a time.
 func nextNonASCII(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		// Through a slice of eight bytes, so that the compiler proves the
+		// indexes and makes one load of the eight.
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 		if x&0x8080808080808080 != 0 {
 			break
 		}

@@ -2,9 +2,10 @@ package format
 
 import (
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/legality"
@@ -36,15 +37,22 @@ func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 	decided = decided && !opts.Strip.Results
 	nl := analysis.LineEnd(g)
 	var b strings.Builder
-	headerComments(&b, g, opts, nl)
+	b.Grow(len(g.Text) + len(g.Text)/8 + 64) // about the size of the rewriting
+	l1 := latin1(g)
+	headerComments(&b, g, opts, nl, l1)
 	for _, t := range exportTags(g) {
 		if decided && t.name == "Result" {
 			t.value = term
 		}
-		b.WriteString("[" + t.name + " \"" + syntax.Escape(t.value) + "\"]" + nl)
+		b.WriteByte('[')
+		b.WriteString(t.name)
+		b.WriteString(" \"")
+		b.WriteString(syntax.Escape(t.value))
+		b.WriteString("\"]")
+		b.WriteString(nl)
 	}
 	b.WriteString(nl)
-	w := newFiller(g, opts, nl)
+	w := newFiller(&b, opts, nl, l1)
 	p := &printer{g: g, canon: canon, w: w}
 	p.line(g.Moves, startPly(g), true)
 	if !opts.Strip.Results {
@@ -60,7 +68,6 @@ func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 		}
 	}
 	w.flush()
-	b.WriteString(w.out.String())
 	return b.String(), "", 0
 }
 
@@ -68,7 +75,7 @@ func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 // its own filled to the width: those before the first tag in place, with
 // the blank line that followed each one kept, then those among the tags
 // (which go before the tags, as these are reordered).
-func headerComments(b *strings.Builder, g *syntax.Game, opts Options, nl string) {
+func headerComments(b *strings.Builder, g *syntax.Game, opts Options, nl string, latin1 bool) {
 	before := true
 	n := len(g.Header)
 	for i, e := range g.Header {
@@ -77,10 +84,9 @@ func headerComments(b *strings.Builder, g *syntax.Game, opts Options, nl string)
 			before = false
 			continue
 		}
-		w := newFiller(g, opts, nl)
+		w := newFiller(b, opts, nl, latin1)
 		(&printer{g: g, w: w}).comment(c)
 		w.flush()
-		b.WriteString(w.out.String())
 		more := i+1 < n || len(g.Tags) > 0 || len(g.Moves) > 0 || g.Result != nil
 		if before && more && blankAfter(g.Text, int(c.Sp.End)) {
 			b.WriteString(nl)
@@ -107,16 +113,16 @@ func blankAfter(text string, i int) bool {
 	return false
 }
 
-// mayStartLine reports whether word i of a comment may begin a line: a
-// "%" in column 1 would open an escape line, and a line that looks like
-// a tag ("[Name" then a word starting with a quote) would end a comment
-// for a reader looking for the next game.
-func mayStartLine(words []string, i int) bool {
-	w := words[i]
+// mayStartLine reports whether the word w of a comment, followed by the
+// word next ("" when w is the last), may begin a line: a "%" in column 1
+// would open an escape line, and a line that looks like a tag ("[Name"
+// then a word starting with a quote) would end a comment for a reader
+// looking for the next game.
+func mayStartLine(w, next string) bool {
 	switch {
 	case w[0] == '%':
 		return false
-	case w[0] != '[' || len(w) < 2 || i+1 == len(words) || words[i+1][0] != '"':
+	case w[0] != '[' || len(w) < 2 || next == "" || next[0] != '"':
 		return true
 	}
 	c := w[1] | 0x20
@@ -135,12 +141,13 @@ func mayStartLine(words []string, i int) bool {
 // or a note between games.
 func commentsOnly(g *syntax.Game, opts Options) string {
 	var b strings.Builder
-	headerComments(&b, g, opts, analysis.LineEnd(g))
+	headerComments(&b, g, opts, analysis.LineEnd(g), latin1(g))
 	return b.String()
 }
 
 // canonicalMoves replays the game and returns the canonical SAN of every
-// move, or why it cannot and where. Games of variants whose legality is
+// move not written so already (nil when every move is), or why it cannot
+// and where. Games of variants whose legality is
 // not checked keep their moves as written.
 func canonicalMoves(g *syntax.Game) (canon map[*syntax.Move]string, reason string, at syntax.Pos) {
 	start := legality.StartOf(g)
@@ -150,7 +157,6 @@ func canonicalMoves(g *syntax.Game) (canon map[*syntax.Move]string, reason strin
 	if !start.OK {
 		return nil, "the FEN tag is not a valid position", valueAt(firstTag(g, "FEN"))
 	}
-	canon = map[*syntax.Move]string{}
 	legality.Replay(g, start, func(st *legality.Step) {
 		switch {
 		case reason != "":
@@ -158,7 +164,12 @@ func canonicalMoves(g *syntax.Game) (canon map[*syntax.Move]string, reason strin
 			reason, at = "a move follows an illegal move", st.Node.Sp.Start
 		case st.Err != nil:
 			reason, at = "move "+st.Node.Text+" is not legal", st.Node.Sp.Start
+		case st.Canonical:
+			// Written as its SAN already: nearly every move.
 		default:
+			if canon == nil {
+				canon = map[*syntax.Move]string{}
+			}
 			canon[st.Node] = st.Before.SAN(st.Move)
 		}
 	})
@@ -175,7 +186,7 @@ type tagLine struct{ name, value string }
 // exportTags orders the tags: the Seven Tag Roster first (missing ones
 // added with their placeholders), then the others in ASCII order.
 func exportTags(g *syntax.Game) []tagLine {
-	var out []tagLine
+	out := make([]tagLine, 0, len(tags.Roster)+len(g.Tags))
 	for _, name := range tags.Roster {
 		found := false
 		for _, t := range g.Tags {
@@ -188,14 +199,14 @@ func exportTags(g *syntax.Game) []tagLine {
 			out = append(out, tagLine{name, tags.Placeholder(g, name)})
 		}
 	}
-	var rest []tagLine
+	roster := len(out)
 	for _, t := range g.Tags {
 		if !slices.Contains(tags.Roster, t.Name) {
-			rest = append(rest, tagLine{t.Name, rawValue(g, t)})
+			out = append(out, tagLine{t.Name, rawValue(g, t)})
 		}
 	}
-	sort.SliceStable(rest, func(i, j int) bool { return rest[i].name < rest[j].name })
-	return append(out, rest...)
+	slices.SortStableFunc(out[roster:], func(a, b tagLine) int { return strings.Compare(a.name, b.name) })
+	return out
 }
 
 // startPly is the ply of the game's first move: 0 for White's move 1;
@@ -233,14 +244,16 @@ func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
 		switch n := e.(type) {
 		case *syntax.Move:
 			text := n.Text
-			if c, ok := p.canon[n]; ok {
-				text = c
+			if p.canon != nil { // nil when every move is written canonically
+				if c, ok := p.canon[n]; ok {
+					text = c
+				}
 			}
 			switch {
 			case ply%2 == 0:
-				p.w.word(strconv.Itoa(ply/2+1) + ".")
+				p.w.word(numberText(ply/2+1, false))
 			case numbered:
-				p.w.word(strconv.Itoa(ply/2+1) + "...")
+				p.w.word(numberText(ply/2+1, true))
 			}
 			p.w.word(text)
 			beforePly = ply
@@ -250,11 +263,11 @@ func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
 			if n.Value < 0 { // too big for a number: kept as written
 				p.w.word(p.g.Slice(n.Sp))
 			} else {
-				p.w.word("$" + strconv.Itoa(n.Value))
+				p.w.word(nagText(n.Value))
 			}
 			numbered = true
 		case *syntax.Glyph:
-			p.w.word("$" + strconv.Itoa(nag.Glyphs[n.Text]))
+			p.w.word(nagText(nag.Glyphs[n.Text]))
 			numbered = true
 		case *syntax.Comment:
 			p.comment(n)
@@ -271,21 +284,68 @@ func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
 	}
 }
 
+// nextField returns the bounds of the first word of s at or after i, the
+// words being what strings.Fields splits s into, or -1, -1 when there is
+// none.
+func nextField(s string, i int) (start, end int) {
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiBlank[c] {
+				break
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	if i == len(s) {
+		return -1, -1
+	}
+	j := i
+	for j < len(s) {
+		if c := s[j]; c < utf8.RuneSelf {
+			if asciiBlank[c] {
+				break
+			}
+			j++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		j += n
+	}
+	return i, j
+}
+
+// asciiBlank marks the ASCII characters unicode.IsSpace accepts.
+var asciiBlank = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
 func (p *printer) comment(c *syntax.Comment) {
 	switch c.Kind {
 	case syntax.BraceKind:
-		words := strings.Fields(c.Text)
-		if len(words) == 0 {
+		// The words of the comment as strings.Fields splits them, each
+		// taken as it comes, with the braces around the first and last.
+		text := c.Text
+		start, end := nextField(text, 0)
+		if start < 0 {
 			p.w.word("{}")
 			return
 		}
-		words[0] = "{" + words[0]
-		words[len(words)-1] += "}"
-		for i, w := range words {
-			if i > 0 && !mayStartLine(words, i) {
+		for first := true; start >= 0; first = false {
+			w, next := text[start:end], ""
+			if start, end = nextField(text, end); start >= 0 {
+				next = text[start:end]
+			}
+			if !first && !mayStartLine(w, next) {
 				p.w.stick()
 			}
-			p.w.word(w)
+			p.w.braced(w, first, next == "")
 		}
 	case syntax.LineKind:
 		p.w.word(";" + strings.TrimRight(c.Text, " \t"))

@@ -74,28 +74,27 @@ func run(p *analysis.Pass) {
 		return
 	}
 	reportFEN(p, start)
-	r := reporter{p: p, base: max(start.Pos.FullmoveNumber(), 1)}
-	final, finalOK := start.Pos, start.OK
+	r := reporter{p: p, base: max(start.Pos.FullmoveNumber(), 1), lints: p.Wants(analysis.Info)}
 	ml := MainLine{Start: start, Moves: make([]chess.Move, 0, len(g.Moves))}
 	played := true
-	Replay(g, start, func(st *Step) {
+	numbers := numberBase(start)
+	final := replay(g, start, true, func(st *Step) bool {
 		r.step(st)
-		if st.Depth == 0 {
-			finalOK = st.After != nil
-			if finalOK {
-				final = *st.After
-			}
-			if played = played && finalOK; played {
+		if n := numberBefore(st.Line, st.Index); n != nil {
+			checkNumber(p, n, numbers, st.Ply)
+		}
+		if st.Depth == 0 && played {
+			if played = st.After != nil; played {
 				ml.Moves = append(ml.Moves, st.Move)
 			}
 		}
+		return true
 	})
 	MainLineResult.Set(p, &ml)
 	r.flush()
-	checkNumbers(p, g, start)
 	decided := ""
-	if finalOK {
-		decided = checkFinal(p, g, &final)
+	if final != nil {
+		decided = checkFinal(p, g, final)
 	}
 	checkResultTag(p, g, decided)
 }
@@ -141,6 +140,7 @@ type reporter struct {
 	open   map[int]*unverifiedRun // by line, see lineKey
 	failed map[int]failure        // the failed move of each line that has one
 	cause  []*failure             // by depth: why the last move visited there is unverified; nil if it is not
+	lints  bool                   // infos are kept: lint the moves that resolve
 }
 
 // failure is a move that did not resolve.
@@ -172,7 +172,9 @@ func (r *reporter) step(st *Step) {
 		return
 	}
 	if st.Err == nil {
-		r.lint(st)
+		if r.lints && !st.Canonical {
+			r.lint(st)
+		}
 		return
 	}
 	if r.failed == nil {
@@ -276,11 +278,10 @@ func (r *reporter) moveName(f failure) string {
 }
 
 // lint reports soft findings on a move that resolved.
+// Every finding is an info, a warning or a hint: step calls it only
+// when infos are kept (Pass.Wants).
 func (r *reporter) lint(st *Step) {
 	p := r.p
-	if !p.Wants(analysis.Info) {
-		return // every finding is an info, a warning or a hint
-	}
 	n := st.Node
 	if st.SAN.Null {
 		p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Info, Code: CodeNullMove, Message: "null move " + n.Text + ": the side to move passes"})

@@ -26,6 +26,10 @@ type Step struct {
 	Line   []syntax.Elem   // the line (main line or variation) holding Node
 	Index  int             // Node's index in Line
 	After  *chess.Position // the position after the move when Err is nil
+	// Canonical is set when the move was read as canonical SAN, in which
+	// chess.Position.Lint finds nothing (see chess.Position.PlayCanonical);
+	// unset, the move may still be canonical (castling is).
+	Canonical bool
 }
 
 // Start describes the start position of a game.
@@ -82,70 +86,85 @@ func ReplayMainLine(g *syntax.Game, start Start, visit func(*Step) bool) {
 }
 
 // replay replays g from start, with its variations when variations is
-// set, until visit returns false.
-func replay(g *syntax.Game, start Start, variations bool, visit func(*Step) bool) {
+// set, until visit returns false. It returns the position after the
+// main line (nil when a move of it failed, or visit stopped the replay,
+// or the start is unusable): the main line's own buffer, which nothing
+// writes once its last move is played, so it stays valid after replay.
+func replay(g *syntax.Game, start Start, variations bool, visit func(*Step) bool) *chess.Position {
 	if !start.OK {
 		replayLine(g.Moves, nil, 0, 0, variations, visit)
-		return
+		return nil
 	}
 	pos := start.Pos
 	ply := 0
 	if pos.SideToMove() == chess.Black {
 		ply = 1
 	}
-	replayLine(g.Moves, &pos, ply, 0, variations, visit)
+	final, _ := replayLine(g.Moves, &pos, ply, 0, variations, visit)
+	return final
 }
 
 // replayLine replays one line from pos (nil: not verifiable), and its
-// variations when variations is set; it returns false once visit has. A
-// variation starts from the position before the move it follows. Each
-// line keeps two position buffers, so a move costs no allocation; the
-// positions a Step points to are valid only during the visit.
-func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variations bool, visit func(*Step) bool) bool {
-	var buf [2]chess.Position
+// variations when variations is set; it returns false once visit has,
+// and the position after the line's last move (nil once a move failed,
+// or when it stopped). A variation starts from the position before the
+// move it follows. Each line keeps two position buffers, so a move costs
+// no allocation; the positions a Step points to are valid only during
+// the visit.
+func replayLine(line []syntax.Elem, pos *chess.Position, ply, depth int, variations bool, visit func(*Step) bool) (*chess.Position, bool) {
+	buf := new([2]chess.Position)
 	var cur, before *chess.Position // before: the position before the last move
 	if pos != nil {
 		buf[0] = *pos
 		cur = &buf[0]
 	}
 	beforePly := ply
-	var st Step // reused: visit must not keep the pointer
+	st := Step{Depth: depth, Line: line} // reused: visit must not keep the pointer
 	for i, e := range line {
 		switch n := e.(type) {
 		case *syntax.Move:
-			// Field by field: assigning a whole Step costs a copy of every
-			// field (with write barriers) per move.
-			st.Node, st.Depth, st.Ply, st.Line, st.Index = n, depth, ply, line, i
-			st.Before, st.SAN, st.Move, st.Err, st.After = nil, chess.SAN{}, chess.Move(0), nil, nil
-			before, beforePly = cur, ply
-			if cur != nil {
-				st.Before = cur
-				san, err := chess.ParseSAN(n.Text)
-				st.SAN = san
-				if err != nil {
-					st.Err = err
-				} else if m, rerr := cur.Resolve(san); rerr != nil {
-					st.Err = rerr
-				} else {
-					st.Move = m
-					next := &buf[0]
-					if cur == next {
-						next = &buf[1]
-					}
-					*next = cur.Make(m)
-					st.After = next
-				}
-				cur = st.After
+			// Field by field, each pointer written once: assigning a whole
+			// Step costs a copy of every field, and each pointer written
+			// a write barrier while the collector marks.
+			st.Node, st.Ply, st.Index = n, ply, i
+			st.SAN, st.Move, st.Canonical = chess.SAN{}, chess.Move(0), false
+			if st.Err != nil {
+				st.Err = nil
 			}
+			before, beforePly = cur, ply
+			var after *chess.Position
+			if cur != nil {
+				next := &buf[0]
+				if cur == next {
+					next = &buf[1]
+				}
+				if san, m, ok := cur.PlayCanonical(n.Text, next); ok {
+					st.SAN, st.Move, st.Canonical = san, m, true
+					after = next
+				} else if san, err := chess.ParseSAN(n.Text); err != nil {
+					st.SAN, st.Err = san, err
+				} else if m, rerr := cur.Resolve(san); rerr != nil {
+					st.SAN, st.Err = san, rerr
+				} else {
+					st.SAN, st.Move = san, m
+					cur.MakeTo(next, m)
+					after = next
+				}
+			}
+			st.Before, st.After = cur, after
+			cur = after
 			if !visit(&st) {
-				return false
+				return nil, false
 			}
 			ply++
 		case *syntax.Variation:
-			if variations && !replayLine(n.Elems, before, beforePly, depth+1, true, visit) {
-				return false
+			if !variations {
+				continue
+			}
+			if _, ok := replayLine(n.Elems, before, beforePly, depth+1, true, visit); !ok {
+				return nil, false
 			}
 		}
 	}
-	return true
+	return cur, true
 }

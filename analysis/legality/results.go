@@ -9,13 +9,20 @@ import (
 )
 
 // checkResultsInVariations reports results inside variations.
-func checkResultsInVariations(p *analysis.Pass, g *syntax.Game) {
-	syntax.Inspect(g.Moves, func(e syntax.Elem) bool {
-		if r, ok := e.(*syntax.Result); ok {
-			p.Report(analysis.Diagnostic{Span: r.Sp, Severity: analysis.Warning, Code: CodeResultInVar, Message: "result " + r.Text + " inside a variation"})
+func checkResultsInVariations(p *analysis.Pass, g *syntax.Game) { resultsIn(p, g.Moves) }
+
+// resultsIn reports the results among elems and inside their variations,
+// in source order (a loop, not syntax.Inspect: this runs on every element
+// of every game).
+func resultsIn(p *analysis.Pass, elems []syntax.Elem) {
+	for _, e := range elems {
+		switch n := e.(type) {
+		case *syntax.Result:
+			p.Report(analysis.Diagnostic{Span: n.Sp, Severity: analysis.Warning, Code: CodeResultInVar, Message: "result " + n.Text + " inside a variation"})
+		case *syntax.Variation:
+			resultsIn(p, n.Elems)
 		}
-		return true
-	})
+	}
 }
 
 // checkResultTag compares the Result tag with the end of the game
@@ -97,47 +104,35 @@ func Terminator(g *syntax.Game) (term string, decided bool) {
 	return term, false
 }
 
-// checkNumbers compares move numbers with the moves that follow them.
-func checkNumbers(p *analysis.Pass, g *syntax.Game, start Start) {
-	first := 1
-	black := false
+// numberBase returns the full-move number of ply 0 for the move numbers
+// of a game from start (the replay counts plies from there).
+func numberBase(start Start) int {
 	if start.OK {
-		first = max(start.Pos.FullmoveNumber(), 1)
-		black = start.Pos.SideToMove() == chess.Black
+		return max(start.Pos.FullmoveNumber(), 1)
 	}
-	ply := 0
-	if black {
-		ply = 1
-	}
-	numbersInLine(p, g.Moves, first, ply)
+	return 1
 }
 
-// numbersInLine checks the move numbers of one line, whose first move is
-// at ply (counted from White's move of full move number base).
-func numbersInLine(p *analysis.Pass, line []syntax.Elem, base, ply int) {
-	beforePly := ply
-	var pending *syntax.MoveNumber
-	for _, e := range line {
-		switch n := e.(type) {
+// numberBefore returns the move number that the move at line[i] follows,
+// with only comments, NAGs, glyphs and periods between them, or nil: the
+// number checkNumber compares with that move. The analyzer asks it of
+// each move as the replay visits it, so that the move numbers cost no
+// walk of their own.
+func numberBefore(line []syntax.Elem, i int) *syntax.MoveNumber {
+	for j := i - 1; j >= 0; j-- {
+		switch n := line[j].(type) {
 		case *syntax.MoveNumber:
-			pending = n
-		case *syntax.Move:
-			if pending != nil {
-				checkNumber(p, pending, base, ply)
-				pending = nil
-			}
-			beforePly = ply
-			ply++
-		case *syntax.Variation:
-			numbersInLine(p, n.Elems, base, beforePly)
-			pending = nil
+			return n
 		case *syntax.Comment, *syntax.NAG, *syntax.Glyph, *syntax.Ellipsis:
 		default:
-			pending = nil
+			return nil
 		}
 	}
+	return nil
 }
 
+// checkNumber compares the move number n with the move at ply (counted
+// from White's move of full move number base) that follows it.
 func checkNumber(p *analysis.Pass, n *syntax.MoveNumber, base, ply int) {
 	want := base + ply/2
 	white := ply%2 == 0

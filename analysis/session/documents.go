@@ -68,7 +68,7 @@ type Documents struct {
 // document), never below minMemoryLimit.
 const (
 	memoryPromise   = 4
-	memoryOvershoot = 0.3
+	memoryOvershoot = 0.4
 	minMemoryLimit  = 64 << 20
 	bigDocument     = 4 << 20
 )

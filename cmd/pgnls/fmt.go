@@ -616,6 +616,16 @@ func (s *sameTracker) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// WriteString is Write for a string, so that io.MultiWriter does not copy
+// every string written into a new slice for the tracker.
+func (s *sameTracker) WriteString(p string) (int, error) {
+	if !s.differs {
+		s.out = append(s.out, p...)
+		s.match()
+	}
+	return len(p), nil
+}
+
 func (s *sameTracker) match() {
 	n := min(len(s.in), len(s.out))
 	if !bytes.Equal(s.in[:n], s.out[:n]) {

@@ -37,10 +37,12 @@ import (
 func main() {
 	batch := len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "fmt" || os.Args[1] == "fix" || os.Args[1] == "dedupe" || os.Args[1] == "select" || os.Args[1] == "annotate" || os.Args[1] == "export")
 	if batch && os.Getenv("GOGC") == "" {
-		// The batch verbs stream, so their heap stays small (tens of MB);
-		// collecting half as often saves a tenth of their time. The
-		// memory limit (--memory) bounds it all the same.
-		debug.SetGCPercent(200)
+		// The batch verbs stream, so their live heap stays small (tens
+		// of MB) and the collector's marking is most of its cost:
+		// collecting a quarter as often as the default saves a tenth
+		// to a fifth of their time (docs/BENCHMARKS.md), and the memory
+		// limit below (--memory) bounds the heap whatever GOGC.
+		debug.SetGCPercent(400)
 	}
 	if batch && os.Args[1] == "annotate" {
 		// It handles its interrupts: the first one keeps what was
