@@ -104,9 +104,5 @@ func AddTags(g *syntax.Game, d syntax.Dialect, names []string) ([]syntax.Edit, [
 			added = append(added, name)
 		}
 	}
-	var edits []syntax.Edit
-	for _, e := range tags.Append(g, pairs) {
-		edits = append(edits, e)
-	}
-	return edits, added
+	return tags.Append(g, pairs), added
 }

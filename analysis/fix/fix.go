@@ -247,9 +247,7 @@ func Game(g *syntax.Game, d syntax.Dialect, opts Options) Result {
 		for _, x := range opts.Names.GameDiagnostics(cur.g, nil) {
 			if f, ok := Chosen(x); ok {
 				titles = append(titles, Applied{x.Code, f.Title})
-				for _, e := range f.Edits {
-					edits = append(edits, e)
-				}
+				edits = append(edits, f.Edits...)
 			}
 		}
 		if len(edits) > 0 {

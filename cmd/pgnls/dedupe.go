@@ -498,9 +498,7 @@ func (d *deduper) rewrite(file *dedupeFile) {
 			for _, t := range add {
 				pairs = append(pairs, t.Raw)
 			}
-			for _, e := range tags.Append(g.Game, pairs) {
-				edits = append(edits, e)
-			}
+			edits = append(edits, tags.Append(g.Game, pairs)...)
 			if len(edits) > 0 {
 				changed = true
 				text = syntax.ApplyEdits(text, edits)
