@@ -43,9 +43,13 @@ func (o Options) renotates() bool {
 	return o.Notation != "" && o.Notation != "san" || o.Lang != "" && o.Lang != "en"
 }
 
-// renotate rewrites the moves of canon (the canonical SAN of each move
-// of g) in the notation of opts.
-func renotate(g *syntax.Game, canon map[*syntax.Move]string, opts Options) {
+// renotate returns canon (the canonical SAN of the moves of g not
+// written so already; made when nil) with every move of g that can be
+// played written in the notation of opts.
+func renotate(g *syntax.Game, canon map[*syntax.Move]string, opts Options) map[*syntax.Move]string {
+	if canon == nil {
+		canon = map[*syntax.Move]string{}
+	}
 	letters := &chess.English
 	switch {
 	case opts.Notation == "figurine":
@@ -55,7 +59,7 @@ func renotate(g *syntax.Game, canon map[*syntax.Move]string, opts Options) {
 		letters = &l
 	}
 	legality.Replay(g, legality.StartOf(g), func(st *legality.Step) {
-		if _, ok := canon[st.Node]; !ok || st.After == nil {
+		if st.After == nil {
 			return
 		}
 		var text string
@@ -73,6 +77,7 @@ func renotate(g *syntax.Game, canon map[*syntax.Move]string, opts Options) {
 		}
 		canon[st.Node] = text
 	})
+	return canon
 }
 
 // withFENs returns g with a comment after each move that can be played

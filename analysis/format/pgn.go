@@ -22,7 +22,7 @@ func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 		return "", reason, at
 	}
 	if opts.renotates() {
-		renotate(g, canon, opts)
+		canon = renotate(g, canon, opts)
 	}
 	if t := resultTagValue(g); g.Result != nil && t != "" && t != g.Result.Text {
 		return "", "the Result tag and the game result disagree", g.Result.Sp.Start
