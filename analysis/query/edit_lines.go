@@ -243,33 +243,11 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	p := vp.parent
 	// The move replaced, its annotations, then its comments and
 	// variations (tail), then the rest of the parent line.
-	nEnd := vp.ni + 1
-	for nEnd < len(p) && isSuffix(p[nEnd]) {
-		nEnd++
-	}
-	tEnd := nEnd
-	for tEnd < len(p) {
-		switch p[tEnd].(type) {
-		case *syntax.Comment, *syntax.Variation:
-			tEnd++
-			continue
-		}
-		break
-	}
+	nEnd := suffixEnd(p, vp.ni)
+	tEnd := tailEnd(p, nEnd)
 	// The same in the variation.
-	wEnd := wi + 1
-	for wEnd < len(ve) && isSuffix(ve[wEnd]) {
-		wEnd++
-	}
-	wtEnd := wEnd
-	for wtEnd < len(ve) {
-		switch ve[wtEnd].(type) {
-		case *syntax.Comment, *syntax.Variation:
-			wtEnd++
-			continue
-		}
-		break
-	}
+	wEnd := suffixEnd(ve, wi)
+	wtEnd := tailEnd(ve, wEnd)
 	nMove, err := e.pieces(p, vp.ni, nEnd, rep)
 	if err != nil {
 		return "", 0, err
@@ -451,10 +429,7 @@ func SetNAG(f *syntax.File, off syntax.Pos, n int) (Change, error) {
 	}
 	line, text := e.w.line, e.g.Text
 	mv := line[i].(*syntax.Move)
-	end := i + 1
-	for end < len(line) && isSuffix(line[end]) {
-		end++
-	}
+	end := suffixEnd(line, i)
 	if e.d == syntax.CTLPGN {
 		return e.setValuation(mv, line[i+1:end], n)
 	}
@@ -545,10 +520,7 @@ func SetComment(f *syntax.File, off syntax.Pos, comment string) (Change, error) 
 	}
 	line, text := e.w.line, e.g.Text
 	mv := line[i].(*syntax.Move)
-	end := i + 1
-	for end < len(line) && isSuffix(line[end]) {
-		end++
-	}
+	end := suffixEnd(line, i)
 	if end < len(line) {
 		if c, ok := line[end].(*syntax.Comment); ok && c.Kind == syntax.BraceKind && c.Closed {
 			if comment == "" {

@@ -180,10 +180,7 @@ func Play(f *syntax.File, off syntax.Pos, move string) (Change, error) {
 		return Change{Cursor: e.r.Start + nm.Sp.Start}, nil
 	}
 	// The variations after the next move replace it.
-	k := next + 1
-	for k < len(line) && isSuffix(line[k]) {
-		k++
-	}
+	k := suffixEnd(line, next)
 	last := k - 1
 	for ; k < len(line); k++ {
 		switch x := line[k].(type) {

@@ -117,6 +117,30 @@ func isPrefix(e syntax.Elem) bool {
 	return false
 }
 
+// suffixEnd returns the index in line after the element at i and the
+// annotations that follow it (isSuffix).
+func suffixEnd(line []syntax.Elem, i int) int {
+	end := i + 1
+	for end < len(line) && isSuffix(line[end]) {
+		end++
+	}
+	return end
+}
+
+// tailEnd returns the index in line after the comments and variations
+// that start at i.
+func tailEnd(line []syntax.Elem, i int) int {
+	for i < len(line) {
+		switch line[i].(type) {
+		case *syntax.Comment, *syntax.Variation:
+			i++
+			continue
+		}
+		break
+	}
+	return i
+}
+
 // isSuffix reports whether e annotates the move before it.
 func isSuffix(e syntax.Elem) bool {
 	switch e.(type) {
