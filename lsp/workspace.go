@@ -53,7 +53,7 @@ const (
 	recentGames = 5
 	// indexMemory is the default budget of the index's sorts: small, so
 	// that the index stays well under the memory limit the server sets
-	// from the open documents (session.Documents), where the collector
+	// from the open documents (session.Session), where the collector
 	// would run all the time and slow the typing down; the sorts spill
 	// to disk past it.
 	indexMemory = 8 << 20
@@ -118,7 +118,7 @@ const typingPause = 300 * time.Millisecond
 func (w *workspaceIndex) yield() {
 	for w.s.ctx.Err() == nil {
 		var edits int64
-		for _, d := range w.s.docs.All() {
+		for _, d := range w.s.docs.Snapshot().All() {
 			edits += int64(d.Version)
 		}
 		if edits != w.edits {
@@ -182,8 +182,10 @@ func (w *workspaceIndex) refresh(first bool) {
 	})
 }
 
-// sync gives the index the open documents and returns it.
-func (w *workspaceIndex) sync(docs []*session.Document) *workspace.Index {
+// sync gives the index the open documents of snap, as overlays over
+// their files, and returns it.
+func (w *workspaceIndex) sync(snap *session.Snapshot) *workspace.Index {
+	docs := snap.All()
 	w.refresh(false)
 	ix := w.index()
 	files := make(map[string]*syntax.File, len(docs))
@@ -239,7 +241,7 @@ func (s *server) workspaceSymbol(ctx context.Context, params json.RawMessage) (a
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	ix := s.ws.sync(s.docs.All())
+	ix := s.ws.sync(s.docs.Snapshot())
 	games, err := ix.Games(ctx, p.Query, symbolLimit)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -286,7 +288,7 @@ func (s *server) references(ctx context.Context, params json.RawMessage) (any, e
 	if !ok || pl.Move == nil {
 		return out, nil
 	}
-	ix := s.ws.sync(s.docs.All())
+	ix := s.ws.sync(s.docs.Snapshot())
 	hits, total, err := ix.Reaching(ctx, &pl, referencesLimit)
 	if err != nil {
 		return nil, err
@@ -346,7 +348,7 @@ func (s *server) explorer(ctx context.Context, doc *session.Document, off syntax
 	if !ok {
 		return nil, nil
 	}
-	ix := s.ws.sync(s.docs.All())
+	ix := s.ws.sync(s.docs.Snapshot())
 	x, err := ix.Explore(ctx, &pl, recentGames)
 	if err != nil {
 		return nil, err
