@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"net/url"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -100,6 +103,8 @@ var (
 type Snapshot struct {
 	docs map[string]*Document
 	all  []*Document // sorted by URI
+
+	overlays func() map[string]*Document // made on first use
 }
 
 // Get returns the version of the document at uri, or nil if it was not
@@ -126,7 +131,44 @@ func (sn *Snapshot) with(uri string, doc *Document) *Snapshot {
 		all = append(all, d)
 	}
 	slices.SortFunc(all, func(a, b *Document) int { return strings.Compare(a.URI, b.URI) })
-	return &Snapshot{docs: docs, all: all}
+	sn = &Snapshot{docs: docs, all: all}
+	sn.overlays = sync.OnceValue(func() map[string]*Document {
+		o := make(map[string]*Document, len(all))
+		for _, d := range all {
+			path, ok := FilePath(d.URI)
+			if !ok {
+				path = d.URI
+			}
+			o[path] = d
+		}
+		return o
+	})
+	return sn
+}
+
+// Overlays returns the documents by the path of their file (by URI for a
+// document that is not a file's): what a reader of the workspace's files
+// reads instead of the file on disk. The map is shared: it must not be
+// changed. A nil Snapshot has none.
+func (sn *Snapshot) Overlays() map[string]*Document {
+	if sn == nil || sn.overlays == nil {
+		return nil
+	}
+	return sn.overlays()
+}
+
+// FilePath returns the path of a file: URI, and false for a URI of
+// another scheme.
+func FilePath(uri string) (string, bool) {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" || u.Path == "" {
+		return "", false
+	}
+	p := u.Path
+	if runtime.GOOS == "windows" && len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+		p = p[1:]
+	}
+	return filepath.Clean(filepath.FromSlash(p)), true
 }
 
 // Snapshot returns the current snapshot.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -231,4 +232,27 @@ func TestSessionConcurrent(t *testing.T) {
 	if !strings.Contains(s.Get(uri).File.Text(), fmt.Sprintf("v%d", versions)) {
 		t.Errorf("the last version is %q", s.Get(uri).File.Text())
 	}
+}
+
+// TestOverlays: a snapshot's documents by the path of their file, by
+// URI for the others, as the workspace index reads them.
+func TestOverlays(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, s := newPhases(ctx, analysis.DefaultConfig())
+	if o := s.Snapshot().Overlays(); len(o) != 0 {
+		t.Errorf("no document open, overlays %v", o)
+	}
+	a := s.DidOpen("file:///w/a%20b.pgn", 1, "/w/a b.pgn", "*\n")
+	u := s.DidOpen("untitled:Untitled-1", 1, "Untitled-1", "*\n")
+	snap := s.Snapshot()
+	s.DidClose(a.URI)
+	o := snap.Overlays()
+	if len(o) != 2 || o[filepath.FromSlash("/w/a b.pgn")] != a || o["untitled:Untitled-1"] != u {
+		t.Errorf("overlays %v", o)
+	}
+	if o := s.Snapshot().Overlays(); len(o) != 1 {
+		t.Errorf("after the close, overlays %v", o)
+	}
+	s.Wait()
 }
