@@ -1,11 +1,15 @@
-// Package session is the incremental engine of the language server,
-// without the protocol: the open documents and their versions
-// (Documents), the application of edits to them (Change), the analysis
-// state of their games, how that state is carried through edits, when it
-// is analysed, and which diagnostics a publication holds. The language
-// server (package lsp) decodes the client's messages, turns positions
-// into byte offsets, calls Documents, Change and an Engine, and turns the
-// Engine's publications into the protocol's, through the Host interface.
+// Package session is the state of the language server, without the
+// protocol, after gopls's cache.Session: one Session holds the open
+// documents and their versions, hands out immutable Snapshots of them
+// (overlays over the files of the workspace), applies edits to them
+// (Change), detects their dialect, keeps the per-document caches of
+// features (Memo), and through its Engine the analysis state of their
+// games, how that state is carried through edits, when it is analysed,
+// and which diagnostics a publication holds. Each change says what it is
+// (ChangeKind). The language server (package lsp) decodes the client's
+// messages, turns positions into byte offsets, calls the Session once
+// per notification, and turns the publications into the protocol's,
+// through the Host interface.
 //
 // Diagnostics are computed in two phases per document version:
 //
