@@ -2,7 +2,6 @@ package session
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pgnls/pgnls/syntax"
@@ -54,19 +53,6 @@ const (
 	// game is analysed again, its diagnostics shown meanwhile.
 	Reconfigured
 )
-
-// String returns the kind's name.
-func (k ChangeKind) String() string {
-	switch k {
-	case Fresh:
-		return "fresh"
-	case Edited:
-		return "edited"
-	case Reconfigured:
-		return "reconfigured"
-	}
-	return "ChangeKind(" + strconv.Itoa(int(k)) + ")"
-}
 
 // Delta is how a version of a document follows from the one before it.
 type Delta struct {

@@ -256,3 +256,25 @@ func TestOverlays(t *testing.T) {
 	}
 	s.Wait()
 }
+
+// TestSetConfigBoth: a configuration that changes the dialect of a
+// document and the analysis at once analyses the document parsed anew
+// under the new analysis configuration (the server once reparsed first,
+// and the analysis it scheduled then found a newer configuration and
+// gave up).
+func TestSetConfigBoth(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h, s := newPhases(ctx, analysis.DefaultConfig())
+	doc := s.DidOpen("file:///a.pgn", 1, "a.pgn", "[Event \"A\"]\n\n1. e4 e5 2. Ke3 *\n")
+	s.Wait()
+	reparsed := s.SetConfig(Config{Dialect: "ctl-pgn", Analysis: analysis.DefaultConfig()})
+	s.Wait()
+	if len(reparsed) != 1 || reparsed[0].File.Dialect != syntax.CTLPGN || s.Get(doc.URI) != reparsed[0] {
+		t.Fatalf("parsed again: %v", reparsed)
+	}
+	if p, _ := h.of(reparsed[0]); len(p) == 0 || p[len(p)-1] != PhaseAnalysis {
+		t.Errorf("the document parsed anew published %v; want its analysis last", p)
+	}
+	h.completed(t, reparsed[0])
+}
