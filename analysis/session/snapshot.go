@@ -131,8 +131,8 @@ func (sn *Snapshot) with(uri string, doc *Document) *Snapshot {
 		all = append(all, d)
 	}
 	slices.SortFunc(all, func(a, b *Document) int { return strings.Compare(a.URI, b.URI) })
-	sn = &Snapshot{docs: docs, all: all}
-	sn.overlays = sync.OnceValue(func() map[string]*Document {
+	out := &Snapshot{docs: docs, all: all}
+	out.overlays = sync.OnceValue(func() map[string]*Document {
 		o := make(map[string]*Document, len(all))
 		for _, d := range all {
 			path, ok := FilePath(d.URI)
@@ -143,7 +143,7 @@ func (sn *Snapshot) with(uri string, doc *Document) *Snapshot {
 		}
 		return o
 	})
-	return sn
+	return out
 }
 
 // Overlays returns the documents by the path of their file (by URI for a
@@ -210,8 +210,9 @@ func (s *Session) Expect(bytes int64) {
 	s.mem.expect(bytes)
 }
 
-// put makes doc the current version of its document (closes it when
-// text is nil) and returns the new version. s.change is held.
+// put makes f, with the memos ms, the given version of the document at
+// uri, or closes the document when f is nil, and returns the new
+// version. s.change is held.
 func (s *Session) put(uri string, version int32, f *syntax.File, ms *memos) *Document {
 	var doc *Document
 	if f != nil {
