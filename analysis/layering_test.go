@@ -29,9 +29,11 @@ func within(p, pkg string) bool {
 // TestLayering enforces the architecture invariants on imports: they only
 // point down (cmd → lsp → analysis → syntax), syntax uses the standard
 // library only, neither syntax nor analysis reaches the LSP stack
-// (go.lsp.dev) or the logger (zap), the incremental engine
-// (analysis/session: documents, edits, diagnostics state) sits above the
-// rest of analysis, which never imports it, and lsp/wire, the
+// (go.lsp.dev) or the logger (zap), the session (analysis/session: the
+// open documents, their snapshots, edits, diagnostics state) sits above
+// the rest of analysis, which never imports it, and knows no feature of
+// the editor (the queries, the formatter, the fixer, the workspace
+// index: their caches are memos keyed by types of theirs), and lsp/wire, the
 // workarounds for go.lsp.dev, knows nothing of PGN (neither syntax nor
 // analysis). analysis/input, the one input layer of the CLI and the
 // server, sits below the analyses: of the module it imports syntax
@@ -60,6 +62,7 @@ func TestLayering(t *testing.T) {
 		{"./analysis/match/...", append([]string{module + "/analysis/checks", module + "/analysis/query", module + "/analysis/session"}, outer...), false, nil},
 		{"./analysis/workspace/...", append([]string{module + "/analysis/checks", module + "/analysis/session"}, outer...), false, nil},
 		{"./analysis/uci", outer, true, nil},
+		{"./analysis/session", append([]string{module + "/analysis/query", module + "/analysis/format", module + "/analysis/fix", module + "/analysis/workspace"}, outer...), false, nil},
 		{"./lsp/...", []string{module + "/cmd"}, false, nil},
 		{"./lsp/wire/...", []string{module + "/syntax", module + "/analysis", module + "/cmd"}, false, nil},
 	} {

@@ -200,7 +200,7 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 		ds, ok := games[i]
 		if !ok {
 			start := doc.File.Game(i).Start
-			for _, x := range s.diags.gameDiagnostics(doc, i) {
+			for _, x := range s.docs.GameDiagnostics(doc, i) {
 				ds = append(ds, x.Shift(start))
 			}
 			games[i] = ds

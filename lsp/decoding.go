@@ -126,7 +126,7 @@ func decodingDiagnostic(f *syntax.File, lost int, cfg *analysis.Config) []analys
 
 // damageOf returns the damage of doc, the current version of its URI.
 func (s *server) damageOf(doc *session.Document) damage {
-	return damageOf(doc.File, s.diags.lostIn(protocol.DocumentURI(doc.URI)))
+	return damageOf(doc.File, s.diags.lostIn(doc))
 }
 
 // declineEdits tells the user that pgnls computes no edit of doc (what is
@@ -147,7 +147,7 @@ func (s *server) declineEdits(doc *session.Document, what string) bool {
 // tellDamage shows the window message of doc's damage, once each time
 // the document is opened or damaged anew (see diagnoser.setLost).
 func (s *server) tellDamage(doc *session.Document) {
-	if d := s.damageOf(doc); d.lost > 0 && s.diags.tell(protocol.DocumentURI(doc.URI)) {
+	if d := s.damageOf(doc); d.lost > 0 && s.diags.tell(doc) {
 		s.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: d.message(doc.File)})
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"path"
 	"strconv"
 	"sync"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -18,10 +17,12 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// The diagnostics of the open documents are session.Engine's (see that
-// package for when they are computed and what they hold); the diagnoser
+// The diagnostics of the open documents are the session's (see package
+// session for when they are computed and what they hold); the diagnoser
 // is its Host: it turns each publication into publishDiagnostics, and
-// reports the engine's progress and faults.
+// reports the analysis's progress and faults. What it keeps of each
+// document (what it last published, what a save would destroy) are
+// memos of the session, dropped when the document closes.
 //
 // Each publication carries the document version, is sorted per game, is
 // never JSON null, is dropped when its version is no longer the
@@ -38,23 +39,20 @@ import (
 // with a hint per move) would take seconds per keystroke.
 const defaultMaxDiagnostics = 2000
 
-// diagnoser publishes the engine's diagnostics to the client.
+// diagnoser publishes the session's diagnostics to the client.
 type diagnoser struct {
-	engine *session.Engine
-	out    diagnoserOut
+	out diagnoserOut
 
-	mu        sync.Mutex
-	catalogue string // base URL of codeDescription links
-	pubs      map[string]*pubState
-	// lost holds, per open document, how many characters of its file a
-	// save would destroy (see lostCharacters), and whether the user was
-	// told; absent: none.
-	lost map[string]*lostState
+	mu        sync.Mutex // guards catalogue, and the pubState and lostState memos
+	catalogue string     // base URL of codeDescription links
 
 	// pubMu makes "is this version still current?" and the send one step,
 	// so a late analysis can never overtake a newer version's publication.
 	pubMu sync.Mutex
 }
+
+// published is the memo of what was published for each document.
+var published = session.NewMemo(func() *pubState { return new(pubState) })
 
 // pubState is what was published for one document.
 type pubState struct {
@@ -85,27 +83,16 @@ type diagnoserOut struct {
 	progress  func(ctx context.Context, title string, cancel context.CancelFunc) *progress
 }
 
-// newDiagnoser returns a diagnoser that publishes through out, whose
-// engine runs analyzers after debounce until ctx is done.
-func newDiagnoser(ctx context.Context, out diagnoserOut, analyzers []*analysis.Analyzer, debounce time.Duration) *diagnoser {
-	d := &diagnoser{
-		out:       out,
-		catalogue: defaultCatalogueURL,
-		pubs:      make(map[string]*pubState),
-		lost:      make(map[string]*lostState),
-	}
-	d.engine = session.New(ctx, d, analyzers, debounce, settings{}.config(), defaultMaxDiagnostics)
-	return d
+// newDiagnoser returns a diagnoser that publishes through out.
+func newDiagnoser(out diagnoserOut) *diagnoser {
+	return &diagnoser{out: out, catalogue: defaultCatalogueURL}
 }
 
-// configure installs a new analysis configuration, catalogue URL and
-// publication limit; callers re-analyse the open documents (see
-// server.applySettings).
-func (d *diagnoser) configure(cfg *analysis.Config, catalogue string, max int) {
+// setCatalogue installs the catalogue URL of the next publications.
+func (d *diagnoser) setCatalogue(catalogue string) {
 	d.mu.Lock()
 	d.catalogue = catalogue
 	d.mu.Unlock()
-	d.engine.Configure(cfg, max)
 }
 
 // Publish sends the diagnostics of a publication of the engine, unless its
@@ -116,12 +103,8 @@ func (d *diagnoser) Publish(p session.Publication) {
 	doc := p.Doc
 	d.mu.Lock()
 	catalogue := d.catalogue
-	st := d.pubs[doc.URI]
-	if st == nil {
-		st = &pubState{}
-		d.pubs[doc.URI] = st
-	}
 	d.mu.Unlock()
+	st := published.Of(doc)
 	// The cache's buffers hold the params until they are sent: a big
 	// document publishes hundreds of kilobytes per keystroke.
 	cache := &st.encoded
@@ -142,11 +125,6 @@ func (d *diagnoser) Publish(p session.Publication) {
 		return
 	}
 	d.mu.Lock()
-	if d.pubs[doc.URI] != st {
-		d.mu.Unlock()
-		log.Debug("diagnostics of a closed document dropped")
-		return
-	}
 	// The user is told of the cap once its total is known (the analysis
 	// is complete), and before that, once, that there are at least so
 	// many. This is decided before an unchanged publication is skipped:
@@ -195,11 +173,6 @@ func (d *diagnoser) Fault(doc *session.Document, game int, value any, stack []by
 		zap.Int("game", game), zap.Any("panic", value), zap.ByteString("stack", stack))
 }
 
-// changed hands a new version to the engine.
-func (d *diagnoser) changed(doc *session.Document, edits []syntax.Edit, kept syntax.Kept) {
-	d.engine.Changed(doc, edits, kept)
-}
-
 // lostState is what the diagnoser knows of a document whose file a save
 // would damage.
 type lostState struct {
@@ -207,62 +180,53 @@ type lostState struct {
 	told bool // the user was told (tell)
 }
 
-// setLost installs the editor-decoding diagnostic of the document at
-// uri: lost characters a save would destroy (see lostCharacters). It is
-// called when the document opens and when its text gains U+FFFD.
-func (d *diagnoser) setLost(uri protocol.DocumentURI, lost int) {
-	d.mu.Lock()
-	if lost == 0 {
-		delete(d.lost, string(uri))
-	} else if st := d.lost[string(uri)]; st != nil {
-		st.n, st.told = lost, false // damaged anew: tell again
-	} else {
-		d.lost[string(uri)] = &lostState{n: lost}
-	}
-	d.mu.Unlock()
-	d.engine.SetExtra(string(uri), func(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
+// lostMemo is the memo of what a save of each document would destroy.
+var lostMemo = session.NewMemo(func() *lostState { return new(lostState) })
+
+// lostExtra returns the editor-decoding diagnostic of a document of
+// which a save would destroy lost characters (see lostCharacters), as
+// the session's extra diagnostics of the document.
+func lostExtra(lost int) session.Extra {
+	return func(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
 		return decodingDiagnostic(f, lost, cfg)
-	})
-}
-
-// lostIn returns the characters a save of the document at uri would
-// destroy, as setLost last set them.
-func (d *diagnoser) lostIn(uri protocol.DocumentURI) int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if st := d.lost[string(uri)]; st != nil {
-		return st.n
 	}
-	return 0
 }
 
-// tell reports whether the user is still to be told of the damage of the
-// document at uri, and marks it told.
-func (d *diagnoser) tell(uri protocol.DocumentURI) bool {
+// setLost records the characters a save of doc's document would destroy
+// (see lostCharacters). It is called when the document opens and when
+// its text gains U+FFFD; lostExtra gives its diagnostic.
+func (d *diagnoser) setLost(doc *session.Document, lost int) {
+	st := lostMemo.Of(doc)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	st := d.lost[string(uri)]
-	if st == nil || st.told {
+	st.n, st.told = lost, false // damaged anew: tell again
+}
+
+// lostIn returns the characters a save of doc's document would destroy,
+// as setLost last set them.
+func (d *diagnoser) lostIn(doc *session.Document) int {
+	st := lostMemo.Of(doc)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return st.n
+}
+
+// tell reports whether the user is still to be told of the damage of
+// doc's document, and marks it told.
+func (d *diagnoser) tell(doc *session.Document) bool {
+	st := lostMemo.Of(doc)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if st.n == 0 || st.told {
 		return false
 	}
 	st.told = true
 	return true
 }
 
-// gameDiagnostics returns a fresh analysis of game i of doc, with fixes.
-func (d *diagnoser) gameDiagnostics(doc *session.Document, i int) []analysis.Diagnostic {
-	return d.engine.GameDiagnostics(doc, i)
-}
-
-// closed forgets the diagnostics state of uri and clears its diagnostics
-// in the client.
-func (d *diagnoser) closed(uri protocol.DocumentURI) {
-	d.engine.Closed(string(uri))
-	d.mu.Lock()
-	delete(d.pubs, string(uri))
-	delete(d.lost, string(uri))
-	d.mu.Unlock()
-
+// cleared clears the diagnostics of uri, a document closed, in the
+// client.
+func (d *diagnoser) cleared(uri protocol.DocumentURI) {
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
 	d.out.notify(protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
@@ -270,11 +234,5 @@ func (d *diagnoser) closed(uri protocol.DocumentURI) {
 		Diagnostics: []protocol.Diagnostic{},
 	})
 }
-
-// stop cancels every pending analysis (at shutdown).
-func (d *diagnoser) stop() { d.engine.Stop() }
-
-// wait waits for the analyses under way, and those scheduled, to end.
-func (d *diagnoser) wait() { d.engine.Wait() }
 
 var _ session.Host = (*diagnoser)(nil)

@@ -63,7 +63,7 @@ var testMethods = map[string]requestHandler{
 		if doc == nil {
 			return false, nil
 		}
-		return s.diags.analysed(doc), nil
+		return s.docs.Analysed(doc), nil
 	},
 	MethodTestSlow: func(_ *server, ctx context.Context, _ json.RawMessage) (any, error) {
 		t := time.NewTimer(time.Hour)
@@ -113,7 +113,3 @@ func SetStashBytes(n int) (restore func()) {
 	stashBytes = n
 	return func() { stashBytes = old }
 }
-
-// analysed reports whether every game of doc, the current version of its
-// document, is analysed under the configuration in force.
-func (d *diagnoser) analysed(doc *session.Document) bool { return d.engine.Analysed(doc) }

@@ -106,13 +106,18 @@ func (s *server) initialize(_ context.Context, params json.RawMessage) (any, err
 	s.client = capsOf(&p.Capabilities)
 	// The analysis keeps the outline of what it analyses for a client
 	// that will ask for it (VS Code, Neovim and Emacs do at once).
-	s.docs.Outlines = s.client.outline
+	if s.client.outline {
+		s.docs.Fill(outlineMemo)
+	}
 	if p.ClientInfo != nil {
 		s.client.vscode = isVSCode(p.ClientInfo.Name)
 		s.client.eglot = strings.EqualFold(p.ClientInfo.Name, "eglot")
 	}
 	if s.client.maxDiagnostics() != defaultMaxDiagnostics && s.settings.max == nil {
-		s.diags.configure(s.settings.config(), s.settings.catalogue(), s.client.maxDiagnostics())
+		s.diags.setCatalogue(s.settings.catalogue())
+		c := s.docs.Config()
+		c.Analysis, c.Max = s.settings.config(), s.client.maxDiagnostics()
+		s.docs.SetConfig(c)
 	}
 	if !wire.IsNull(p.InitializationOptions) {
 		s.initSettings = settingsFromInit(p.InitializationOptions)

@@ -97,5 +97,5 @@ func (s *server) readNames(roots []string) {
 		return
 	}
 	s.names = n
-	s.diags.engine.SetNames(n)
+	s.docs.SetNames(n)
 }

@@ -11,11 +11,13 @@
 //     encoding of diagnostics, cancellation ids) is in lsp/wire, whose
 //     package comment lists each workaround; the handlers decode and
 //     encode through it.
-//   - Handlers are thin: decode params, take a document snapshot from
-//     session.Documents, call syntax or analysis, convert the result.
-//     Chess and notation logic lives in analysis, never here; so do the
-//     open documents and the application of edits (session), which
-//     text_sync.go feeds byte edits converted through the mapper.
+//   - Handlers are thin: decode params, take a document version from the
+//     session (session.Session), call syntax or analysis, convert the
+//     result. Chess and notation logic lives in analysis, never here; so
+//     do the open documents, the application of edits, the dialect of
+//     each document and the scheduling of its analysis (session), which
+//     text_sync.go feeds byte edits converted through the mapper and
+//     settings.go the configuration.
 //   - Only mapper.go knows UTF-16. Everything else speaks byte offsets
 //     (syntax.Pos), converted at the edge.
 //   - Messages are handled one at a time in arrival order by a single
@@ -74,7 +76,7 @@ type Options struct {
 	// LimitMemory lets the server set the Go runtime's soft memory limit
 	// (runtime/debug.SetMemoryLimit) from the size of the open documents,
 	// so that the process stays within a few times their size (see
-	// session.NewDocuments), and return memory to the system when a big document
+	// session.Options.LimitMemory), and return memory to the system when a big document
 	// closes. For a server that owns its process; ignored when the
 	// GOMEMLIMIT environment variable is set.
 	LimitMemory bool
@@ -182,8 +184,8 @@ type server struct {
 	opts   Options
 	extra  map[string]requestHandler // test-only methods
 
-	docs      *session.Documents
-	diags     *diagnoser
+	docs      *session.Session     // the open documents and their analysis
+	diags     *diagnoser           // the session's host
 	analyzers []*analysis.Analyzer // what diagnoses documents, and what fix-all fixes
 	queue     queue
 	wg        sync.WaitGroup // the worker and background analyses
@@ -232,25 +234,30 @@ func serve(ctx context.Context, rwc io.ReadWriteCloser, logger *zap.Logger, opts
 		logger:   logger,
 		opts:     opts,
 		extra:    extra,
-		docs:     session.NewDocuments(opts.LimitMemory),
 		exited:   make(chan struct{}),
 		inflight: make(map[jsonrpc2.ID]*message),
 
 		progressCancel: make(map[string]context.CancelFunc),
 	}
-	st.Big = s.docs.Expect // before a big message is read
 	s.queue.wake = make(chan struct{}, 1)
 	if analyzers == nil {
 		analyzers = checks.All
 	}
 	s.analyzers = analyzers
-	s.diags = newDiagnoser(ctx, diagnoserOut{
+	s.diags = newDiagnoser(diagnoserOut{
 		logger:    logger,
-		current:   s.docs.Current,
+		current:   func(doc *session.Document) bool { return s.docs.Current(doc) },
 		notify:    s.notify,
 		notifyRaw: s.notifyRaw,
 		progress:  s.beginProgress,
-	}, analyzers, opts.Debounce)
+	})
+	s.docs = session.New(ctx, s.diags, session.Options{
+		Analyzers:   analyzers,
+		Debounce:    opts.Debounce,
+		Config:      session.Config{Dialect: opts.Dialect, Analysis: settings{}.config(), Max: defaultMaxDiagnostics},
+		LimitMemory: opts.LimitMemory,
+	})
+	st.Big = s.docs.Expect // before a big message is read
 	checkDialect(logger, "--dialect flag", opts.Dialect)
 	logger.Info("server started", zap.String("dialect", opts.Dialect), zap.Duration("debounce", opts.Debounce))
 
@@ -281,7 +288,7 @@ func (s *server) waitIdle() {
 	done := make(chan struct{})
 	go func() {
 		s.wg.Wait()
-		s.diags.wait()
+		s.docs.Wait()
 		close(done)
 	}()
 	t := time.NewTimer(exitWait)
@@ -495,7 +502,7 @@ func (s *server) notification(ctx context.Context, method string, params json.Ra
 func (s *server) shutdown(context.Context, json.RawMessage) (any, error) {
 	s.logger.Info("shutdown")
 	s.phase = phaseShutdown
-	s.diags.stop()
+	s.docs.Stop()
 	return nil, nil
 }
 
@@ -506,14 +513,6 @@ func (s *server) dialectName() string {
 		return *d
 	}
 	return s.opts.Dialect
-}
-
-// dialectFor decides the dialect of a document.
-func (s *server) dialectFor(name, text string) syntax.Dialect {
-	if d, ok := syntax.ParseDialect(s.dialectName()); ok {
-		return d
-	}
-	return syntax.DetectDialect(name, text)
 }
 
 // checkDialect warns about a dialect value that is neither a dialect nor

@@ -298,9 +298,9 @@ func settingsFromInit(raw json.RawMessage) json.RawMessage {
 }
 
 // applySettings makes raw (a pgnls settings object) the settings in force
-// and re-analyses what they change: a different dialect parses documents
-// again; a different configuration or catalogue re-analyses and
-// republishes every open document.
+// and has the session re-analyse what they change: a different dialect
+// parses documents again; a different configuration or catalogue
+// re-analyses and republishes every open document.
 func (s *server) applySettings(where string, raw json.RawMessage) {
 	st, problems := parseSettings(raw)
 	for _, p := range problems {
@@ -310,23 +310,18 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 		checkDialect(s.logger, where+": pgnls.dialect", *st.dialect)
 	}
 	old := s.settings
-	oldDialect := s.dialectName()
 	s.settings = st
 	s.logger.Info("settings", zap.String("from", where), zap.String("dialect", s.dialectName()),
 		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags), zap.Stringer("profile", st.profile), zap.Stringer("reader", st.reader),
 		zap.Int("severityOverrides", len(st.severity)), zap.Int("maxDiagnostics", st.maxDiagnostics(s.client.maxDiagnostics())))
-	reparsed := map[protocol.DocumentURI]bool{}
-	if s.dialectName() != oldDialect {
-		reparsed = s.redetect()
+	c := s.docs.Config()
+	c.Dialect = s.dialectName()
+	if !st.sameAnalysis(old) {
+		s.diags.setCatalogue(st.catalogue())
+		c.Analysis, c.Max = st.config(), st.maxDiagnostics(s.client.maxDiagnostics())
 	}
-	if st.sameAnalysis(old) {
-		return
-	}
-	s.diags.configure(st.config(), st.catalogue(), st.maxDiagnostics(s.client.maxDiagnostics()))
-	for _, doc := range s.docs.All() {
-		if !reparsed[protocol.DocumentURI(doc.URI)] {
-			s.diags.changed(doc, []syntax.Edit{}, syntax.Kept{Prefix: doc.File.NumGames(), Suffix: doc.File.NumGames()})
-		}
+	for _, doc := range s.docs.SetConfig(c) {
+		s.logger.Debug("dialect changed", zap.String("uri", doc.URI), zap.Int32("version", doc.Version), zap.Stringer("dialect", doc.File.Dialect))
 	}
 }
 

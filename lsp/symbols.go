@@ -36,6 +36,10 @@ func (s *server) document(ctx context.Context, params json.RawMessage) (*session
 	return doc, nil
 }
 
+// outlineMemo is the outline of each open document (query.Outline), which
+// the analysis fills for a client that asks for it (see initialize).
+var outlineMemo = session.NewChunkMemo(func() *query.Outline { return new(query.Outline) }, query.OutlineOf)
+
 // documentSymbol answers with the document's query.Outline: a tree of DocumentSymbol, or
 // a flat list of SymbolInformation for clients without hierarchy support.
 func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (any, error) {
@@ -44,7 +48,7 @@ func (s *server) documentSymbol(ctx context.Context, params json.RawMessage) (an
 		return nil, err
 	}
 	m := mapper{doc.File}
-	placed, err := s.docs.Outline(doc.URI).Symbols(ctx, doc.File)
+	placed, err := outlineMemo.Of(doc).Symbols(ctx, doc.File)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +168,7 @@ func (s *server) foldingRange(ctx context.Context, params json.RawMessage) (any,
 	if err != nil {
 		return nil, err
 	}
-	folds, err := s.docs.Outline(doc.URI).Folds(ctx, doc.File)
+	folds, err := outlineMemo.Of(doc).Folds(ctx, doc.File)
 	if err != nil {
 		return nil, err
 	}

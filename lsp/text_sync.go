@@ -25,15 +25,16 @@ func (s *server) didOpen(_ context.Context, params json.RawMessage) error {
 		s.docs.Expect(0)
 		return err
 	}
-	name := fileName(item.URI)
-	if s.docs.Get(string(item.URI)) != nil {
-		s.logger.Debug("didOpen of an open document; replacing it", zap.String("uri", string(item.URI)))
+	uri := string(item.URI)
+	if s.docs.Get(uri) != nil {
+		s.logger.Debug("didOpen of an open document; replacing it", zap.String("uri", uri))
 	}
-	doc := s.docs.Open(string(item.URI), item.Version, name, item.Text, s.dialectFor(name, item.Text))
+	lost := lostCharacters(item.URI, item.Text)
+	s.docs.SetExtra(uri, lostExtra(lost)) // before its first analysis
+	doc := s.docs.DidOpen(uri, item.Version, fileName(item.URI), item.Text)
+	s.diags.setLost(doc, lost)
 	s.logger.Debug("didOpen", zap.String("uri", doc.URI), zap.Int32("version", doc.Version),
 		zap.Stringer("dialect", doc.File.Dialect), zap.Int("bytes", len(item.Text)))
-	s.diags.setLost(item.URI, lostCharacters(item.URI, item.Text))
-	s.diags.changed(doc, nil, syntax.Kept{})
 	s.tellDamage(doc)
 	return nil
 }
@@ -64,20 +65,22 @@ func (s *server) didChange(_ context.Context, params json.RawMessage) error {
 	if clamped > 0 {
 		log.Debug("didChange positions out of range were clamped", zap.Int("positions", clamped))
 	}
-	f, edits := ch.File, ch.Edits
-	if d := s.dialectFor(f.Name, head(f)); d != f.Dialect {
-		log.Debug("dialect changed", zap.Stringer("dialect", d))
-		f = session.Parse(f.Name, f.Text(), d)
-		edits = nil // nothing carries over to another dialect
-	}
-	if old.File.FirstReplacement() < 0 && f.FirstReplacement() >= 0 {
+	if old.File.FirstReplacement() < 0 && ch.File.FirstReplacement() >= 0 {
 		// The text gained U+FFFD, as when the editor reopens a Latin-1
 		// file as UTF-8: is the file on disk such a file?
-		s.diags.setLost(uri, lostCharacters(uri, "\uFFFD"))
+		lost := lostCharacters(uri, "\uFFFD")
+		s.docs.SetExtra(string(uri), lostExtra(lost)) // before the analysis of the change
+		s.diags.setLost(old, lost)                    // the versions share it
 	}
-	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", f.NumGames()))
-	doc := s.docs.Update(string(uri), version, f)
-	s.diags.changed(doc, edits, ch.Kept)
+	doc, err := s.docs.DidChange(string(uri), version, ch)
+	if err != nil {
+		log.Warn("didChange not applied", zap.Error(err))
+		return nil
+	}
+	if doc.File.Dialect != ch.File.Dialect {
+		log.Debug("dialect changed", zap.Stringer("dialect", doc.File.Dialect))
+	}
+	log.Debug("didChange", zap.Int("changes", len(p.ContentChanges)), zap.Int("games", doc.File.NumGames()))
 	s.tellDamage(doc)
 	return nil
 }
@@ -187,40 +190,12 @@ func (s *server) didClose(_ context.Context, params json.RawMessage) error {
 		return err
 	}
 	uri := p.TextDocument.URI
-	if s.docs.Close(string(uri)) == nil {
+	if s.docs.DidClose(string(uri)) == nil {
 		s.logger.Debug("didClose of a document that is not open", zap.String("uri", string(uri)))
 	}
 	s.logger.Debug("didClose", zap.String("uri", string(uri)))
-	s.diags.closed(uri)
+	s.diags.cleared(uri)
 	return nil
-}
-
-// redetect parses every open document again if its dialect has changed,
-// after a settings change, and returns the URIs of those it parsed.
-func (s *server) redetect() map[protocol.DocumentURI]bool {
-	parsed := map[protocol.DocumentURI]bool{}
-	for _, doc := range s.docs.All() {
-		f := doc.File
-		d := s.dialectFor(f.Name, head(f))
-		if d == f.Dialect {
-			continue
-		}
-		s.logger.Debug("dialect changed", zap.String("uri", doc.URI), zap.Int32("version", doc.Version), zap.Stringer("dialect", d))
-		doc = s.docs.Update(doc.URI, doc.Version, session.Parse(f.Name, f.Text(), d))
-		s.diags.changed(doc, nil, syntax.Kept{})
-		parsed[protocol.DocumentURI(doc.URI)] = true
-	}
-	return parsed
-}
-
-// head returns the start of the text of f that dialect detection reads:
-// the first game, which holds the lines before the first tag and that tag
-// (a file built by Reparse assembles its whole text only on demand).
-func head(f *syntax.File) string {
-	if f.NumGames() == 0 {
-		return ""
-	}
-	return f.Game(0).Game.Text
 }
 
 // fileName returns the path part of a document URI, for dialect detection

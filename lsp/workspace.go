@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -53,7 +51,7 @@ const (
 	recentGames = 5
 	// indexMemory is the default budget of the index's sorts: small, so
 	// that the index stays well under the memory limit the server sets
-	// from the open documents (session.Documents), where the collector
+	// from the open documents (session.Session), where the collector
 	// would run all the time and slow the typing down; the sorts spill
 	// to disk past it.
 	indexMemory = 8 << 20
@@ -72,22 +70,22 @@ type workspaceIndex struct {
 
 	mu       sync.Mutex
 	building bool
-	last     time.Time                       // when the last update ended
-	uris     map[string]protocol.DocumentURI // the open documents' URIs, by path
+	last     time.Time         // when the last update ended
+	synced   *session.Snapshot // the open documents the index last had
 }
 
 // newWorkspaceIndex returns the index of the folders p names.
 func newWorkspaceIndex(s *server, p *wire.InitializeParams) *workspaceIndex {
-	w := &workspaceIndex{s: s, uris: map[string]protocol.DocumentURI{}}
+	w := &workspaceIndex{s: s}
 	switch {
 	case len(p.WorkspaceFolders) > 0:
 		for _, f := range p.WorkspaceFolders {
-			if path, ok := filePath(f.URI); ok {
+			if path, ok := session.FilePath(string(f.URI)); ok {
 				w.roots = append(w.roots, path)
 			}
 		}
 	case p.RootURI != nil && *p.RootURI != "":
-		if path, ok := filePath(*p.RootURI); ok {
+		if path, ok := session.FilePath(string(*p.RootURI)); ok {
 			w.roots = append(w.roots, path)
 		}
 	case p.RootPath != nil && *p.RootPath != "":
@@ -118,7 +116,7 @@ const typingPause = 300 * time.Millisecond
 func (w *workspaceIndex) yield() {
 	for w.s.ctx.Err() == nil {
 		var edits int64
-		for _, d := range w.s.docs.All() {
+		for _, d := range w.s.docs.Snapshot().All() {
 			edits += int64(d.Version)
 		}
 		if edits != w.edits {
@@ -182,22 +180,19 @@ func (w *workspaceIndex) refresh(first bool) {
 	})
 }
 
-// sync gives the index the open documents and returns it.
-func (w *workspaceIndex) sync(docs []*session.Document) *workspace.Index {
+// sync gives the index the open documents of snap, as overlays over
+// their files, and returns it.
+func (w *workspaceIndex) sync(snap *session.Snapshot) *workspace.Index {
 	w.refresh(false)
 	ix := w.index()
-	files := make(map[string]*syntax.File, len(docs))
-	uris := make(map[string]protocol.DocumentURI, len(docs))
-	for _, d := range docs {
-		path, ok := filePath(d.URI)
-		if !ok {
-			path = d.URI
-		}
-		files[path], uris[path] = d.File, protocol.DocumentURI(d.URI)
+	overlays := snap.Overlays()
+	files := make(map[string]*syntax.File, len(overlays))
+	for path, d := range overlays {
+		files[path] = d.File
 	}
 	ix.SetOverlays(files)
 	w.mu.Lock()
-	w.uris = uris
+	w.synced = snap
 	w.mu.Unlock()
 	return ix
 }
@@ -206,28 +201,15 @@ func (w *workspaceIndex) sync(docs []*session.Document) *workspace.Index {
 // open document.
 func (w *workspaceIndex) uriOf(path string) protocol.DocumentURI {
 	w.mu.Lock()
-	u, ok := w.uris[path]
+	snap := w.synced
 	w.mu.Unlock()
-	if ok {
-		return u
+	if d := snap.Overlays()[path]; d != nil {
+		return protocol.DocumentURI(d.URI)
 	}
 	if filepath.IsAbs(path) {
 		return uri.File(path)
 	}
 	return protocol.DocumentURI(path)
-}
-
-// filePath returns the path of a file: URI.
-func filePath(u string) (string, bool) {
-	pu, err := url.Parse(u)
-	if err != nil || pu.Scheme != "file" || pu.Path == "" {
-		return "", false
-	}
-	p := pu.Path
-	if runtime.GOOS == "windows" && len(p) >= 3 && p[0] == '/' && p[2] == ':' {
-		p = p[1:]
-	}
-	return filepath.Clean(filepath.FromSlash(p)), true
 }
 
 // workspaceSymbol answers workspace/symbol with workspace.Index.Games:
@@ -239,7 +221,7 @@ func (s *server) workspaceSymbol(ctx context.Context, params json.RawMessage) (a
 	if err := wire.Unmarshal(params, &p); err != nil {
 		return nil, err
 	}
-	ix := s.ws.sync(s.docs.All())
+	ix := s.ws.sync(s.docs.Snapshot())
 	games, err := ix.Games(ctx, p.Query, symbolLimit)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -286,7 +268,7 @@ func (s *server) references(ctx context.Context, params json.RawMessage) (any, e
 	if !ok || pl.Move == nil {
 		return out, nil
 	}
-	ix := s.ws.sync(s.docs.All())
+	ix := s.ws.sync(s.docs.Snapshot())
 	hits, total, err := ix.Reaching(ctx, &pl, referencesLimit)
 	if err != nil {
 		return nil, err
@@ -346,7 +328,7 @@ func (s *server) explorer(ctx context.Context, doc *session.Document, off syntax
 	if !ok {
 		return nil, nil
 	}
-	ix := s.ws.sync(s.docs.All())
+	ix := s.ws.sync(s.docs.Snapshot())
 	x, err := ix.Explore(ctx, &pl, recentGames)
 	if err != nil {
 		return nil, err

@@ -36,9 +36,9 @@ func BenchmarkEditRepeats(b *testing.B) {
 	for _, n := range []int{5000, 40000} {
 		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
 			text := strings.Repeat(string(data)+"\n", n/19)
-			e := New(b.Context(), quietHost{}, checks.All, 0, analysis.DefaultConfig(), 2000)
+			e := NewEngine(b.Context(), quietHost{}, checks.All, 0, analysis.DefaultConfig(), 2000)
 			doc := &Document{URI: "file:///r.pgn", Version: 1, File: syntax.ParseCompact("r.pgn", text, syntax.PGN, 64<<20)}
-			e.Changed(doc, nil, syntax.Kept{})
+			e.Changed(doc, Delta{Kind: Fresh})
 			e.Wait()
 			mid := doc.File.GameSpan(doc.File.NumGames() / 2)
 			at := mid.Start + syntax.Pos(strings.Index(doc.File.Slice(mid), "1. ")+3)
@@ -50,7 +50,7 @@ func BenchmarkEditRepeats(b *testing.B) {
 				}
 				f, kept := syntax.Reparse(doc.File, ed)
 				doc = &Document{URI: doc.URI, Version: doc.Version + 1, File: f}
-				e.Changed(doc, []syntax.Edit{ed}, kept)
+				e.Changed(doc, Delta{Kind: Edited, Edits: []syntax.Edit{ed}, Kept: kept})
 				e.Wait()
 			}
 		})

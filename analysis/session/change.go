@@ -20,11 +20,57 @@ type Change struct {
 	Edits []syntax.Edit
 	// Kept tells which games of File the edits left as they were.
 	Kept syntax.Kept
+
+	base *syntax.File // the text the edits apply to (Session.DidChange checks it)
 }
 
 // NewChange returns the change that has applied nothing yet to f.
 func NewChange(f *syntax.File) Change {
-	return Change{File: f, Edits: []syntax.Edit{}, Kept: syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}}
+	return Change{File: f, Edits: []syntax.Edit{}, Kept: syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}, base: f}
+}
+
+// Delta returns what the change makes of the version it applies to, for
+// Engine.Changed.
+func (c Change) Delta() Delta {
+	return Delta{Kind: Edited, Edits: c.Edits, Kept: c.Kept}
+}
+
+// ChangeKind tells how a version of a document follows from the one the
+// engine saw before it, and so what of that one's analysis carries over.
+type ChangeKind uint8
+
+// The kinds of change.
+const (
+	// Fresh is a text new to the engine (an open) or parsed anew (in
+	// another dialect): nothing carries over, and it is analysed at
+	// once.
+	Fresh ChangeKind = iota + 1
+	// Edited is a text edited: the games the edits left as they were
+	// keep their results, the others' diagnostics are carried through
+	// the edits until they are analysed after the debounce.
+	Edited
+	// Reconfigured is the same text under a new configuration: every
+	// game is analysed again, its diagnostics shown meanwhile.
+	Reconfigured
+)
+
+// Delta is how a version of a document follows from the one before it.
+type Delta struct {
+	Kind ChangeKind
+	// Edits are the edits of an Edited change (see Change.Edits); none
+	// for the other kinds.
+	Edits []syntax.Edit
+	// Kept tells which games the edits left as they were (all of them
+	// for Reconfigured; none for Fresh).
+	Kept syntax.Kept
+}
+
+// fresh is the Delta of a Fresh change.
+var fresh = Delta{Kind: Fresh}
+
+// reconfigured returns the Delta of a Reconfigured change of f.
+func reconfigured(f *syntax.File) Delta {
+	return Delta{Kind: Reconfigured, Kept: syntax.Kept{Prefix: f.NumGames(), Suffix: f.NumGames()}}
 }
 
 // Replace applies the replacement of the whole text by text, as the
@@ -59,7 +105,7 @@ func (c Change) Apply(edits ...syntax.Edit) Change {
 		} else {
 			f, applied, k = applyBatch(c.File, batch)
 		}
-		c = Change{File: f, Edits: append(c.Edits, applied...), Kept: c.Kept.Then(k)}
+		c = Change{File: f, Edits: append(c.Edits, applied...), Kept: c.Kept.Then(k), base: c.base}
 		i += n
 	}
 	return c

@@ -25,9 +25,9 @@ import (
 )
 
 // host is a Host that keeps the last publication of each document's
-// current version (in docs).
+// current version (in sess).
 type host struct {
-	docs *Documents
+	sess *Session
 	mu   sync.Mutex
 	last map[string][]string
 	// of holds, by URI, the version whose complete analysis was
@@ -36,13 +36,29 @@ type host struct {
 }
 
 func newHost() *host {
-	return &host{docs: NewDocuments(false), last: map[string][]string{}, of: map[string]*Document{}}
+	return &host{last: map[string][]string{}, of: map[string]*Document{}}
+}
+
+// outlines is the outline memo of the tests, which the analysis fills
+// when the session is told to (Session.Fill).
+var outlines = NewChunkMemo(func() *query.Outline { return new(query.Outline) }, query.OutlineOf)
+
+// start returns the session of h, without debounce and publishing every
+// diagnostic, running analyzers under cfg (nil: the default), with the
+// outline filled.
+func (h *host) start(ctx context.Context, analyzers []*analysis.Analyzer, cfg *analysis.Config) *Session {
+	if cfg == nil {
+		cfg = analysis.DefaultConfig()
+	}
+	h.sess = New(ctx, h, Options{Analyzers: analyzers, Config: Config{Analysis: cfg}})
+	h.sess.Fill(outlines)
+	return h.sess
 }
 
 func (h *host) Publish(p Publication) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if !h.docs.Current(p.Doc) || p.Phase != PhaseAnalysis || !p.Complete {
+	if !h.sess.Current(p.Doc) || p.Phase != PhaseAnalysis || !p.Complete {
 		return
 	}
 	h.last[p.Doc.URI] = describe(p)
@@ -115,15 +131,14 @@ func carriedIn(t *testing.T, text string, versions [][]syntax.Edit, settle bool)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := newHost()
-	h.docs.Outlines = true
-	e := New(ctx, h, checks.All, 0, analysis.DefaultConfig(), 0)
+	e := h.start(ctx, checks.All, nil)
 	const uri = "file:///a.pgn"
-	doc := h.docs.Open(uri, 1, "a.pgn", text, syntax.DetectDialect("a.pgn", text))
-	e.Changed(doc, nil, syntax.Kept{})
+	doc := e.DidOpen(uri, 1, "a.pgn", text)
 	for i, edits := range versions {
-		ch := NewChange(doc.File).Apply(edits...)
-		doc = h.docs.Update(uri, int32(i+2), ch.File)
-		e.Changed(doc, ch.Edits, ch.Kept)
+		var err error
+		if doc, err = e.DidChange(uri, int32(i+2), NewChange(doc.File).Apply(edits...)); err != nil {
+			t.Fatal(err)
+		}
 		if settle {
 			e.Wait()
 		}
@@ -138,14 +153,13 @@ func carriedIn(t *testing.T, text string, versions [][]syntax.Edit, settle bool)
 	if want := query.Folds(doc.File); !slices.Equal(folds, want) {
 		t.Errorf("the outline kept has %d folds, want %d:\n%+v\n%+v", len(folds), len(want), folds, want)
 	}
-	if h.docs.Close(uri) != doc {
-		t.Errorf("Close did not return the last version")
+	if e.DidClose(uri) != doc {
+		t.Errorf("DidClose did not return the last version")
 	}
 
 	fresh := newHost()
-	e2 := New(ctx, fresh, checks.All, 0, analysis.DefaultConfig(), 0)
-	final := fresh.docs.Open(uri, 1, "a.pgn", doc.File.Text(), doc.File.Dialect)
-	e2.Changed(final, nil, syntax.Kept{})
+	e2 := fresh.start(ctx, checks.All, nil)
+	final := e2.DidOpen(uri, 1, "a.pgn", doc.File.Text())
 	e2.Wait()
 	return got, fresh.completed(t, final)
 }
@@ -154,7 +168,7 @@ func carriedIn(t *testing.T, text string, versions [][]syntax.Edit, settle bool)
 // file offsets.
 func outlineOf(t *testing.T, doc *Document) ([]query.Symbol, []query.Fold) {
 	t.Helper()
-	placed, err := doc.Outline.Symbols(context.Background(), doc.File)
+	placed, err := outlines.Of(doc).Symbols(context.Background(), doc.File)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +178,7 @@ func outlineOf(t *testing.T, doc *Document) ([]query.Symbol, []query.Fold) {
 			syms = append(syms, shifted(s, p.Base))
 		}
 	}
-	folds, err := doc.Outline.Folds(context.Background(), doc.File)
+	folds, err := outlines.Of(doc).Folds(context.Background(), doc.File)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,14 +396,14 @@ func TestBigRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	h := newHost()
-	h.docs.Outlines = true
 	cfg := analysis.DefaultConfig()
-	e := New(ctx, h, checks.All, 0, cfg, 0)
-	doc := h.docs.Update("file:///big.pgn", 1, syntax.ParseCompact("big.pgn", text, syntax.PGN, 16<<10))
-	e.Changed(doc, nil, syntax.Kept{})
+	e := h.start(ctx, checks.All, cfg)
+	defer func(v int) { HeldTrees = v }(HeldTrees)
+	HeldTrees = 16 << 10
+	doc := e.DidOpen("file:///big.pgn", 1, "big.pgn", text)
 	// An outline request while the analysis runs waits for the outline
 	// it keeps (Outline.Expect), and gets the document's outline.
-	placed, err := doc.Outline.Symbols(ctx, doc.File)
+	placed, err := outlines.Of(doc).Symbols(ctx, doc.File)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -460,10 +474,10 @@ func TestBigRunPublishes(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		h := &partialHost{host: newHost()}
-		e := New(ctx, h, []*analysis.Analyzer{slow}, 0, analysis.DefaultConfig(), 0)
-		doc := h.docs.Open("file:///big.pgn", 1, "big.pgn", b.String(), syntax.PGN)
+		e := New(ctx, h, Options{Analyzers: []*analysis.Analyzer{slow}, Config: Config{Analysis: analysis.DefaultConfig()}})
+		h.sess = e
 		t0 := time.Now()
-		e.Changed(doc, nil, syntax.Kept{})
+		e.DidOpen("file:///big.pgn", 1, "big.pgn", b.String())
 		e.Wait()
 		took := time.Since(t0)
 		workers := runtime.GOMAXPROCS(0)

@@ -1,11 +1,15 @@
-// Package session is the incremental engine of the language server,
-// without the protocol: the open documents and their versions
-// (Documents), the application of edits to them (Change), the analysis
-// state of their games, how that state is carried through edits, when it
-// is analysed, and which diagnostics a publication holds. The language
-// server (package lsp) decodes the client's messages, turns positions
-// into byte offsets, calls Documents, Change and an Engine, and turns the
-// Engine's publications into the protocol's, through the Host interface.
+// Package session is the state of the language server, without the
+// protocol, after gopls's cache.Session: one Session holds the open
+// documents and their versions, hands out immutable Snapshots of them
+// (overlays over the files of the workspace), applies edits to them
+// (Change), detects their dialect, keeps the per-document caches of
+// features (Memo), and through its Engine the analysis state of their
+// games, how that state is carried through edits, when it is analysed,
+// and which diagnostics a publication holds. Each change says what it is
+// (ChangeKind). The language server (package lsp) decodes the client's
+// messages, turns positions into byte offsets, calls the Session once
+// per notification, and turns the publications into the protocol's,
+// through the Host interface.
 //
 // Diagnostics are computed in two phases per document version:
 //
@@ -53,7 +57,6 @@ import (
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/players"
-	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -63,10 +66,8 @@ type Document struct {
 	URI     string
 	Version int32
 	File    *syntax.File
-	// Outline is the document's outline cache, shared by its versions,
-	// which the analysis fills as it goes (nil: none; see
-	// Documents.Outlines).
-	Outline *query.Outline
+
+	memos *memos // of the open document, shared by its versions (see Memo); nil: none
 }
 
 // Host is what the engine needs of the program it runs in.
@@ -174,15 +175,15 @@ type docState struct {
 	msgs   duplicates.Messages
 }
 
-// New returns an engine that runs analyzers with the given debounce; its
-// analyses stop when ctx is done.
-func New(ctx context.Context, host Host, analyzers []*analysis.Analyzer, debounce time.Duration, cfg *analysis.Config, max int) *Engine {
+// NewEngine returns an engine that runs analyzers with the given
+// debounce; its analyses stop when ctx is done. (A Session makes one.)
+func NewEngine(ctx context.Context, host Host, analyzers []*analysis.Analyzer, debounce time.Duration, cfg *analysis.Config, max int) *Engine {
 	return &Engine{host: host, analyzers: analyzers, debounce: debounce, ctx: ctx, docs: make(map[string]*docState), cfg: cfg, max: max}
 }
 
 // Configure installs a new analysis configuration and publication limit.
 // The states of every document become stale; callers re-analyse the open
-// documents with Changed.
+// documents with Changed (Session.SetConfig does).
 func (e *Engine) Configure(cfg *analysis.Config, max int) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -247,11 +248,10 @@ func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, names *playe
 }
 
 // Changed publishes the phase-1 diagnostics of doc, the document's new
-// current version, and schedules its analysis. edits are the changes from
-// the previous version, in order, and kept the games they left as they
-// were; nil edits mean the text is new (an open) or was parsed anew (a
-// dialect change), so nothing carries over.
-func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
+// current version, and schedules its analysis. d tells how doc follows
+// from the version the engine saw before (see ChangeKind); a document
+// the engine has not seen is Fresh whatever d says.
+func (e *Engine) Changed(doc *Document, d Delta) {
 	e.mu.Lock()
 	st := e.state(doc.URI)
 	if st.cancel != nil {
@@ -264,13 +264,15 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	e.mu.Unlock()
 
 	f := doc.File
+	isFresh := d.Kind == Fresh || old == nil
+	edits := d.Edits
 	var chunks []*chunkDiags
 	var fileDs []analysis.Diagnostic
-	if edits == nil || old == nil {
+	if isFresh {
 		chunks = freshChunks(f, cfg)
 		fileDs = fileDiagnostics(f, cfg, extra, names)
 	} else {
-		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, kept, cfg)
+		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, d.Kept, cfg)
 		fileDs = oldFileDs
 		fileDs = carryAll(fileDs, edits, old.Len())
 	}
@@ -283,23 +285,30 @@ func (e *Engine) Changed(doc *Document, edits []syntax.Edit, kept syntax.Kept) {
 	st.file, st.chunks, st.gen, st.fileDs, st.focus = f, chunks, gen, fileDs, focus
 	e.mu.Unlock()
 
-	if edits == nil || e.debounce > InstantAnalysis {
+	if d.Kind == Fresh || e.debounce > InstantAnalysis {
 		e.publish(doc, st, chunks, fileDs, PhaseSyntax)
 	}
-	outlined := func() {}
-	if doc.Outline != nil && pendingGames(chunks) >= BigAnalysis {
-		// The analysis will read most games and keep their outline: a
-		// request for it waits rather than parse them all beside it.
-		outlined = doc.Outline.Expect(f)
+	var filled []func()
+	if fill := doc.fillers(); len(fill) > 0 && pendingGames(chunks) >= BigAnalysis {
+		// The analysis will read most games and fill the memos (the
+		// outline): a request for them waits rather than parse the
+		// games all beside it.
+		for _, fl := range fill {
+			filled = append(filled, fl.expect(doc))
+		}
 	}
 	// Nothing is being typed into a text new to the engine: its
 	// analysis starts at once.
 	debounce := e.debounce
-	if edits == nil {
+	if d.Kind == Fresh {
 		debounce = 0
 	}
 	e.wg.Go(func() {
-		defer outlined()
+		defer func() {
+			for _, done := range filled {
+				done()
+			}
+		}()
 		e.analyzeLater(ctx, doc, st, debounce)
 	})
 }
@@ -400,11 +409,13 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState, 
 		res.fps = make([]print, len(todo))
 	}
 	var whole map[int][2]int
-	if doc.Outline != nil {
-		// Outlines are kept by chunk: none is computed for an edit's
+	if fill := doc.fillers(); len(fill) > 0 {
+		// The memos are kept by chunk: none is computed for an edit's
 		// few games, only where the analysis reads chunks whole.
 		if whole = wholeChunks(f, todo); len(whole) > 0 {
-			res.outs = make([]query.GameOutline, len(todo))
+			for _, fl := range fill {
+				res.recs = append(res.recs, fl.record(doc, len(todo)))
+			}
 		}
 	}
 	var failed []bool
@@ -416,8 +427,8 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState, 
 	if ctx.Err() != nil {
 		return
 	}
-	if res.outs != nil {
-		putOutlines(doc, whole, res.outs, failed)
+	for _, rec := range res.recs {
+		rec.put(whole, failed)
 	}
 	fresh := withResults(refs, chunks, todo, func(k int) (gameState, bool) {
 		return analysedState(res.per, res.fps, k), !failed[k]
@@ -445,11 +456,11 @@ type print struct {
 
 // results is where run puts what it makes of the games todo[k]: per[k]
 // their diagnostics, fps[k] their fingerprints (fps nil: none wanted),
-// outs[k] their outlines (outs nil: none wanted).
+// and recs record them for the memos the analysis fills.
 type results struct {
 	per  [][]analysis.Diagnostic
 	fps  []print
-	outs []query.GameOutline
+	recs []recording
 }
 
 // wholeChunks returns the chunks of f all of whose games todo (sorted)
@@ -468,20 +479,6 @@ func wholeChunks(f *syntax.File, todo []int) map[int][2]int {
 		}
 	}
 	return whole
-}
-
-// putOutlines keeps in doc's outline cache the outlines of the chunks
-// whole (see wholeChunks) whose games were all analysed, from outs, by
-// position in todo: a request for the outline then need not parse them
-// again.
-func putOutlines(doc *Document, whole map[int][2]int, outs []query.GameOutline, failed []bool) {
-	put := make(map[int][]query.GameOutline, len(whole))
-	for c, r := range whole {
-		if !slices.Contains(failed[r[0]:r[1]], true) {
-			put[c] = outs[r[0]:r[1]]
-		}
-	}
-	doc.Outline.Put(doc.File, put)
 }
 
 // analysedState returns the state of the game at position k of an
@@ -527,8 +524,8 @@ func (e *Engine) run(ctx context.Context, doc *Document, cfg *analysis.Config, t
 			fp := duplicates.FingerprintResult.Of(pass)
 			res.fps[k].fp, res.fps[k].ok = fp.Fingerprint, fp.OK
 		}
-		if res.outs != nil { // while the game's tree is at hand
-			res.outs[k] = query.OutlineOf(doc.File.Dialect, r, i)
+		for _, rec := range res.recs { // while the game's tree is at hand
+			rec.game(k, r, i)
 		}
 	}
 	if done != nil {
