@@ -3,17 +3,16 @@ package syntax
 import (
 	"os"
 	"reflect"
-	"strings"
 	"testing"
 )
 
 // dumpGames renders games like Dump renders a file.
 func dumpGames(games []GameRef) string {
-	var b strings.Builder
+	var b []byte
 	for _, r := range games {
-		dumpGame(&b, r)
+		b = dumpGame(b, r)
 	}
-	return b.String()
+	return string(b)
 }
 
 // sameAsSequential fails when parseConcurrently with segments of size
