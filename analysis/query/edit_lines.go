@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -61,15 +62,13 @@ func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pg
 	return out, nil
 }
 
-// lineWriter writes pieces separated by spaces, numbering moves (White's
-// always, Black's at the start and after a comment or variation) and
-// breaking lines before lineWidth.
+// lineWriter writes pieces with the formatter's filler, numbering moves
+// (White's always, Black's at the start and after a comment or
+// variation) and breaking lines before lineWidth.
 type lineWriter struct {
 	b     strings.Builder
-	nl    string
-	col   int
+	fill  *format.Filler
 	first bool // at the start of a line of moves: a Black move needs its number
-	fresh bool // nothing written yet
 	// track is a game-relative offset to follow; tracked is where it
 	// went in the output, -1 until a piece from there is written.
 	track   syntax.Pos
@@ -79,7 +78,10 @@ type lineWriter struct {
 // newLineWriter returns a writer whose first word starts at column col,
 // following the game-relative offset track.
 func newLineWriter(nl string, col int, track syntax.Pos) *lineWriter {
-	return &lineWriter{nl: nl, col: col, first: true, fresh: true, track: track, tracked: -1}
+	w := &lineWriter{first: true, track: track, tracked: -1}
+	w.fill = format.NewFiller(&w.b, lineWidth, nl, false)
+	w.fill.StartAt(col)
+	return w
 }
 
 // write writes the pieces.
@@ -97,41 +99,22 @@ func (w *lineWriter) write(ps []piece) {
 				word = strconv.Itoa(p.num) + "... " + word
 			}
 		}
-		w.word(word, lead, p.src)
+		w.fill.Word(word)
+		w.fill.Place()
+		if p.src.Start <= w.track && w.track < p.src.End {
+			w.tracked = w.b.Len() - len(word) + lead + int(w.track-p.src.Start)
+		}
 		if p.endLine {
-			w.b.WriteString(w.nl)
-			w.col = 0
-			w.fresh = true
+			w.fill.BreakLine()
 		}
 		w.first = !p.move
 	}
 }
 
-// word writes one word, on a new line when it would pass the width.
-func (w *lineWriter) word(s string, lead int, src syntax.Span) {
-	width := len(s)
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		width = i
-	}
-	switch {
-	case w.fresh:
-	case w.col+1+width > lineWidth && w.col > 0:
-		w.b.WriteString(w.nl)
-		w.col = 0
-	default:
-		w.b.WriteByte(' ')
-		w.col++
-	}
-	w.fresh = false
-	if src.Start <= w.track && w.track < src.End {
-		w.tracked = w.b.Len() + lead + int(w.track-src.Start)
-	}
-	w.b.WriteString(s)
-	if i := strings.LastIndexAny(s, "\r\n"); i >= 0 {
-		w.col = len(s) - i - 1
-	} else {
-		w.col += len(s)
-	}
+// text returns what was written.
+func (w *lineWriter) text() string {
+	w.fill.Place()
+	return w.b.String()
 }
 
 // column returns the column (in bytes) of game-relative offset p.
@@ -312,7 +295,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 		ps = append(ps, lead...)
 	}
 	ps = append(ps, wComments...)
-	ps = append(ps, piece{text: "(" + old.b.String() + ")"})
+	ps = append(ps, piece{text: "(" + old.text() + ")"})
 	ps = append(ps, before...)
 	ps = append(ps, wVars...)
 	ps = append(ps, after...)
@@ -337,7 +320,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 		}
 	}
 	nw.write(ps)
-	s := nw.b.String()
+	s := nw.text()
 	if strings.HasSuffix(s, e.nl) && end < syntax.Pos(len(e.g.Text)) && strings.HasPrefix(e.g.Text[end:], e.nl) {
 		s = strings.TrimSuffix(s, e.nl)
 	}
