@@ -370,8 +370,12 @@ func (e *gameEdit) deleteSpan(sp syntax.Span) (Change, error) {
 }
 
 // DeleteFromHere deletes the move under the cursor and the rest of its
-// line (comments before the move stay: they are about the move before).
-// At the first move of a variation it deletes the variation.
+// line (comments before the move stay: they are about the move before),
+// as lichess's "Delete from here" removes a move and what follows it from
+// the game tree: the alternatives to the move stay. When variations
+// branch at the move, the first of them takes its place (it is promoted,
+// and the line of the deleted move is deleted); at the first move of a
+// variation with no alternative it deletes the variation.
 func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
@@ -382,6 +386,12 @@ func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
 		return Change{}, ErrNoMove
 	}
 	line := e.w.line
+	end := suffixEnd(line, i)
+	for k := end; k < tailEnd(line, end); k++ {
+		if v, ok := line[k].(*syntax.Variation); ok {
+			return e.replaceByAlternative(v)
+		}
+	}
 	if n := len(e.w.vars); n > 0 && lastMoveBefore(line, i) == nil {
 		return e.deleteSpan(e.w.vars[n-1].Sp)
 	}
@@ -391,6 +401,51 @@ func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
 	sp, _ := moveGroup(line, i)
 	sp.End = line[len(line)-1].Span().End
 	return e.deleteSpan(sp)
+}
+
+// replaceByAlternative deletes the move under the cursor and the rest of
+// its line, and puts in their place v, the first variation branching at
+// the move: v is promoted one level, then the variation that the line of
+// the move became is deleted. The cursor goes on the first move of v.
+func (e *gameEdit) replaceByAlternative(v *syntax.Variation) (Change, error) {
+	first := firstMove(v.Elems)
+	if first == nil {
+		return Change{}, errors.New("the variation after the move has no move")
+	}
+	ve := &gameEdit{f: e.f, d: e.d, r: e.r, g: e.g, rel: first.Sp.Start, w: whereIs(e.g, first.Sp.Start), nl: e.nl}
+	text, cursor, err := ve.promoteOnce()
+	if err != nil {
+		return Change{}, err
+	}
+	ng, err := e.reparse(text)
+	if err != nil {
+		return Change{}, err
+	}
+	pe := &gameEdit{f: e.f, d: e.d, r: syntax.GameRef{Game: ng}, g: ng, rel: cursor, w: whereIs(ng, cursor), nl: e.nl}
+	i := pe.moveIndex()
+	if i < 0 {
+		return Change{}, errors.New("the promoted move is lost")
+	}
+	line := pe.w.line
+	end := suffixEnd(line, i)
+	for k := end; k < tailEnd(line, end); k++ {
+		if old, ok := line[k].(*syntax.Variation); ok {
+			if k == end && k+1 < len(line) && isPrefix(line[k+1]) {
+				// The number of a Black move that followed the
+				// variation goes with it: the move follows its own.
+				j := k + 1
+				for j < len(line)-1 && isPrefix(line[j]) {
+					j++
+				}
+				if _, ok := line[j].(*syntax.Move); ok {
+					text = replace(text, syntax.Span{Start: line[k+1].Span().Start, End: line[j].Span().Start}, "")
+				}
+			}
+			c := cut(text, old.Sp)
+			return e.finish(replace(text, c, ""), cursor, true)
+		}
+	}
+	return Change{}, errors.New("the line of the move is lost")
 }
 
 // SetNAG sets the numeric annotation glyph $n on the move under the
