@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/syntax"
@@ -31,7 +32,7 @@ type piece struct {
 // (they are written again), a move takes its annotations. It fails on
 // elements that cannot move (escape lines, stray tokens) and on moves
 // whose position is not known.
-func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pgnMove) ([]piece, error) {
+func (e *gameEdit) pieces(line []syntax.Elem, i, j int, nums map[*syntax.Move]moveNum) ([]piece, error) {
 	var out []piece
 	for k := i; k < j; k++ {
 		switch x := line[k].(type) {
@@ -42,12 +43,12 @@ func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pg
 				k++
 				end = line[k].Span().End
 			}
-			r := rep[x]
-			if r == nil || !r.hasBefore {
+			n, ok := nums[x]
+			if !ok {
 				return nil, errors.New("a move of the line cannot be played: " + x.Text)
 			}
 			out = append(out, piece{text: e.g.Text[x.Sp.Start:end], move: true, src: syntax.Span{Start: x.Sp.Start, End: end},
-				white: r.before.SideToMove() == chess.White, num: r.before.FullmoveNumber()})
+				white: n.white, num: n.num})
 		case *syntax.Comment:
 			if x.Kind == syntax.EscapeKind {
 				return nil, errors.New("the line holds an escape line (%), which cannot move")
@@ -62,11 +63,38 @@ func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pg
 	return out, nil
 }
 
+// moveNum is the number of a move and whether it is White's.
+type moveNum struct {
+	num   int
+	white bool
+}
+
+// moveNumbers returns the numbers of the moves of the game whose position
+// is known.
+func (e *gameEdit) moveNumbers() map[*syntax.Move]moveNum {
+	out := map[*syntax.Move]moveNum{}
+	if e.d == syntax.CTLPGN {
+		for m, r := range replayCTL(e.g, ctllegality.StartOf(e.g), allMoves(e.g)) {
+			if r.hasBefore {
+				out[m] = moveNum{num: r.ply/2 + 1, white: r.ply%2 == 0}
+			}
+		}
+		return out
+	}
+	for m, r := range replayPGN(e.g, pgnStart(e.g), allMoves(e.g)) {
+		if r.hasBefore {
+			out[m] = moveNum{num: r.before.FullmoveNumber(), white: r.before.SideToMove() == chess.White}
+		}
+	}
+	return out
+}
+
 // lineWriter writes pieces with the formatter's filler, numbering moves
 // (White's always, Black's at the start and after a comment or
 // variation) and breaking lines before lineWidth.
 type lineWriter struct {
 	b     strings.Builder
+	ctl   bool // CTL-PGN pairs: "5. A, B", "5. …, B" for a Black move that opens a line
 	fill  *format.Filler
 	first bool // at the start of a line of moves: a Black move needs its number
 	// track is a game-relative offset to follow; tracked is where it
@@ -77,8 +105,8 @@ type lineWriter struct {
 
 // newLineWriter returns a writer whose first word starts at column col,
 // following the game-relative offset track.
-func newLineWriter(nl string, col int, track syntax.Pos) *lineWriter {
-	w := &lineWriter{first: true, track: track, tracked: -1}
+func newLineWriter(d syntax.Dialect, nl string, col int, track syntax.Pos) *lineWriter {
+	w := &lineWriter{ctl: d == syntax.CTLPGN, first: true, track: track, tracked: -1}
 	w.fill = format.NewFiller(&w.b, lineWidth, nl, false)
 	w.fill.StartAt(col)
 	return w
@@ -86,17 +114,24 @@ func newLineWriter(nl string, col int, track syntax.Pos) *lineWriter {
 
 // write writes the pieces.
 func (w *lineWriter) write(ps []piece) {
-	for _, p := range ps {
+	for i, p := range ps {
 		word := p.text
 		lead := 0
+		black := "... "
+		if w.ctl {
+			black = ". …, "
+		}
 		if p.move {
 			switch {
 			case p.white:
 				lead = len(strconv.Itoa(p.num)) + 2
 				word = strconv.Itoa(p.num) + ". " + word
+				if w.ctl && i+1 < len(ps) && ps[i+1].move && !ps[i+1].white {
+					word += ","
+				}
 			case w.first:
-				lead = len(strconv.Itoa(p.num)) + 4
-				word = strconv.Itoa(p.num) + "... " + word
+				lead = len(strconv.Itoa(p.num)) + len(black)
+				word = strconv.Itoa(p.num) + black + word
 			}
 		}
 		w.fill.Word(word)
@@ -137,6 +172,9 @@ type variationPlace struct {
 // must follow the move it replaces (with that move's annotations,
 // comments and other variations between them).
 func (e *gameEdit) variation() (variationPlace, error) {
+	if e.d == syntax.CTLPGN {
+		return e.ctlVariation()
+	}
 	n := len(e.w.vars)
 	if n == 0 {
 		return variationPlace{}, ErrNoVariation
@@ -173,9 +211,6 @@ func Promote(f *syntax.File, off syntax.Pos, toMain bool) (Change, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
 		return Change{}, err
-	}
-	if e.d == syntax.CTLPGN {
-		return Change{}, errors.New("promoting variations is not supported in CTL-PGN records")
 	}
 	var text string
 	var cursor syntax.Pos
@@ -222,7 +257,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	if wi < 0 {
 		return "", 0, errors.New("the variation has no move")
 	}
-	rep := replayPGN(e.g, pgnStart(e.g), allMoves(e.g))
+	rep := e.moveNumbers()
 	p := vp.parent
 	// The move replaced, its annotations, then its comments and
 	// variations (tail), then the rest of the parent line.
@@ -284,7 +319,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	// The comments before the promoted move stay before it at the start
 	// of a line, else they follow it.
 	startsLine := lastMoveBefore(p, vp.ni) == nil
-	old := newLineWriter(e.nl, 1, -1)
+	old := newLineWriter(e.d, e.nl, 1, -1)
 	old.write(append(append(nMove, nComments...), restP...))
 	var ps []piece
 	if startsLine {
@@ -304,15 +339,18 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	if sp, ok := moveGroup(p, vp.ni); ok {
 		start = sp.Start
 	}
-	end := p[len(p)-1].Span().End
+	var end syntax.Pos // the reordered line of a CTL-PGN record may not end with its last element
+	for _, x := range p {
+		end = max(end, x.Span().End)
+	}
 	track := e.rel
 	if i := e.moveIndex(); i >= 0 {
 		track = e.w.line[i].Span().Start
 	}
-	if track < wMove[0].src.Start || track >= p[len(p)-1].Span().End {
+	if track < wMove[0].src.Start || track >= end {
 		track = wMove[0].src.Start
 	}
-	nw := newLineWriter(e.nl, column(e.g.Text, start), track)
+	nw := newLineWriter(e.d, e.nl, column(e.g.Text, start), track)
 	if k := slices.IndexFunc(p, func(x syntax.Elem) bool { return x.Span().Start >= start }); k > 0 {
 		switch p[k-1].(type) {
 		case *syntax.Move, *syntax.Glyph, *syntax.NAG:
@@ -386,21 +424,37 @@ func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
 		return Change{}, ErrNoMove
 	}
 	line := e.w.line
-	end := suffixEnd(line, i)
-	for k := end; k < tailEnd(line, end); k++ {
-		if v, ok := line[k].(*syntax.Variation); ok {
-			return e.replaceByAlternative(v)
-		}
+	if v := e.alternative(line, i); v != nil {
+		return e.replaceByAlternative(v)
 	}
 	if n := len(e.w.vars); n > 0 && lastMoveBefore(line, i) == nil {
 		return e.deleteSpan(e.w.vars[n-1].Sp)
 	}
-	if e.d == syntax.CTLPGN {
-		return Change{}, errors.New("deleting moves is not supported in CTL-PGN records")
-	}
 	sp, _ := moveGroup(line, i)
+	if e.d == syntax.CTLPGN && i > 0 && sp.Start == line[i].Span().Start {
+		// A Black move after its White move: the comma of the pair goes
+		// too.
+		if prev := line[i-1].Span().End; strings.Contains(e.g.Text[prev:sp.Start], ",") {
+			sp.Start = prev
+		}
+	}
 	sp.End = line[len(line)-1].Span().End
 	return e.deleteSpan(sp)
+}
+
+// alternative returns the first variation of line that branches at the
+// move at i (an alternative to it), or nil.
+func (e *gameEdit) alternative(line []syntax.Elem, i int) *syntax.Variation {
+	if e.d == syntax.CTLPGN {
+		return ctlAlternative(e.g, line, i)
+	}
+	end := suffixEnd(line, i)
+	for k := end; k < tailEnd(line, end); k++ {
+		if v, ok := line[k].(*syntax.Variation); ok {
+			return v
+		}
+	}
+	return nil
 }
 
 // replaceByAlternative deletes the move under the cursor and the rest of
@@ -429,21 +483,30 @@ func (e *gameEdit) replaceByAlternative(v *syntax.Variation) (Change, error) {
 	line := pe.w.line
 	end := suffixEnd(line, i)
 	for k := end; k < tailEnd(line, end); k++ {
-		if old, ok := line[k].(*syntax.Variation); ok {
-			if k == end && k+1 < len(line) && isPrefix(line[k+1]) {
-				// The number of a Black move that followed the
-				// variation goes with it: the move follows its own.
-				j := k + 1
-				for j < len(line)-1 && isPrefix(line[j]) {
-					j++
-				}
-				if _, ok := line[j].(*syntax.Move); ok {
-					text = replace(text, syntax.Span{Start: line[k+1].Span().Start, End: line[j].Span().Start}, "")
+		old, ok := line[k].(*syntax.Variation)
+		if !ok {
+			continue
+		}
+		joint := ""
+		if k == end && k+1 < len(line) && isPrefix(line[k+1]) {
+			// The number of a Black move that followed the variation
+			// goes with it: the move follows its own (in CTL-PGN, after
+			// the comma of its pair).
+			j := k + 1
+			for j < len(line)-1 && isPrefix(line[j]) {
+				j++
+			}
+			if m, ok := line[j].(*syntax.Move); ok {
+				if n, ok := pe.moveNumbers()[m]; ok && !n.white {
+					text = replace(text, syntax.Span{Start: line[k+1].Span().Start, End: m.Sp.Start}, "")
+					if e.d == syntax.CTLPGN {
+						joint = ","
+					}
 				}
 			}
-			c := cut(text, old.Sp)
-			return e.finish(replace(text, c, ""), cursor, true)
 		}
+		c := cut(text, old.Sp)
+		return e.finish(replace(text, c, joint), cursor, true)
 	}
 	return Change{}, errors.New("the line of the move is lost")
 }
