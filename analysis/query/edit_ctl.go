@@ -145,6 +145,10 @@ func (e *gameEdit) ctlPlay(move string) (Change, error) {
 		case *syntax.Comment:
 			last = k
 			continue
+		case *syntax.Ellipsis:
+			if nestingDots(line, k) {
+				continue
+			}
 		case *syntax.Variation:
 			if v := firstMove(x.Elems); v != nil {
 				if r := pl.replay[v]; r != nil && r.err == nil && r.hasAfter && r.ply == ply && r.move == m {
@@ -184,8 +188,9 @@ func ctlPairEnd(line []syntax.Elem, i int, rep map[*syntax.Move]*ctlMove) int {
 }
 
 // ctlAppend writes the move san of ply at the end of the cursor's line:
-// after ", " when it is Black's and its White move ends the line, else
-// with its number on a new line (in a variation, after a blank).
+// after ", " when it is Black's and its White move ends the line (but for
+// comments and variations, which then follow the pair), else with its
+// number on a new line (in a variation, after a blank).
 func (e *gameEdit) ctlAppend(pl ctlPlace, san string, ply int) (Change, error) {
 	line := e.w.line
 	text := e.g.Text
@@ -199,9 +204,11 @@ func (e *gameEdit) ctlAppend(pl ctlPlace, san string, ply int) (Change, error) {
 	switch {
 	case len(line) > 0:
 		at, ins = line[len(line)-1].Span().End, sep+word
-		if k := lastMoveIndex(line); ply%2 == 1 && k >= 0 && suffixEnd(line, k) == len(line) {
+		if k := lastMoveIndex(line); ply%2 == 1 && k >= 0 && tailEnd(line, suffixEnd(line, k)) == len(line) {
+			// Black's move joins its White move, before the comments and
+			// variations that follow it.
 			if r := pl.replay[line[k].(*syntax.Move)]; r != nil && r.ply == ply-1 {
-				ins = ", " + san
+				at, ins = line[suffixEnd(line, k)-1].Span().End, ", "+san
 			}
 		}
 	case len(e.w.vars) > 0:

@@ -97,6 +97,8 @@ type lineWriter struct {
 	ctl   bool // CTL-PGN pairs: "5. A, B", "5. …, B" for a Black move that opens a line
 	fill  *format.Filler
 	first bool // at the start of a line of moves: a Black move needs its number
+	// written is set once a piece is written.
+	written bool
 	// track is a game-relative offset to follow; tracked is where it
 	// went in the output, -1 until a piece from there is written.
 	track   syntax.Pos
@@ -114,7 +116,16 @@ func newLineWriter(d syntax.Dialect, nl string, col int, track syntax.Pos) *line
 
 // write writes the pieces.
 func (w *lineWriter) write(ps []piece) {
+	if w.ctl {
+		ps = ctlPairs(ps)
+	}
 	for i, p := range ps {
+		if w.ctl && w.written && (p.move && p.white || !p.move) {
+			// One pair a line; comments and variations on lines of
+			// their own.
+			w.fill.BreakLine()
+		}
+		w.written = true
 		word := p.text
 		lead := 0
 		black := "... "
@@ -139,11 +150,34 @@ func (w *lineWriter) write(ps []piece) {
 		if p.src.Start <= w.track && w.track < p.src.End {
 			w.tracked = w.b.Len() - len(word) + lead + int(w.track-p.src.Start)
 		}
-		if p.endLine {
+		if p.endLine || w.ctl && !p.move && strings.HasPrefix(p.text, "{") {
 			w.fill.BreakLine()
 		}
 		w.first = !p.move
 	}
+}
+
+// ctlPairs returns the pieces with the Black move of each pair moved up
+// to its White move when comments or variations stand between them: a
+// CTL-PGN pair stays whole, and what split it follows it (§8.6, §8.7).
+func ctlPairs(ps []piece) []piece {
+	out := make([]piece, 0, len(ps))
+	for i := 0; i < len(ps); i++ {
+		out = append(out, ps[i])
+		if !ps[i].move || !ps[i].white {
+			continue
+		}
+		j := i + 1
+		for j < len(ps) && !ps[j].move {
+			j++
+		}
+		if j > i+1 && j < len(ps) && !ps[j].white && ps[j].num == ps[i].num {
+			out = append(out, ps[j])
+			out = append(out, ps[i+1:j]...)
+			i = j
+		}
+	}
+	return out
 }
 
 // text returns what was written.
@@ -433,9 +467,21 @@ func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
 	sp, _ := moveGroup(line, i)
 	if e.d == syntax.CTLPGN && i > 0 && sp.Start == line[i].Span().Start {
 		// A Black move after its White move: the comma of the pair goes
-		// too.
+		// too, and the comments and variations after the pair stay (the
+		// variations there replace the White move).
 		if prev := line[i-1].Span().End; strings.Contains(e.g.Text[prev:sp.Start], ",") {
-			sp.Start = prev
+			pairEnd := suffixEnd(line, i)
+			tEnd := tailEnd(line, pairEnd)
+			if tEnd == pairEnd {
+				sp.Start = prev
+			} else {
+				text := e.g.Text
+				if tEnd < len(line) {
+					text = replace(text, cut(text, syntax.Span{Start: line[tEnd].Span().Start, End: line[len(line)-1].Span().End}), "")
+				}
+				text = replace(text, syntax.Span{Start: prev, End: line[pairEnd-1].Span().End}, "")
+				return e.finish(text, prev, false)
+			}
 		}
 	}
 	sp.End = line[len(line)-1].Span().End
@@ -481,34 +527,32 @@ func (e *gameEdit) replaceByAlternative(v *syntax.Variation) (Change, error) {
 		return Change{}, errors.New("the promoted move is lost")
 	}
 	line := pe.w.line
+	old := pe.alternative(line, i)
+	if old == nil {
+		return Change{}, errors.New("the line of the move is lost")
+	}
 	end := suffixEnd(line, i)
-	for k := end; k < tailEnd(line, end); k++ {
-		old, ok := line[k].(*syntax.Variation)
-		if !ok {
-			continue
+	k := slices.Index(line, syntax.Elem(old))
+	joint := ""
+	if k == end && k+1 < len(line) && isPrefix(line[k+1]) {
+		// The number of a Black move that followed the variation
+		// goes with it: the move follows its own (in CTL-PGN, after
+		// the comma of its pair).
+		j := k + 1
+		for j < len(line)-1 && isPrefix(line[j]) {
+			j++
 		}
-		joint := ""
-		if k == end && k+1 < len(line) && isPrefix(line[k+1]) {
-			// The number of a Black move that followed the variation
-			// goes with it: the move follows its own (in CTL-PGN, after
-			// the comma of its pair).
-			j := k + 1
-			for j < len(line)-1 && isPrefix(line[j]) {
-				j++
-			}
-			if m, ok := line[j].(*syntax.Move); ok {
-				if n, ok := pe.moveNumbers()[m]; ok && !n.white {
-					text = replace(text, syntax.Span{Start: line[k+1].Span().Start, End: m.Sp.Start}, "")
-					if e.d == syntax.CTLPGN {
-						joint = ","
-					}
+		if m, ok := line[j].(*syntax.Move); ok {
+			if n, ok := pe.moveNumbers()[m]; ok && !n.white {
+				text = replace(text, syntax.Span{Start: line[k+1].Span().Start, End: m.Sp.Start}, "")
+				if e.d == syntax.CTLPGN {
+					joint = ","
 				}
 			}
 		}
-		c := cut(text, old.Sp)
-		return e.finish(replace(text, c, joint), cursor, true)
 	}
-	return Change{}, errors.New("the line of the move is lost")
+	c := cut(text, old.Sp)
+	return e.finish(replace(text, c, joint), cursor, true)
 }
 
 // SetNAG sets the numeric annotation glyph $n on the move under the
