@@ -647,7 +647,10 @@ try {
   // the key press to the panel's new board, measured in the browser.
   await command('View: Close All Editors');
   await sleep(500);
-  const game = fs.readFileSync(path.join(workspace, 'study.pgn'), 'utf8');
+  // From the fixture: the workspace's copy of study.pgn was formatted on
+  // save by the checks above, and the steps below need its lines as
+  // written ("1. e4" starting one, "2. Nf3" the next).
+  const game = fs.readFileSync(new URL('./fixtures/study.pgn', import.meta.url), 'utf8');
   const copies = [];
   for (let i = 0, size = 0; size < 4 << 20; i++) {
     const g = game.replace('[Event "pgnls board panel: an annotated study"]', `[Event "game ${i}"]`);
@@ -763,8 +766,12 @@ try {
   await sleep(1000);
   const refTitle = ((await page.locator('.peekview-widget .peekview-title').first().textContent().catch(() => '')) || '').trim();
   const refFiles = (await refRows.allTextContents().catch(() => [])).join(' | ');
+  // The peek's title names the file of the reference shown and the
+  // count, "big.pgn … References (5000)" (5,000 at most).
+  const refCount = Number((refTitle.match(/References \((\d+)\)/) || [])[1] || 0);
   check('Go to References on 1. e4 lists the games of the workspace that reach its position, in other files',
-    refShown && /references?/.test(refTitle) && /carlsen\.pgn|tal\.pgn|kasparov\.pgn/.test(refFiles),
+    // study.pgn holds one game: two references or more come from others.
+    refShown && refCount >= 2 && /1\. ?e4/.test(refFiles),
     `title ${JSON.stringify(refTitle)}; rows ${JSON.stringify(refFiles.slice(0, 200))}`);
   record('pass', 'screenshot', await shot('vscode-references.png'));
   await page.keyboard.press('Escape');
