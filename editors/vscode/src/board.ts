@@ -57,7 +57,6 @@ export class BoardPanel implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
   private again = false;
-  private seq = 0; // counts the boards shown: an explorer answer for an older one is dropped
   private movedAt = 0; // when the cursor moved last (performance.now())
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -159,16 +158,13 @@ export class BoardPanel implements vscode.Disposable {
     return undefined;
   }
 
-  /**
-   * ask returns the server's board at pos of doc (undefined: no server),
-   * with the explorer of the workspace unless explorer is false.
-   */
-  private async ask(doc: vscode.TextDocument, pos: vscode.Position, quiet = false, explorer = true): Promise<Asked | undefined> {
+  /** ask returns the server's board at pos of doc (undefined: no server). */
+  private async ask(doc: vscode.TextDocument, pos: vscode.Position, quiet = false): Promise<Asked | undefined> {
     const c = this.server(quiet);
     if (!c) return undefined;
     await opened(doc);
     const version = doc.version;
-    const params = { ...c.code2ProtocolConverter.asTextDocumentPositionParams(doc, pos), orientation: this.flipped ? 'black' : 'white', explorer };
+    const params = { ...c.code2ProtocolConverter.asTextDocumentPositionParams(doc, pos), orientation: this.flipped ? 'black' : 'white', explorer: true };
     const answer = await c.sendRequest<BoardAnswer | null>('pgnls/board', params);
     const asked = { uri: doc.uri.toString(), version, offset: doc.offsetAt(pos), answer };
     this.last = asked;
@@ -213,19 +209,14 @@ export class BoardPanel implements vscode.Disposable {
     this.busy = true;
     try {
       const ed = this.followed;
-      // The board first, then the explorer of the workspace, which may
-      // take longer (the index's tables are read): the board follows
-      // the cursor at its own pace.
-      const pos = ed.selection.active;
-      const asked = await this.ask(ed.document, pos, true, false);
+      const asked = await this.ask(ed.document, ed.selection.active, true);
       if (asked && this.panel) {
-        const seq = ++this.seq;
-        const where = `${path.basename(ed.document.fileName)}:${pos.line + 1}`;
-        this.show(asked, where);
+        this.shown = asked;
+        const name = path.basename(ed.document.fileName);
+        this.panel.title = `Board: ${name}`;
+        this.html = renderView(asked.answer, { flipped: this.flipped, where: `${name}:${ed.selection.active.line + 1}` });
+        await this.panel.webview.postMessage({ type: 'show', html: this.html });
         this.log?.trace(`board: shown ${(performance.now() - this.movedAt).toFixed(1)} ms after the cursor moved`);
-        void this.ask(ed.document, pos, true).then((full) => {
-          if (full && seq === this.seq && this.panel && full.version === asked.version) this.show(full, where);
-        });
       }
     } catch (err) {
       this.log?.warn(`board: ${err instanceof Error ? err.message : String(err)}`);
@@ -236,15 +227,6 @@ export class BoardPanel implements vscode.Disposable {
         void this.refresh();
       }
     }
-  }
-
-  /** show puts the answer asked in the panel; where names the file and line. */
-  private show(asked: Asked, where: string): void {
-    if (!this.panel) return;
-    this.shown = asked;
-    this.panel.title = `Board: ${where.slice(0, where.lastIndexOf(':'))}`;
-    this.html = renderView(asked.answer, { flipped: this.flipped, where });
-    void this.panel.webview.postMessage({ type: 'show', html: this.html });
   }
 
   /** onMessage runs what the panel's buttons, keys and move list ask for. */
