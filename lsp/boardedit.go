@@ -226,10 +226,7 @@ func moveActions(doc *session.Document, off syntax.Pos, pos protocol.Position) [
 		}
 		out = append(out, cmd("Delete variation", editArgs{Op: "deleteVariation"}))
 	}
-	if doc.File.Dialect != syntax.CTLPGN {
-		// Not yet in CTL-PGN: its end mark would have to move.
-		out = append(out, cmd("Delete from here", editArgs{Op: "deleteFromHere"}))
-	}
+	out = append(out, cmd("Delete from here", editArgs{Op: "deleteFromHere"}))
 	for _, n := range boardNAGs {
 		if doc.File.Dialect == syntax.CTLPGN && n > 7 {
 			continue

@@ -108,3 +108,35 @@ func BenchmarkPlayProcess(b *testing.B) {
 	}
 	c.Exit()
 }
+
+// BenchmarkPlay measures query.Play in process on the 21 MB document of
+// BenchmarkPlayProcess: a move appended at the end of the main line of
+// its middle game (the server's share of the latency, without the
+// transport and the didChange).
+func BenchmarkPlay(b *testing.B) {
+	text := corpusText(b, 21<<20)
+	f := syntax.ParseCompact("bench.pgn", text, syntax.PGN, 1<<20)
+	var at syntax.Pos
+	var move string
+	for i := f.NumGames() / 2; move == ""; i++ {
+		r := f.Game(i)
+		var last *syntax.Move
+		for _, e := range r.Game.Moves {
+			if mv, ok := e.(*syntax.Move); ok {
+				last = mv
+			}
+		}
+		if last == nil {
+			continue
+		}
+		at = r.Start + last.Sp.Start
+		if ms, err := query.LegalMoves(f, at); err == nil && len(ms) > 0 {
+			move = ms[0].UCI
+		}
+	}
+	for b.Loop() {
+		if _, err := query.Play(f, at, move); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -9,11 +9,15 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
-// filler fills lines greedily with words up to a width, never breaking a
+// Filler fills lines greedily with words up to a width, never breaking a
 // word, writing them to out as they come. "(" sticks to the word after it
 // and ")" to the word before it; the last word is placed lazily so that a
-// ")" can still join it.
-type filler struct {
+// ")" can still join it. It is the one line filler of pgnls: the
+// formatter's, and the board edits' (package query) when they write a
+// line again. A word may hold line breaks (a comment written on several
+// lines, kept as it is): its first line counts for the width, and the
+// next word goes after its last line.
+type Filler struct {
 	width   int
 	nl      string
 	bytes   bool // count bytes, not UTF-8 characters: the text is Latin-1
@@ -28,33 +32,44 @@ type filler struct {
 	has            bool // a word is pending
 	opening        int  // "(" waiting for the next word
 	stuck          bool // the next word goes on the current line, however long
+	glued          bool // the next word follows the current column without a blank
 }
 
-// newFiller returns a filler writing the movetext of g to out: lines of
-// opts' width ended by nl, counted in the characters of g's encoding (one
-// per byte when latin1 is set, for a g that is not valid UTF-8 and is
-// then read as Latin-1).
-func newFiller(out *strings.Builder, opts Options, nl string, latin1 bool) *filler {
-	return &filler{width: opts.width(), nl: nl, bytes: latin1, out: out}
+// NewFiller returns a filler writing to out lines of at most width
+// characters ended by nl, counted in the characters of the text's
+// encoding (one per byte when latin1 is set, for a text that is not
+// valid UTF-8 and is then read as Latin-1).
+func NewFiller(out *strings.Builder, width int, nl string, latin1 bool) *Filler {
+	return &Filler{width: width, nl: nl, bytes: latin1, out: out}
 }
+
+// StartAt makes the first word go at column col of a line already
+// begun (the text before it is not the filler's), with no blank before
+// it.
+func (f *Filler) StartAt(col int) {
+	f.lineLen, f.glued = col, true
+}
+
+// Place writes the pending word out, so that out ends with it.
+func (f *Filler) Place() { f.place() }
 
 // latin1 reports whether the text of g is read as Latin-1 (it is not
-// valid UTF-8), so that a filler counts its characters in bytes.
+// valid UTF-8), so that a Filler counts its characters in bytes.
 func latin1(g *syntax.Game) bool { return !utf8.ValidString(g.Text) }
 
-// stick makes the next word go on the current line, however long it
+// Stick makes the next word go on the current line, however long it
 // gets: text after a result that must stay on the result's line.
-func (f *filler) stick() {
+func (f *Filler) Stick() {
 	f.place()
 	f.stuck = true
 }
 
-// word adds a word.
-func (f *filler) word(w string) { f.braced(w, false, false) }
+// Word adds a word.
+func (f *Filler) Word(w string) { f.Braced(w, false, false) }
 
-// braced adds a word of a comment, with "{" before it when open is set
+// Braced adds a word of a comment, with "{" before it when open is set
 // and "}" after it when close is, without joining them.
-func (f *filler) braced(w string, open, close bool) {
+func (f *Filler) Braced(w string, open, close bool) {
 	f.place()
 	f.text, f.has = w, true
 	f.brace, f.unbrace = open, close
@@ -62,38 +77,48 @@ func (f *filler) braced(w string, open, close bool) {
 	f.opening = 0
 }
 
-// open starts a variation: "(" goes in front of the next word.
-func (f *filler) open() { f.opening++ }
+// Open starts a variation: "(" goes in front of the next word.
+func (f *Filler) Open() { f.opening++ }
 
-// close ends a variation: ")" sticks to the last word.
-func (f *filler) close() {
+// Close ends a variation: ")" sticks to the last word.
+func (f *Filler) Close() {
 	if f.opening > 0 { // an empty variation
 		f.opening--
-		f.word("()")
+		f.Word("()")
 		return
 	}
 	if !f.has {
-		f.word(")")
+		f.Word(")")
 		return
 	}
 	f.closes++
 }
 
 // place puts the pending word on the current line or a new one.
-func (f *filler) place() {
+func (f *Filler) place() {
 	if !f.has {
 		return
 	}
-	n := f.opens + f.closes + f.chars(f.text)
+	text, last := f.text, ""
+	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+		j := strings.LastIndexAny(text, "\r\n")
+		text, last = text[:i], text[j+1:]
+	}
+	n := f.opens + f.chars(text)
 	if f.brace {
 		n++
 	}
-	if f.unbrace {
-		n++
+	if last == "" {
+		n += f.closes
+		if f.unbrace {
+			n++
+		}
 	}
-	stuck := f.stuck
-	f.stuck = false
-	if f.lineLen > 0 {
+	stuck, glued := f.stuck, f.glued
+	f.stuck, f.glued = false, false
+	switch {
+	case glued:
+	case f.lineLen > 0:
 		if f.lineLen+1+n > f.width && !stuck {
 			f.newline()
 		} else {
@@ -115,13 +140,20 @@ func (f *filler) place() {
 		f.out.WriteByte(')')
 	}
 	f.lineLen += n
+	if f.text != text {
+		// The word ends on a line of its own.
+		f.lineLen = f.chars(last) + f.closes
+		if f.unbrace {
+			f.lineLen++
+		}
+	}
 	f.has = false
 }
 
 // chars returns the number of characters of w: its bytes when the text
 // is Latin-1 or w is ASCII (moves, numbers and most words), else its
 // UTF-8 characters.
-func (f *filler) chars(w string) int {
+func (f *Filler) chars(w string) int {
 	if !f.bytes {
 		for i := 0; i < len(w); i++ {
 			if w[i] >= utf8.RuneSelf {
@@ -132,21 +164,22 @@ func (f *filler) chars(w string) int {
 	return len(w)
 }
 
-// breakLine ends the current line (after a ";" comment, around "%").
-func (f *filler) breakLine() {
+// BreakLine ends the current line (after a ";" comment, around "%").
+func (f *Filler) BreakLine() {
 	f.place()
 	if f.lineLen > 0 {
 		f.newline()
 	}
 }
 
-func (f *filler) newline() {
+// newline ends the current line.
+func (f *Filler) newline() {
 	f.out.WriteString(f.nl)
 	f.lineLen = 0
 }
 
-// flush ends the last line.
-func (f *filler) flush() { f.breakLine() }
+// Flush ends the last line.
+func (f *Filler) Flush() { f.BreakLine() }
 
 // numbers holds the strings of the move numbers ("12.", "12...") and NAGs
 // ("$12") the printer writes most, made once instead of at every move.

@@ -52,22 +52,22 @@ func pgnGame(g *syntax.Game, opts Options) (text, reason string, at syntax.Pos) 
 		b.WriteString(nl)
 	}
 	b.WriteString(nl)
-	w := newFiller(&b, opts, nl, l1)
+	w := NewFiller(&b, opts.width(), nl, l1)
 	p := &printer{g: g, canon: canon, w: w}
 	p.line(g.Moves, startPly(g), true)
 	if !opts.Strip.Results {
-		w.word(term)
+		w.Word(term)
 	}
 	// Comments after the result (up to a blank line: the parser's After)
 	// are the game's; a blank line before one would make it a block of
 	// its own, so each starts on the line where the one before ends.
 	for _, e := range g.After {
 		if c, ok := e.(*syntax.Comment); ok {
-			w.stick()
+			w.Stick()
 			p.comment(c)
 		}
 	}
-	w.flush()
+	w.Flush()
 	return b.String(), "", 0
 }
 
@@ -84,9 +84,9 @@ func headerComments(b *strings.Builder, g *syntax.Game, opts Options, nl string,
 			before = false
 			continue
 		}
-		w := newFiller(b, opts, nl, latin1)
+		w := NewFiller(b, opts.width(), nl, latin1)
 		(&printer{g: g, w: w}).comment(c)
-		w.flush()
+		w.Flush()
 		more := i+1 < n || len(g.Tags) > 0 || len(g.Moves) > 0 || g.Result != nil
 		if before && more && blankAfter(g.Text, int(c.Sp.End)) {
 			b.WriteString(nl)
@@ -233,7 +233,7 @@ func startPly(g *syntax.Game) int {
 type printer struct {
 	g     *syntax.Game
 	canon map[*syntax.Move]string
-	w     *filler
+	w     *Filler
 }
 
 // line prints one line (main line or variation) whose first move is at
@@ -251,34 +251,34 @@ func (p *printer) line(elems []syntax.Elem, ply int, numbered bool) {
 			}
 			switch {
 			case ply%2 == 0:
-				p.w.word(numberText(ply/2+1, false))
+				p.w.Word(numberText(ply/2+1, false))
 			case numbered:
-				p.w.word(numberText(ply/2+1, true))
+				p.w.Word(numberText(ply/2+1, true))
 			}
-			p.w.word(text)
+			p.w.Word(text)
 			beforePly = ply
 			ply++
 			numbered = false
 		case *syntax.NAG:
 			if n.Value < 0 { // too big for a number: kept as written
-				p.w.word(p.g.Slice(n.Sp))
+				p.w.Word(p.g.Slice(n.Sp))
 			} else {
-				p.w.word(nagText(n.Value))
+				p.w.Word(nagText(n.Value))
 			}
 			numbered = true
 		case *syntax.Glyph:
-			p.w.word(nagText(nag.Glyphs[n.Text]))
+			p.w.Word(nagText(nag.Glyphs[n.Text]))
 			numbered = true
 		case *syntax.Comment:
 			p.comment(n)
 			numbered = true
 		case *syntax.Variation:
-			p.w.open()
+			p.w.Open()
 			p.line(n.Elems, beforePly, true)
-			p.w.close()
+			p.w.Close()
 			numbered = true
 		case *syntax.Result:
-			p.w.word(n.Text)
+			p.w.Word(n.Text)
 			numbered = true
 		}
 	}
@@ -334,7 +334,7 @@ func (p *printer) comment(c *syntax.Comment) {
 		text := c.Text
 		start, end := nextField(text, 0)
 		if start < 0 {
-			p.w.word("{}")
+			p.w.Word("{}")
 			return
 		}
 		for first := true; start >= 0; first = false {
@@ -343,16 +343,16 @@ func (p *printer) comment(c *syntax.Comment) {
 				next = text[start:end]
 			}
 			if !first && !mayStartLine(w, next) {
-				p.w.stick()
+				p.w.Stick()
 			}
-			p.w.braced(w, first, next == "")
+			p.w.Braced(w, first, next == "")
 		}
 	case syntax.LineKind:
-		p.w.word(";" + strings.TrimRight(c.Text, " \t"))
-		p.w.breakLine()
+		p.w.Word(";" + strings.TrimRight(c.Text, " \t"))
+		p.w.BreakLine()
 	case syntax.EscapeKind:
-		p.w.breakLine()
-		p.w.word("%" + strings.TrimRight(c.Text, " \t"))
-		p.w.breakLine()
+		p.w.BreakLine()
+		p.w.Word("%" + strings.TrimRight(c.Text, " \t"))
+		p.w.BreakLine()
 	}
 }

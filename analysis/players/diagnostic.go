@@ -1,6 +1,7 @@
 package players
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,11 +98,32 @@ func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names) []analys
 	if file != nil {
 		n.file = file.file
 	}
-	for _, r := range f.Games() {
-		n.AddGame(r.Game)
+	// One pass over the games (a compact file parses them again at each
+	// pass) keeps their names; only the games with a variant are read
+	// again, for their diagnostics.
+	type gameNames struct {
+		i     int
+		names []string
+	}
+	var games []gameNames
+	for i, r := range f.Games() {
+		var names []string
+		for _, t := range r.Game.Tags {
+			if t.Name == "White" || t.Name == "Black" {
+				n.Add(t.Value)
+				names = append(names, t.Value)
+			}
+		}
+		if len(names) > 0 {
+			games = append(games, gameNames{i, names})
+		}
 	}
 	var out []analysis.Diagnostic
-	for _, r := range f.Games() {
+	for _, g := range games {
+		if !slices.ContainsFunc(g.names, func(s string) bool { _, ok := n.Canonical(s); return ok }) {
+			continue
+		}
+		r := f.Game(g.i)
 		for _, d := range n.GameDiagnostics(r.Game, cfg) {
 			out = append(out, d.Shift(r.Start))
 		}

@@ -100,7 +100,7 @@ func EditTargetAt(f *syntax.File, off syntax.Pos) EditTarget {
 		return EditTarget{}
 	}
 	t := EditTarget{Move: e.moveIndex() >= 0, Depth: len(e.w.vars)}
-	if t.Depth > 0 && e.d == syntax.PGN {
+	if t.Depth > 0 {
 		_, err := e.variation()
 		t.Promotable = err == nil
 	}
@@ -144,7 +144,11 @@ func (e *gameEdit) finish(text string, cursor syntax.Pos, move bool) (Change, er
 	if err != nil {
 		return Change{}, err
 	}
-	if t, c, ok := e.settleResult(ng, text, cursor); ok {
+	settle := e.settleResult
+	if e.d == syntax.CTLPGN {
+		settle = e.ctlSettleMarks
+	}
+	if t, c, ok := settle(ng, text, cursor); ok {
 		text, cursor = t, c
 		if ng, err = e.reparse(text); err != nil {
 			return Change{}, err
@@ -328,7 +332,8 @@ func isASCII(s string) bool {
 
 // cut returns the span to delete to remove sp from text with the blanks
 // that separated it from what precedes it on its line, or, at the start
-// of a line, from what follows it.
+// of a line, from what follows it, and the line break before it when sp
+// fills its lines.
 func cut(text string, sp syntax.Span) syntax.Span {
 	s, t := int(sp.Start), int(sp.End)
 	for s > 0 && (text[s-1] == ' ' || text[s-1] == '\t') {
@@ -339,6 +344,14 @@ func cut(text string, sp syntax.Span) syntax.Span {
 	}
 	for t < len(text) && (text[t] == ' ' || text[t] == '\t') {
 		t++
+	}
+	if s > 0 && (t == len(text) || text[t] == '\r' || text[t] == '\n') {
+		// Whole lines: the line break before them goes too.
+		s--
+		if s > 0 && text[s] == '\n' && text[s-1] == '\r' {
+			s--
+		}
+		return syntax.Span{Start: syntax.Pos(s), End: syntax.Pos(t)}
 	}
 	return syntax.Span{Start: sp.Start, End: syntax.Pos(t)}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis/chess"
+	"github.com/pgnls/pgnls/analysis/ctllegality"
+	"github.com/pgnls/pgnls/analysis/format"
 	"github.com/pgnls/pgnls/analysis/nag"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -30,7 +32,7 @@ type piece struct {
 // (they are written again), a move takes its annotations. It fails on
 // elements that cannot move (escape lines, stray tokens) and on moves
 // whose position is not known.
-func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pgnMove) ([]piece, error) {
+func (e *gameEdit) pieces(line []syntax.Elem, i, j int, nums map[*syntax.Move]moveNum) ([]piece, error) {
 	var out []piece
 	for k := i; k < j; k++ {
 		switch x := line[k].(type) {
@@ -41,12 +43,12 @@ func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pg
 				k++
 				end = line[k].Span().End
 			}
-			r := rep[x]
-			if r == nil || !r.hasBefore {
+			n, ok := nums[x]
+			if !ok {
 				return nil, errors.New("a move of the line cannot be played: " + x.Text)
 			}
 			out = append(out, piece{text: e.g.Text[x.Sp.Start:end], move: true, src: syntax.Span{Start: x.Sp.Start, End: end},
-				white: r.before.SideToMove() == chess.White, num: r.before.FullmoveNumber()})
+				white: n.white, num: n.num})
 		case *syntax.Comment:
 			if x.Kind == syntax.EscapeKind {
 				return nil, errors.New("the line holds an escape line (%), which cannot move")
@@ -61,15 +63,42 @@ func (e *gameEdit) pieces(line []syntax.Elem, i, j int, rep map[*syntax.Move]*pg
 	return out, nil
 }
 
-// lineWriter writes pieces separated by spaces, numbering moves (White's
-// always, Black's at the start and after a comment or variation) and
-// breaking lines before lineWidth.
+// moveNum is the number of a move and whether it is White's.
+type moveNum struct {
+	num   int
+	white bool
+}
+
+// moveNumbers returns the numbers of the moves of the game whose position
+// is known.
+func (e *gameEdit) moveNumbers() map[*syntax.Move]moveNum {
+	out := map[*syntax.Move]moveNum{}
+	if e.d == syntax.CTLPGN {
+		for m, r := range replayCTL(e.g, ctllegality.StartOf(e.g), allMoves(e.g)) {
+			if r.hasBefore {
+				out[m] = moveNum{num: r.ply/2 + 1, white: r.ply%2 == 0}
+			}
+		}
+		return out
+	}
+	for m, r := range replayPGN(e.g, pgnStart(e.g), allMoves(e.g)) {
+		if r.hasBefore {
+			out[m] = moveNum{num: r.before.FullmoveNumber(), white: r.before.SideToMove() == chess.White}
+		}
+	}
+	return out
+}
+
+// lineWriter writes pieces with the formatter's filler, numbering moves
+// (White's always, Black's at the start and after a comment or
+// variation) and breaking lines before lineWidth.
 type lineWriter struct {
 	b     strings.Builder
-	nl    string
-	col   int
+	ctl   bool // CTL-PGN pairs: "5. A, B", "5. …, B" for a Black move that opens a line
+	fill  *format.Filler
 	first bool // at the start of a line of moves: a Black move needs its number
-	fresh bool // nothing written yet
+	// written is set once a piece is written.
+	written bool
 	// track is a game-relative offset to follow; tracked is where it
 	// went in the output, -1 until a piece from there is written.
 	track   syntax.Pos
@@ -78,60 +107,83 @@ type lineWriter struct {
 
 // newLineWriter returns a writer whose first word starts at column col,
 // following the game-relative offset track.
-func newLineWriter(nl string, col int, track syntax.Pos) *lineWriter {
-	return &lineWriter{nl: nl, col: col, first: true, fresh: true, track: track, tracked: -1}
+func newLineWriter(d syntax.Dialect, nl string, col int, track syntax.Pos) *lineWriter {
+	w := &lineWriter{ctl: d == syntax.CTLPGN, first: true, track: track, tracked: -1}
+	w.fill = format.NewFiller(&w.b, lineWidth, nl, false)
+	w.fill.StartAt(col)
+	return w
 }
 
 // write writes the pieces.
 func (w *lineWriter) write(ps []piece) {
-	for _, p := range ps {
+	if w.ctl {
+		ps = ctlPairs(ps)
+	}
+	for i, p := range ps {
+		if w.ctl && w.written && (p.move && p.white || !p.move) {
+			// One pair a line; comments and variations on lines of
+			// their own.
+			w.fill.BreakLine()
+		}
+		w.written = true
 		word := p.text
 		lead := 0
+		black := "... "
+		if w.ctl {
+			black = ". …, "
+		}
 		if p.move {
 			switch {
 			case p.white:
 				lead = len(strconv.Itoa(p.num)) + 2
 				word = strconv.Itoa(p.num) + ". " + word
+				if w.ctl && i+1 < len(ps) && ps[i+1].move && !ps[i+1].white {
+					word += ","
+				}
 			case w.first:
-				lead = len(strconv.Itoa(p.num)) + 4
-				word = strconv.Itoa(p.num) + "... " + word
+				lead = len(strconv.Itoa(p.num)) + len(black)
+				word = strconv.Itoa(p.num) + black + word
 			}
 		}
-		w.word(word, lead, p.src)
-		if p.endLine {
-			w.b.WriteString(w.nl)
-			w.col = 0
-			w.fresh = true
+		w.fill.Word(word)
+		w.fill.Place()
+		if p.src.Start <= w.track && w.track < p.src.End {
+			w.tracked = w.b.Len() - len(word) + lead + int(w.track-p.src.Start)
+		}
+		if p.endLine || w.ctl && !p.move && strings.HasPrefix(p.text, "{") {
+			w.fill.BreakLine()
 		}
 		w.first = !p.move
 	}
 }
 
-// word writes one word, on a new line when it would pass the width.
-func (w *lineWriter) word(s string, lead int, src syntax.Span) {
-	width := len(s)
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		width = i
+// ctlPairs returns the pieces with the Black move of each pair moved up
+// to its White move when comments or variations stand between them: a
+// CTL-PGN pair stays whole, and what split it follows it (§8.6, §8.7).
+func ctlPairs(ps []piece) []piece {
+	out := make([]piece, 0, len(ps))
+	for i := 0; i < len(ps); i++ {
+		out = append(out, ps[i])
+		if !ps[i].move || !ps[i].white {
+			continue
+		}
+		j := i + 1
+		for j < len(ps) && !ps[j].move {
+			j++
+		}
+		if j > i+1 && j < len(ps) && !ps[j].white && ps[j].num == ps[i].num {
+			out = append(out, ps[j])
+			out = append(out, ps[i+1:j]...)
+			i = j
+		}
 	}
-	switch {
-	case w.fresh:
-	case w.col+1+width > lineWidth && w.col > 0:
-		w.b.WriteString(w.nl)
-		w.col = 0
-	default:
-		w.b.WriteByte(' ')
-		w.col++
-	}
-	w.fresh = false
-	if src.Start <= w.track && w.track < src.End {
-		w.tracked = w.b.Len() + lead + int(w.track-src.Start)
-	}
-	w.b.WriteString(s)
-	if i := strings.LastIndexAny(s, "\r\n"); i >= 0 {
-		w.col = len(s) - i - 1
-	} else {
-		w.col += len(s)
-	}
+	return out
+}
+
+// text returns what was written.
+func (w *lineWriter) text() string {
+	w.fill.Place()
+	return w.b.String()
 }
 
 // column returns the column (in bytes) of game-relative offset p.
@@ -154,6 +206,9 @@ type variationPlace struct {
 // must follow the move it replaces (with that move's annotations,
 // comments and other variations between them).
 func (e *gameEdit) variation() (variationPlace, error) {
+	if e.d == syntax.CTLPGN {
+		return e.ctlVariation()
+	}
 	n := len(e.w.vars)
 	if n == 0 {
 		return variationPlace{}, ErrNoVariation
@@ -190,9 +245,6 @@ func Promote(f *syntax.File, off syntax.Pos, toMain bool) (Change, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
 		return Change{}, err
-	}
-	if e.d == syntax.CTLPGN {
-		return Change{}, errors.New("promoting variations is not supported in CTL-PGN records")
 	}
 	var text string
 	var cursor syntax.Pos
@@ -239,7 +291,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	if wi < 0 {
 		return "", 0, errors.New("the variation has no move")
 	}
-	rep := replayPGN(e.g, pgnStart(e.g), allMoves(e.g))
+	rep := e.moveNumbers()
 	p := vp.parent
 	// The move replaced, its annotations, then its comments and
 	// variations (tail), then the rest of the parent line.
@@ -301,7 +353,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	// The comments before the promoted move stay before it at the start
 	// of a line, else they follow it.
 	startsLine := lastMoveBefore(p, vp.ni) == nil
-	old := newLineWriter(e.nl, 1, -1)
+	old := newLineWriter(e.d, e.nl, 1, -1)
 	old.write(append(append(nMove, nComments...), restP...))
 	var ps []piece
 	if startsLine {
@@ -312,7 +364,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 		ps = append(ps, lead...)
 	}
 	ps = append(ps, wComments...)
-	ps = append(ps, piece{text: "(" + old.b.String() + ")"})
+	ps = append(ps, piece{text: "(" + old.text() + ")"})
 	ps = append(ps, before...)
 	ps = append(ps, wVars...)
 	ps = append(ps, after...)
@@ -321,15 +373,18 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 	if sp, ok := moveGroup(p, vp.ni); ok {
 		start = sp.Start
 	}
-	end := p[len(p)-1].Span().End
+	var end syntax.Pos // the reordered line of a CTL-PGN record may not end with its last element
+	for _, x := range p {
+		end = max(end, x.Span().End)
+	}
 	track := e.rel
 	if i := e.moveIndex(); i >= 0 {
 		track = e.w.line[i].Span().Start
 	}
-	if track < wMove[0].src.Start || track >= p[len(p)-1].Span().End {
+	if track < wMove[0].src.Start || track >= end {
 		track = wMove[0].src.Start
 	}
-	nw := newLineWriter(e.nl, column(e.g.Text, start), track)
+	nw := newLineWriter(e.d, e.nl, column(e.g.Text, start), track)
 	if k := slices.IndexFunc(p, func(x syntax.Elem) bool { return x.Span().Start >= start }); k > 0 {
 		switch p[k-1].(type) {
 		case *syntax.Move, *syntax.Glyph, *syntax.NAG:
@@ -337,7 +392,7 @@ func (e *gameEdit) promoteOnce() (string, syntax.Pos, error) {
 		}
 	}
 	nw.write(ps)
-	s := nw.b.String()
+	s := nw.text()
 	if strings.HasSuffix(s, e.nl) && end < syntax.Pos(len(e.g.Text)) && strings.HasPrefix(e.g.Text[end:], e.nl) {
 		s = strings.TrimSuffix(s, e.nl)
 	}
@@ -387,8 +442,12 @@ func (e *gameEdit) deleteSpan(sp syntax.Span) (Change, error) {
 }
 
 // DeleteFromHere deletes the move under the cursor and the rest of its
-// line (comments before the move stay: they are about the move before).
-// At the first move of a variation it deletes the variation.
+// line (comments before the move stay: they are about the move before),
+// as lichess's "Delete from here" removes a move and what follows it from
+// the game tree: the alternatives to the move stay. When variations
+// branch at the move, the first of them takes its place (it is promoted,
+// and the line of the deleted move is deleted); at the first move of a
+// variation with no alternative it deletes the variation.
 func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
@@ -399,15 +458,101 @@ func DeleteFromHere(f *syntax.File, off syntax.Pos) (Change, error) {
 		return Change{}, ErrNoMove
 	}
 	line := e.w.line
+	if v := e.alternative(line, i); v != nil {
+		return e.replaceByAlternative(v)
+	}
 	if n := len(e.w.vars); n > 0 && lastMoveBefore(line, i) == nil {
 		return e.deleteSpan(e.w.vars[n-1].Sp)
 	}
-	if e.d == syntax.CTLPGN {
-		return Change{}, errors.New("deleting moves is not supported in CTL-PGN records")
-	}
 	sp, _ := moveGroup(line, i)
+	if e.d == syntax.CTLPGN && i > 0 && sp.Start == line[i].Span().Start {
+		// A Black move after its White move: the comma of the pair goes
+		// too, and the comments and variations after the pair stay (the
+		// variations there replace the White move).
+		if prev := line[i-1].Span().End; strings.Contains(e.g.Text[prev:sp.Start], ",") {
+			pairEnd := suffixEnd(line, i)
+			tEnd := tailEnd(line, pairEnd)
+			if tEnd == pairEnd {
+				sp.Start = prev
+			} else {
+				text := e.g.Text
+				if tEnd < len(line) {
+					text = replace(text, cut(text, syntax.Span{Start: line[tEnd].Span().Start, End: line[len(line)-1].Span().End}), "")
+				}
+				text = replace(text, syntax.Span{Start: prev, End: line[pairEnd-1].Span().End}, "")
+				return e.finish(text, prev, false)
+			}
+		}
+	}
 	sp.End = line[len(line)-1].Span().End
 	return e.deleteSpan(sp)
+}
+
+// alternative returns the first variation of line that branches at the
+// move at i (an alternative to it), or nil.
+func (e *gameEdit) alternative(line []syntax.Elem, i int) *syntax.Variation {
+	if e.d == syntax.CTLPGN {
+		return ctlAlternative(e.g, line, i)
+	}
+	end := suffixEnd(line, i)
+	for k := end; k < tailEnd(line, end); k++ {
+		if v, ok := line[k].(*syntax.Variation); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// replaceByAlternative deletes the move under the cursor and the rest of
+// its line, and puts in their place v, the first variation branching at
+// the move: v is promoted one level, then the variation that the line of
+// the move became is deleted. The cursor goes on the first move of v.
+func (e *gameEdit) replaceByAlternative(v *syntax.Variation) (Change, error) {
+	first := firstMove(v.Elems)
+	if first == nil {
+		return Change{}, errors.New("the variation after the move has no move")
+	}
+	ve := &gameEdit{f: e.f, d: e.d, r: e.r, g: e.g, rel: first.Sp.Start, w: whereIs(e.g, first.Sp.Start), nl: e.nl}
+	text, cursor, err := ve.promoteOnce()
+	if err != nil {
+		return Change{}, err
+	}
+	ng, err := e.reparse(text)
+	if err != nil {
+		return Change{}, err
+	}
+	pe := &gameEdit{f: e.f, d: e.d, r: syntax.GameRef{Game: ng}, g: ng, rel: cursor, w: whereIs(ng, cursor), nl: e.nl}
+	i := pe.moveIndex()
+	if i < 0 {
+		return Change{}, errors.New("the promoted move is lost")
+	}
+	line := pe.w.line
+	old := pe.alternative(line, i)
+	if old == nil {
+		return Change{}, errors.New("the line of the move is lost")
+	}
+	end := suffixEnd(line, i)
+	k := slices.Index(line, syntax.Elem(old))
+	joint := ""
+	if k == end && k+1 < len(line) && isPrefix(line[k+1]) {
+		// The number of a Black move that followed the variation
+		// goes with it: the move follows its own (in CTL-PGN, after
+		// the comma of its pair).
+		j := k + 1
+		for j < len(line)-1 && isPrefix(line[j]) {
+			j++
+		}
+		if m, ok := line[j].(*syntax.Move); ok {
+			if n, ok := pe.moveNumbers()[m]; ok && !n.white {
+				text = replace(text, syntax.Span{Start: line[k+1].Span().Start, End: m.Sp.Start}, "")
+				if e.d == syntax.CTLPGN {
+					joint = ","
+				}
+			}
+		}
+	}
+	c := cut(text, old.Sp)
+	return e.finish(replace(text, c, joint), cursor, true)
 }
 
 // SetNAG sets the numeric annotation glyph $n on the move under the

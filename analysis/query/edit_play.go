@@ -29,24 +29,11 @@ type playPlace struct {
 // under the cursor, else after the last move before it in its line, else
 // at the start of the line.
 func (e *gameEdit) place() (playPlace, error) {
-	if e.d == syntax.CTLPGN {
-		return playPlace{}, errors.New("playing moves is not supported in CTL-PGN records")
-	}
 	start := pgnStart(e.g)
 	if !start.OK {
 		return playPlace{}, errors.New("the start position of the game is not known")
 	}
-	line := e.w.line
-	after := e.moveIndex()
-	if after < 0 || isPrefix(e.w.elem) {
-		after = -1
-		for k := min(e.w.index, len(line)) - 1; k >= 0; k-- {
-			if _, ok := line[k].(*syntax.Move); ok {
-				after = k
-				break
-			}
-		}
-	}
+	after := e.playAfter()
 	pl := playPlace{after: after, replay: replayPGN(e.g, start, allMoves(e.g))}
 	w := e.w
 	if after >= 0 {
@@ -73,12 +60,35 @@ func (e *gameEdit) place() (playPlace, error) {
 	return pl, nil
 }
 
+// playAfter returns the index in the cursor's line of the move a move
+// played goes after: the move under the cursor, else the last move
+// before it in its line; -1 for the start of the line.
+func (e *gameEdit) playAfter() int {
+	line := e.w.line
+	after := e.moveIndex()
+	if after < 0 || isPrefix(e.w.elem) {
+		after = -1
+		for k := min(e.w.index, len(line)) - 1; k >= 0; k-- {
+			if _, ok := line[k].(*syntax.Move); ok {
+				after = k
+				break
+			}
+		}
+	}
+	return after
+}
+
 // LegalMoves returns the moves that may be played at the file-absolute
-// offset off (see Play), in the order of the engine's generator.
+// offset off (see Play), in the order of the engine's generator. In a
+// CTL-PGN record SAN is the move in CTL-AN and UCI the same in the
+// standard letters without its check mark.
 func LegalMoves(f *syntax.File, off syntax.Pos) ([]PlayMove, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
 		return nil, err
+	}
+	if e.d == syntax.CTLPGN {
+		return e.ctlLegalMoves()
 	}
 	pl, err := e.place()
 	if err != nil {
@@ -148,11 +158,16 @@ func resolveMove(p *chess.Position, s string) (chess.Move, error) {
 // When the move that follows is the same move, or a variation there
 // starts with it, the change only moves the cursor onto it; otherwise a
 // new variation holding the move opens after the variations already
-// there. The cursor goes on the move played.
+// there. The cursor goes on the move played. In a CTL-PGN record the
+// move is in CTL-AN, numbered in pairs, and a new variation goes after
+// the pair of the move it replaces.
 func Play(f *syntax.File, off syntax.Pos, move string) (Change, error) {
 	e, err := openEdit(f, off)
 	if err != nil {
 		return Change{}, err
+	}
+	if e.d == syntax.CTLPGN {
+		return e.ctlPlay(move)
 	}
 	pl, err := e.place()
 	if err != nil {

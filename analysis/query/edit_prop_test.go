@@ -358,12 +358,9 @@ func randomOp(rnd *rand.Rand, n *tnode) (string, bool) {
 		p.kids = slices.DeleteFunc(p.kids, func(k *tnode) bool { return k == top })
 		return "delete-variation", true
 	case 5:
-		if inVar && top == n {
-			p := n.parent
-			p.kids = slices.DeleteFunc(p.kids, func(k *tnode) bool { return k == n })
-		} else {
-			n.parent.kids = nil
-		}
+		// As lichess: the move and its subtree go, its alternatives stay.
+		p := n.parent
+		p.kids = slices.DeleteFunc(p.kids, func(k *tnode) bool { return k == n })
 		return "delete-from-here", true
 	}
 	if rnd.IntN(2) == 0 {

@@ -128,8 +128,68 @@ func TestPlay(t *testing.T) {
 		{name: "in the tags of a new game", op: "play e4", in: "[Event \"⟦⟧x\"]\n\n*\n", want: "[Event \"x\"]\n\n1. ⟦⟧e4 *\n"},
 		{name: "in the tags of a game without result", op: "play e4", in: "[Event \"⟦⟧x\"]\n", want: "[Event \"x\"]\n\n1. ⟦⟧e4\n"},
 		{name: "after the result: at the end of the main line", op: "play Nf3", in: str7 + "1. e4 e5 *⟦⟧\n", want: str7 + "1. e4 e5 2. ⟦⟧Nf3 *\n"},
-		{name: "ctl-pgn", file: "t.ctl-pgn", op: "play E", in: "[Variant \"C'escacs\"]\n\n1. F4-F6⟦⟧ :\n", want: "error: CTL-PGN"},
 	} {
+		runEditCase(t, c)
+	}
+}
+
+// ctlHead is the tag section of a minimal CTL-PGN record.
+const ctlHead = "[Variant \"C'escacs\"]\n[Id \"X\"]\n[Annotator \"Y\"]\n\n"
+
+// TestEditCTL holds the operations on CTL-PGN records: moves in CTL-AN
+// numbered in pairs, variations after the pair of the move they replace,
+// the end mark ':' kept on the last move of the main line.
+func TestEditCTL(t *testing.T) {
+	// Free layout: the two pairs of the record, and one variation.
+	two := "1. H6-H12, I23-I19\n2. G7-G11, G21-G17:\n\n*\n"
+	for _, c := range []editCase{
+		{name: "append Black's move to its pair", op: "play I23-I19",
+			in: "1. H6-H12⟦⟧:\n\n*\n", want: "1. H6-H12, ⟦⟧I23-I19:\n\n*\n"},
+		{name: "append a pair: the end mark moves", op: "play G7-G11",
+			in: "1. H6-H12, I23-I19⟦⟧:\n\n*\n", want: "1. H6-H12, I23-I19\n2. ⟦⟧G7-G11:\n\n*\n"},
+		{name: "new record", op: "play G7-G11", in: "⟦⟧*\n", want: "1. ⟦⟧G7-G11:\n*\n"},
+		{name: "not a move", op: "play G7-G12", in: "⟦⟧*\n", want: "error: not a move in CTL-AN"},
+		{name: "illegal", op: "play KRK-HIO", in: "⟦⟧*\n", want: "error: cannot be played"},
+		{name: "same as next", op: "play I23-I19", in: "1. H6-H12⟦⟧, I23-I19:\n\n*\n", want: "1. H6-H12, ⟦⟧I23-I19:\n\n*\n"},
+		{name: "open a variation of White's move after its pair", op: "play G7-G11",
+			in: "⟦⟧" + two, want: "1. H6-H12, I23-I19\n(1. ⟦⟧G7-G11)\n2. G7-G11, G21-G17:\n\n*\n"},
+		{name: "open a variation of Black's move", op: "play G21-G17",
+			in: "1. H6-H12⟦⟧, I23-I19\n2. G7-G11, G21-G17:\n\n*\n", want: "1. H6-H12, I23-I19\n(1. …, ⟦⟧G21-G17)\n2. G7-G11, G21-G17:\n\n*\n"},
+		{name: "step into the variation of a White move", op: "play G7-G11",
+			in: "⟦⟧1. H6-H12, I23-I19\n(1. G7-G11)\n2. G7-G11, G21-G17:\n\n*\n", want: "1. H6-H12, I23-I19\n(1. ⟦⟧G7-G11)\n2. G7-G11, G21-G17:\n\n*\n"},
+		{name: "in a variation", op: "play G21-G17",
+			in: "1. H6-H12, I23-I19\n(1. G7-G11⟦⟧)\n2. G7-G11, G21-G17:\n\n*\n", want: "1. H6-H12, I23-I19\n(1. G7-G11, ⟦⟧G21-G17)\n2. G7-G11, G21-G17:\n\n*\n"},
+		{name: "promote a White move", op: "promote",
+			in:   "1. H6-H12, I23-I19\n(1. ⟦⟧G7-G11, G21-G17\n2. H6-H12)\n2. G7-G11, G21-G17:\n\n*\n",
+			want: "1. ⟦⟧G7-G11, G21-G17\n(1. H6-H12, I23-I19\n2. G7-G11, G21-G17)\n2. H6-H12:\n\n*\n"},
+		{name: "promote a Black move", op: "promote-one",
+			in:   "1. H6-H12, I23-I19\n(1. …, ⟦⟧G21-G17\n2. G7-G11)\n2. G7-G11, G21-G17:\n\n*\n",
+			want: "1. H6-H12, ⟦⟧G21-G17\n(1. …, I23-I19\n2. G7-G11, G21-G17)\n2. G7-G11:\n\n*\n"},
+		{name: "delete from Black's move: its comma goes", op: "delete-from-here",
+			in: "1. H6-H12, I23-I19\n2. G7-G11, ⟦⟧G21-G17:\n\n*\n", want: "1. H6-H12, I23-I19\n2. G7-G11:⟦⟧\n\n*\n"},
+		{name: "delete from White's move: its line goes", op: "delete-from-here",
+			in: "1. H6-H12, I23-I19\n2. ⟦⟧G7-G11, G21-G17:\n\n*\n", want: "1. H6-H12, I23-I19:⟦⟧\n\n*\n"},
+		{name: "delete from here keeps the alternative of a White move", op: "delete-from-here",
+			in:   "1. ⟦⟧H6-H12, I23-I19\n(1. G7-G11, G21-G17\n2. H6-H12)\n2. G7-G11, G21-G17:\n\n*\n",
+			want: "1. ⟦⟧G7-G11, G21-G17\n2. H6-H12:\n\n*\n"},
+		{name: "delete variation", op: "delete-variation",
+			in: "1. H6-H12, I23-I19\n(1. …, G21-G17\n2. ⟦⟧G7-G11)\n" + two[len("1. H6-H12, I23-I19\n"):], want: "1. H6-H12, I23-I19⟦⟧\n" + two[len("1. H6-H12, I23-I19\n"):]},
+		// Export form (as pgnls fmt writes it) stays export form.
+		{name: "export form: promote", op: "promote",
+			in:   "1. H6-H12, I23-I19\n(1. …, ⟦⟧G21-G17)\n2. G7-G11, G21-G17:\n*\n",
+			want: "1. H6-H12, ⟦⟧G21-G17:\n(1. …, I23-I19\n.2. G7-G11, G21-G17)\n*\n"},
+		{name: "export form: play", op: "play G7-G11",
+			in:   "⟦⟧1. H6-H12, I23-I19\n(1. …, G21-G17)\n2. G7-G11, G21-G17:\n*\n",
+			want: "1. H6-H12, I23-I19\n(1. …, G21-G17)\n(1. ⟦⟧G7-G11)\n2. G7-G11, G21-G17:\n*\n"},
+		{name: "export form: delete from here", op: "delete-from-here",
+			in:   "1. H6-H12, ⟦⟧I23-I19\n(1. …, G21-G17)\n2. G7-G11, G21-G17:\n*\n",
+			want: "1. H6-H12, ⟦⟧G21-G17:\n*\n"},
+	} {
+		c.file = "t.ctl-pgn"
+		c.in = ctlHead + c.in
+		if !strings.HasPrefix(c.want, "error: ") {
+			c.want = ctlHead + c.want
+		}
 		runEditCase(t, c)
 	}
 }
@@ -179,6 +239,15 @@ func TestEditVariations(t *testing.T) {
 		{name: "delete from first move of variation", op: "delete-from-here",
 			in:   str7 + "1. e4 e5 (1... ⟦⟧c5 2. Nf3 d6) 2. Nf3 *\n",
 			want: str7 + "1. e4 e5⟦⟧ 2. Nf3 *\n"},
+		{name: "delete from here keeps the alternatives: the first takes its place", op: "delete-from-here",
+			in:   str7 + "1. e4 ⟦⟧e5 {open} (1... c5 {sicilian} 2. Nf3) (1... e6) 2. Nf3 Nc6 *\n",
+			want: str7 + "1. e4 ⟦⟧c5 {sicilian} (1... e6) 2. Nf3 *\n"},
+		{name: "delete from here in variation keeps the alternatives", op: "delete-from-here",
+			in:   str7 + "1. e4 e5 (1... c5 2. ⟦⟧Nf3 (2. c3 d5) d6) 2. Nf3 *\n",
+			want: str7 + "1. e4 e5 (1... c5 2. ⟦⟧c3 d5) 2. Nf3 *\n"},
+		{name: "delete from first move of variation keeps its alternatives", op: "delete-from-here",
+			in:   str7 + "1. e4 e5 (1... ⟦⟧c5 (1... e6 2. d4) 2. Nf3) 2. Nf3 *\n",
+			want: str7 + "1. e4 e5 (1... ⟦⟧e6 2. d4) 2. Nf3 *\n"},
 		{name: "delete from here keeps comment before", op: "delete-from-here",
 			in:   str7 + "1. e4 e5 {good} 2. ⟦⟧Nf3 *\n",
 			want: str7 + "1. e4 e5 {good}⟦⟧ *\n"},

@@ -128,17 +128,36 @@ func suffixEnd(line []syntax.Elem, i int) int {
 }
 
 // tailEnd returns the index in line after the comments and variations
-// that start at i.
+// that start at i (with the nesting dots before them).
 func tailEnd(line []syntax.Elem, i int) int {
 	for i < len(line) {
 		switch line[i].(type) {
 		case *syntax.Comment, *syntax.Variation:
 			i++
 			continue
+		case *syntax.Ellipsis:
+			if nestingDots(line, i) {
+				i++
+				continue
+			}
 		}
 		break
 	}
 	return i
+}
+
+// nestingDots reports whether line[i] is the "..." of CTL-PGN's nesting
+// dots before a variation or a comment (§8.6), which reads as an
+// ellipsis.
+func nestingDots(line []syntax.Elem, i int) bool {
+	if _, ok := line[i].(*syntax.Ellipsis); !ok || i+1 >= len(line) {
+		return false
+	}
+	switch line[i+1].(type) {
+	case *syntax.Comment, *syntax.Variation:
+		return true
+	}
+	return false
 }
 
 // isSuffix reports whether e annotates the move before it.

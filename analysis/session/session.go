@@ -580,12 +580,10 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 	for {
 		select {
 		case failed = <-finished:
-			for k, i := range todo {
-				if !done[k].Load() {
-					failed[k] = true
-					res.per[k] = analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, cfg, nil)
-				}
-			}
+			syntaxOnly(doc.File, todo, func(k int) bool { return !done[k].Load() }, func(k int, g *syntax.Game) {
+				failed[k] = true
+				res.per[k] = analysis.Game(g, doc.File.Dialect, cfg, nil)
+			})
 			msg := fmt.Sprintf("%d games", len(todo))
 			if ctx.Err() == nil && runCtx.Err() != nil {
 				msg = fmt.Sprintf("cancelled after %d of %d games", count.Load(), len(todo))
@@ -608,6 +606,41 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 			prog.Report(n, len(todo))
 			interval = max(2*interval, 2*time.Since(began))
 			t.Reset(interval)
+		}
+	}
+}
+
+// syntaxOnly calls fn(k, game) for the games todo[k] of f that left
+// reports, walking the chunks that hold them once each: a File.Game per
+// game would parse a chunk of a compact file again for each of its games
+// whenever other readers made the tree cache drop it, as they do while a
+// cancelled run of a big document is wound up.
+func syntaxOnly(f *syntax.File, todo []int, left func(k int) bool, fn func(k int, g *syntax.Game)) {
+	at := map[int]int{}
+	for k, i := range todo {
+		if left(k) {
+			at[i] = k
+		}
+	}
+	for _, ref := range f.Chunks() {
+		if len(at) == 0 {
+			return
+		}
+		has := false
+		for j := range ref.Chunk.Len() {
+			if _, ok := at[ref.First+j]; ok {
+				has = true
+				break
+			}
+		}
+		if !has {
+			continue
+		}
+		for i, r := range ref.Games() {
+			if k, ok := at[i]; ok {
+				fn(k, r.Game)
+				delete(at, i)
+			}
 		}
 	}
 }

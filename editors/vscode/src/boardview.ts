@@ -505,8 +505,16 @@ export function renderPage(cspSource: string, nonce: string): string {
   window.addEventListener('message', (e) => {
     if (e.data && e.data.type === 'show') {
       view.innerHTML = e.data.html;
-      const cur = view.querySelector('.moves .current');
-      if (cur) cur.scrollIntoView({ block: 'nearest' });
+      // Only the move list scrolls to its current move: scrollIntoView
+      // would scroll the page too (hidden overflow scrolls by script),
+      // leaving the board above the panel's top.
+      const list = view.querySelector('.moves');
+      const cur = list && list.querySelector('.current');
+      if (cur) {
+        const r = cur.getBoundingClientRect(), lr = list.getBoundingClientRect();
+        if (r.top < lr.top) list.scrollTop += r.top - lr.top;
+        else if (r.bottom > lr.bottom) list.scrollTop += r.bottom - lr.bottom;
+      }
     }
   });
   view.addEventListener('click', (e) => {
