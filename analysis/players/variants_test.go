@@ -1,6 +1,7 @@
 package players
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -75,6 +76,20 @@ func TestNamesFile(t *testing.T) {
 		if c, ok := n.Canonical(tt.name); ok != (tt.canon != "") || c != tt.canon {
 			t.Errorf("Canonical(%q) = %q, %v; want %q", tt.name, c, ok, tt.canon)
 		}
+	}
+	for _, tt := range []struct{ name, canon string }{
+		{"kortschnoj viktor", "Korchnoi, Viktor"},
+		{"Korchnoi,Viktor", "Korchnoi, Viktor"},
+		{"Kortchnoi, V.", "Korchnoi, Viktor"},
+		{"Carlsen,M", ""}, // a variant by the counts, not by the file
+		{"?", ""},
+	} {
+		if c, ok := n.Listed(tt.name); ok != (tt.canon != "") || c != tt.canon {
+			t.Errorf("Listed(%q) = %q, %v; want %q", tt.name, c, ok, tt.canon)
+		}
+	}
+	if got, want := n.ListedSpellings("Korchnoi, Viktor"), []string{"Korchnoi, Viktor", "Kortschnoj, Viktor", "Kortchnoi, V"}; !slices.Equal(got, want) {
+		t.Errorf("ListedSpellings = %q, want %q", got, want)
 	}
 	if err := n.ReadFile(strings.NewReader("no equals sign\n")); err == nil {
 		t.Error("a line without = read")
