@@ -13,6 +13,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/input"
+	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -91,6 +92,9 @@ Flags:
                      reading, decompressing and printing run beside them,
                      so -j with fewer than the machine's cores leaves the
                      rest to a compressed file's decoder (or to other work)
+  --read-lang L      the language of the moves not written in SAN
+                     (localized-san): de, fr, ... or figurine reads only
+                     that one, en none; auto (default) infers it per game
   --reader R         how CTL-PGN records are read: full (default: the
                      rules of C'escacs and the whole format) or minimal
                      (the minimal reader of the specification, §8.9: the
@@ -141,6 +145,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	reader := fl.String("reader", "full", "")
+	readLang := fl.String("read-lang", "auto", "")
 	dupFlag := fl.Bool("duplicates", false, "")
 	fingerprints := fl.String("fingerprints", "", "")
 	duplicatesFrom := fl.Bool("duplicates-from", false, "")
@@ -166,6 +171,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.min = c.cfg.MinSeverity
 	if c.cfg.CTLReader, ok = analysis.ParseCTLReader(*reader); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown reader %q (want full or minimal)\n", *reader)
+		return exitUsage
+	}
+	if c.cfg.ReadLang, ok = localized.ParseReadLang(*readLang); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown --read-lang %q (want %s)\n", *readLang, localized.ReadLangs)
 		return exitUsage
 	}
 	if len(paths) == 0 {
