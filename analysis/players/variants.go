@@ -29,6 +29,9 @@ type Names struct {
 	// listed holds the spellings of each line of the names file, by its
 	// canonical spelling: the canonical one first.
 	listed map[string][]string
+	// others, when set, counts the spellings of the other files of the
+	// collection (SetCounts).
+	others *Counts
 }
 
 // Add counts one more occurrence of a spelling; unknown names (Unknown)
@@ -37,13 +40,18 @@ func (n *Names) Add(name string) {
 	if Unknown(name) {
 		return
 	}
+	n.addCount(name, 1)
+}
+
+// addCount counts k more occurrences of a known spelling.
+func (n *Names) addCount(name string, k int) {
 	if n.count == nil {
 		n.count = map[string]int{}
 	}
 	if n.count[name] == 0 {
 		n.order = append(n.order, name)
 	}
-	n.count[name]++
+	n.count[name] += k
 	n.canon = nil
 }
 
@@ -88,6 +96,12 @@ func (n *Names) ReadFile(r io.Reader) error {
 	n.canon = nil
 	return s.Err()
 }
+
+// SetCounts makes FileDiagnostics, given n, count the spellings of the
+// other files of c with those of the file it is given: a variant in one
+// file is found against the spelling of another (the editor's
+// workspace).
+func (n *Names) SetCounts(c *Counts) { n.others = c }
 
 // Listed returns the canonical spelling that the names file gives name
 // (name has the Key of a spelling of one of its lines), and true; false
