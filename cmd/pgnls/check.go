@@ -72,7 +72,9 @@ Flags:
                      the fingerprints of repeated games, spilling the rest
                      to temporary files in $TMPDIR (removed at the end, or
                      on an interrupt). The repeated games of the games read
-                     after a spill are printed at the end
+                     after a spill are printed at the end. The players'
+                     names of player-name-variant take an eighth of SIZE,
+                     and spill alike
   --names-file F     the names file of player-name-variant (a hint: shown
                      with --severity hint), lines "canonical = variant;
                      variant"; default .pgnls-names in the current
@@ -130,11 +132,10 @@ type checker struct {
 	outErr   bool // writing a diagnostic failed; no more are written
 	// spillNoted tells that the fingerprints spilled to disk, said once.
 	spillNoted bool
-	// names counts the players' names of the files checked, when
-	// player-name-variant is shown (nil otherwise), and nameAt keeps
-	// where each spelling comes first.
-	names  *players.Names
-	nameAt map[string]nameSeen
+	// names counts the players' names of the files checked, and where
+	// each spelling comes first, when player-name-variant is shown (nil
+	// otherwise).
+	names *players.Tally
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -211,12 +212,12 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}()
 	}
 	if _, ok := c.cfg.Resolve(nil, players.CodeVariant, analysis.Hint); ok && !*dupFlag && !*duplicatesFrom {
-		var err error
-		if c.names, err = loadNames(*namesFile); err != nil {
+		file, err := loadNames(*namesFile)
+		if err != nil {
 			fmt.Fprintf(stderr, "pgnls check: %v\n", err)
 			return exitUsage
 		}
-		c.nameAt = map[string]nameSeen{}
+		c.names = players.NewTally(file, tempDir(), namesShare(c.budget))
 	}
 	if *dupFlag || *duplicatesFrom {
 		c.repeats = checks.NewRepeatsBounded(fingerprintShare(c.budget), tempDir())
