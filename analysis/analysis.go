@@ -547,6 +547,11 @@ type Config struct {
 	// CTLReader selects the reader of CTL-PGN records: the full one
 	// (default) or the minimal one of the specification.
 	CTLReader CTLReader
+	// ReadLang is the language in which moves that are not SAN are
+	// read (localized-san): a code of chess.Languages ("de", "fr", ...)
+	// or "figurine" reads that one only, "en" none (SAN only); "" infers
+	// it per game.
+	ReadLang string
 }
 
 // DefaultConfig returns the settings used when the user sets nothing.

@@ -18,10 +18,11 @@ type command struct {
 
 // commands lists the commands of the server, as announced in the
 // capabilities' executeCommandProvider.
-var commands = []string{cmdAnalyseGame, cmdAnalyseFile, commandPlay, commandEditGame}
+var commands = []string{cmdAnalyseGame, cmdAnalyseFile, commandPlay, commandEditGame, commandCopyGame}
 
 // executeCommand runs a command of the server: the engine's analyses
-// (analyse.go) and the edits of a game from the board (boardedit.go).
+// (analyse.go), the edits of a game from the board (boardedit.go) and
+// the stripped copies of a game (copygame.go).
 func (s *server) executeCommand(ctx context.Context, params json.RawMessage) (any, error) {
 	var p command
 	if err := wire.Unmarshal(params, &p); err != nil {
@@ -32,6 +33,8 @@ func (s *server) executeCommand(ctx context.Context, params json.RawMessage) (an
 		return s.analyseCommand(p)
 	case commandPlay, commandEditGame:
 		return s.editCommand(ctx, p)
+	case commandCopyGame:
+		return s.copyCommand(p)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q", p.Command)
 }

@@ -78,23 +78,26 @@ func repeatFix(doc *session.Document, m mapper, i int, raw json.RawMessage) (cod
 // workspace.
 const namesFile = ".pgnls-names"
 
-// readNames reads the names file at the root of the workspace, if there
-// is one: in the first of the workspace's folders roots (the folders of
-// the initialize params, else its root).
+// readNames installs the players' names of player-name-variant: the
+// names file at the root of the workspace, if there is one (in the first
+// of the workspace's folders roots: the folders of the initialize
+// params, else its root), and the counts of the workspace's files (see
+// countPlayers), when it has folders.
 func (s *server) readNames(roots []string) {
 	if len(roots) == 0 {
 		return
 	}
-	path := filepath.Join(roots[0], namesFile)
-	f, err := os.Open(path)
-	if err != nil {
-		return
-	}
-	defer f.Close()
 	n := &players.Names{}
-	if err := n.ReadFile(f); err != nil {
-		s.logger.Warn("names file", zap.String("path", path), zap.Error(err))
-		return
+	n.SetCounts(&s.ws.players)
+	path := filepath.Join(roots[0], namesFile)
+	if f, err := os.Open(path); err == nil {
+		err := n.ReadFile(f)
+		f.Close()
+		if err != nil {
+			s.logger.Warn("names file", zap.String("path", path), zap.Error(err))
+			n = &players.Names{}
+			n.SetCounts(&s.ws.players)
+		}
 	}
 	s.names = n
 	s.docs.SetNames(n)

@@ -161,6 +161,7 @@ var notifications = map[string]notificationHandler{
 	protocol.MethodTextDocumentDidClose:            (*server).didClose,
 	protocol.MethodWorkspaceDidChangeConfiguration: (*server).didChangeConfiguration,
 	protocol.MethodWorkDoneProgressCancel:          (*server).workDoneProgressCancel,
+	methodPlayersCounted:                           (*server).playersCounted,
 }
 
 // phase is where the server stands in the LSP lifecycle.

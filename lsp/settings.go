@@ -14,6 +14,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/annotate"
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
@@ -26,6 +27,7 @@ import (
 //	pgnls.lineLength               export line limit and format width (default 79; negative: no limit)
 //	pgnls.ctlpgn.symbols           "keep" (default), "ascii" or "unicode"
 //	pgnls.ctlpgn.reader            "full" (default) or "minimal": the CTL-PGN reader (as check --reader)
+//	pgnls.readLang                 "auto" (default), "en", "figurine" or a language code: the moves not in SAN (as check --read-lang)
 //	pgnls.hover.images             "auto" (default: for VS Code and its forks), "on" or "off": board images in hovers
 //	pgnls.tagOrder                 "lenient" (default) or "strict" (tag-sort is a warning)
 //	pgnls.maxDiagnostics           diagnostics published per document (default 2000, 1000 for VS Code, 100 for eglot; 0: no limit)
@@ -66,6 +68,7 @@ type settings struct {
 	images       string  // "auto", "on" or "off"; "" means auto
 	profile      analysis.Profile
 	reader       analysis.CTLReader
+	readLang     string // analysis.Config.ReadLang
 	strictTags   bool
 	severity     map[analysis.Code]analysis.Severity // 0 switches a code off
 	catalogueURL string                              // "" means defaultCatalogueURL
@@ -85,6 +88,7 @@ type wireSettings struct {
 	Hover *struct {
 		Images string `json:"images"`
 	} `json:"hover"`
+	ReadLang    string                     `json:"readLang"`
 	TagOrder    string                     `json:"tagOrder"`
 	Max         json.RawMessage            `json:"maxDiagnostics"`
 	Diagnostics map[string]json.RawMessage `json:"diagnostics"`
@@ -142,6 +146,11 @@ func parseSettings(raw json.RawMessage) (st settings, problems []string) {
 				problems = append(problems, "pgnls.ctlpgn.reader must be full or minimal, not "+w.CTLPGN.Reader)
 			}
 		}
+	}
+	if l, ok := localized.ParseReadLang(w.ReadLang); ok {
+		st.readLang = l
+	} else {
+		problems = append(problems, "pgnls.readLang must be "+localized.ReadLangs+", not "+w.ReadLang)
 	}
 	if w.Hover != nil {
 		switch v := strings.ToLower(w.Hover.Images); v {
@@ -230,6 +239,7 @@ func (st settings) config() *analysis.Config {
 		LineLength: st.lineLength,
 		Profile:    st.profile,
 		CTLReader:  st.reader,
+		ReadLang:   st.readLang,
 	}
 }
 
@@ -280,7 +290,7 @@ func (st settings) maxDiagnostics(def int) int {
 
 // sameAnalysis reports whether a and b analyse and publish alike.
 func (st settings) sameAnalysis(o settings) bool {
-	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile && st.reader == o.reader &&
+	return st.lineLength == o.lineLength && st.strictTags == o.strictTags && st.profile == o.profile && st.reader == o.reader && st.readLang == o.readLang &&
 		maps.Equal(st.severity, o.severity) && st.catalogue() == o.catalogue() &&
 		st.maxDiagnostics(-1) == o.maxDiagnostics(-1) // unset (the client's default) is not 0 (no limit)
 }
@@ -312,7 +322,7 @@ func (s *server) applySettings(where string, raw json.RawMessage) {
 	old := s.settings
 	s.settings = st
 	s.logger.Info("settings", zap.String("from", where), zap.String("dialect", s.dialectName()),
-		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags), zap.Stringer("profile", st.profile), zap.Stringer("reader", st.reader),
+		zap.Int("lineLength", st.lineLength), zap.String("symbols", st.symbols), zap.Bool("strictTagOrder", st.strictTags), zap.Stringer("profile", st.profile), zap.Stringer("reader", st.reader), zap.String("readLang", st.readLang),
 		zap.Int("severityOverrides", len(st.severity)), zap.Int("maxDiagnostics", st.maxDiagnostics(s.client.maxDiagnostics())))
 	c := s.docs.Config()
 	c.Dialect = s.dialectName()

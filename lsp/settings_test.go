@@ -198,6 +198,8 @@ func TestParseSettings(t *testing.T) {
 		{`{"ctlpgn": {"symbols": "fancy"}}`, 1},
 		{`{"ctlpgn": {"reader": "minimal"}}`, 0},
 		{`{"ctlpgn": {"reader": "lenient"}}`, 1},
+		{`{"readLang": "figurine"}`, 0},
+		{`{"readLang": "klingon"}`, 1},
 		{`{"maxDiagnostics": -1}`, 1},
 		{`{"diagnostics": {"illegal-move": "loud", "no-such-code": "error", "tag-order": 3}}`, 3},
 	} {

@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/query"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/analysis/workspace"
@@ -67,6 +68,10 @@ type workspaceIndex struct {
 
 	typed time.Time // when the open documents were last seen to change (yield)
 	edits int64     // the sum of their versions then
+
+	// players counts the players' names of the workspace's files, for
+	// player-name-variant across them (countPlayers).
+	players players.Counts
 
 	mu       sync.Mutex
 	building bool
@@ -174,6 +179,9 @@ func (w *workspaceIndex) refresh(first bool) {
 		}
 		s.logger.Info("workspace indexed", zap.Int("files", st.Files), zap.Int("indexed", st.Indexed), zap.Int("spilled", st.Spilled),
 			zap.Int("games", st.Games), zap.Duration("took", time.Since(start)), zap.Error(err))
+		if err == nil {
+			w.countPlayers(ctx, ix)
+		}
 		if p != nil {
 			p.End(fmt.Sprintf("%d games in %d files", st.Games, st.Files))
 		}

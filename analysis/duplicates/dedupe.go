@@ -2,12 +2,15 @@ package duplicates
 
 import (
 	"cmp"
+	"encoding/binary"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/commands"
+	"github.com/pgnls/pgnls/analysis/spill"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -69,8 +72,57 @@ func (c Completeness) Compare(o Completeness) int {
 // it through links each to a main line equal to or begun by the one
 // before: every game removed is then the kept game or a truncated copy
 // of it. The games of a tree left out start sets of their own.
+//
+// It works in bounded memory, as a Finder does: the findings are sorted
+// in Budget bytes of memory, spilling to Dir past it (package spill),
+// the tree of each game is worked out in order of the games (its
+// earliest game, the root: that of the game it repeats, read back from
+// disk past the budget),
+// and the trees are resolved one at a time; only the games of one tree
+// are held at once. The zero Sets keeps defaultSetsBudget in memory and
+// spills to a directory of its own.
 type Sets struct {
-	links map[int64][]link
+	// Dir is where the findings spill, and Budget the memory they take
+	// before; set them before the first Add.
+	Dir    *spill.Dir
+	Budget int64
+
+	own   bool // Dir is the Sets' own, removed by Resolve
+	edges *spill.Sorter[setEdge]
+	n     int
+}
+
+// defaultSetsBudget is the memory of a Sets whose Budget is not set.
+const defaultSetsBudget = 8 << 20
+
+// setEdge is a finding: game repeats the earlier game other, as kind
+// says; once the trees are known, root is the earliest game of game's.
+type setEdge struct {
+	root, game, other int64
+	kind              Kind
+}
+
+func edgeFormat(byRoot bool) spill.Format[setEdge] {
+	return spill.Format[setEdge]{
+		Size: 3*8 + 1,
+		Put: func(b []byte, e *setEdge) {
+			le := binary.LittleEndian
+			le.PutUint64(b[0:], uint64(e.root))
+			le.PutUint64(b[8:], uint64(e.game))
+			le.PutUint64(b[16:], uint64(e.other))
+			b[24] = byte(e.kind)
+		},
+		Get: func(b []byte, e *setEdge) {
+			le := binary.LittleEndian
+			e.root, e.game, e.other, e.kind = int64(le.Uint64(b[0:])), int64(le.Uint64(b[8:])), int64(le.Uint64(b[16:])), Kind(b[24])
+		},
+		Compare: func(a, b *setEdge) int {
+			if byRoot {
+				return cmp.Or(cmp.Compare(a.root, b.root), cmp.Compare(a.game, b.game))
+			}
+			return cmp.Compare(a.game, b.game)
+		},
+	}
 }
 
 type link struct {
@@ -80,76 +132,156 @@ type link struct {
 
 // Add records that game repeats the earlier game other, as kind says.
 func (s *Sets) Add(game, other int64, kind Kind) {
-	if s.links == nil {
-		s.links = make(map[int64][]link)
+	if s.edges == nil {
+		if s.Dir == nil {
+			s.Dir, s.own = spill.NewDir(), true
+		}
+		if s.Budget <= 0 {
+			s.Budget = defaultSetsBudget
+		}
+		s.edges = spill.NewSorter(s.Dir, s.Budget/2, edgeFormat(false))
 	}
-	s.links[game] = append(s.links[game], link{other, kind != Truncated})
-	s.links[other] = append(s.links[other], link{game, kind != Extended})
+	s.edges.Add(setEdge{game: game, other: other, kind: kind})
+	s.n++
 }
 
-// Len returns the number of games found in sets.
-func (s *Sets) Len() int { return len(s.links) }
+// Len returns the number of findings added: 0 when no game is in a set.
+func (s *Sets) Len() int { return s.n }
 
 // Resolve calls keep with the game kept and the games removed of every
 // set, the latter in their order, sets in the order of their earliest
 // game; better(a, b) reports whether game a is more complete than game b
-// (see Completeness.Compare).
-func (s *Sets) Resolve(better func(a, b int64) bool, keep func(kept int64, removed []int64)) {
-	games := slices.Sorted(func(yield func(int64) bool) {
-		for g := range s.links {
-			if !yield(g) {
-				return
+// (see Completeness.Compare). It returns the error of a file of the
+// findings spilled, and releases them: the Sets must not be used after.
+func (s *Sets) Resolve(better func(a, b int64) bool, keep func(kept int64, removed []int64)) error {
+	if s.edges == nil {
+		return nil
+	}
+	if s.own {
+		defer s.Dir.Remove()
+	}
+	byGame := s.edges.Sort()
+	defer byGame.Close()
+	s.edges = nil
+	// The root of each game, in order of the games: the root of the game
+	// it repeats, which comes before it, else that game. They are held
+	// in memory, 16 bytes a game, up to a quarter of the budget; the
+	// earlier ones then go to disk, found again by a binary search.
+	type rootRec struct{ game, root int64 }
+	var mem []rootRec
+	maxMem := max(int(s.Budget/4/16), 1)
+	disk := spill.NewLog(s.Dir)
+	defer disk.Close()
+	nDisk := int64(0)
+	var rb [16]byte
+	rootOf := func(g int64) (int64, error) {
+		if len(mem) > 0 && g >= mem[0].game || nDisk == 0 {
+			if i, ok := slices.BinarySearchFunc(mem, g, func(r rootRec, g int64) int { return cmp.Compare(r.game, g) }); ok {
+				return mem[i].root, nil
+			}
+			return g, nil
+		}
+		lo, hi := int64(0), nDisk
+		for lo < hi {
+			m := (lo + hi) / 2
+			if err := disk.ReadAt(rb[:], m*16); err != nil {
+				return 0, err
+			}
+			switch x := int64(binary.LittleEndian.Uint64(rb[:])); {
+			case x == g:
+				return int64(binary.LittleEndian.Uint64(rb[8:])), nil
+			case x < g:
+				lo = m + 1
+			default:
+				hi = m
 			}
 		}
-	})
-	done := make(map[int64]bool, len(games))
-	seen := make(map[int64]bool)
-	for _, root := range games {
-		if seen[root] {
-			continue
+		return g, nil
+	}
+	byRoot := spill.NewSorter(s.Dir, s.Budget/2, edgeFormat(true))
+	last := int64(-1)
+	for e, ok := byGame.Next(); ok; e, ok = byGame.Next() {
+		if e.game == last {
+			continue // one finding per game (an Index's); any other is left out
 		}
-		// The tree of root, in order.
-		tree := []int64{root}
-		seen[root] = true
-		for i := 0; i < len(tree); i++ {
-			for _, l := range s.links[tree[i]] {
-				if !seen[l.other] {
-					seen[l.other] = true
-					tree = append(tree, l.other)
+		last = e.game
+		root, err := rootOf(e.other)
+		if err != nil {
+			byRoot.Close()
+			return err
+		}
+		if len(mem) == maxMem {
+			for _, r := range mem {
+				binary.LittleEndian.PutUint64(rb[:], uint64(r.game))
+				binary.LittleEndian.PutUint64(rb[8:], uint64(r.root))
+				disk.Append(rb[:])
+			}
+			nDisk += int64(len(mem))
+			mem = mem[:0]
+		}
+		mem = append(mem, rootRec{e.game, root})
+		e.root = root
+		byRoot.Add(e)
+	}
+	if err := cmp.Or(byGame.Err(), disk.Err()); err != nil {
+		byRoot.Close()
+		return err
+	}
+	trees := byRoot.Sort()
+	defer trees.Close()
+	var tree []setEdge
+	for e, ok := trees.Next(); ok; e, ok = trees.Next() {
+		if len(tree) > 0 && tree[0].root != e.root {
+			resolveTree(tree, better, keep)
+			tree = tree[:0]
+		}
+		tree = append(tree, e)
+	}
+	if len(tree) > 0 {
+		resolveTree(tree, better, keep)
+	}
+	return trees.Err()
+}
+
+// resolveTree calls keep with the sets of the tree of the findings
+// edges, all of one root.
+func resolveTree(edges []setEdge, better func(a, b int64) bool, keep func(kept int64, removed []int64)) {
+	links := make(map[int64][]link, len(edges)+1)
+	for _, e := range edges {
+		links[e.game] = append(links[e.game], link{e.other, e.kind != Truncated})
+		links[e.other] = append(links[e.other], link{e.game, e.kind != Extended})
+	}
+	tree := slices.Sorted(maps.Keys(links))
+	done := make(map[int64]bool, len(tree))
+	for {
+		kept := int64(-1)
+		for _, g := range tree {
+			if !done[g] && (kept < 0 || better(g, kept)) {
+				kept = g
+			}
+		}
+		if kept < 0 {
+			break
+		}
+		done[kept] = true
+		var removed []int64
+		reached := map[int64]bool{kept: true}
+		for queue := []int64{kept}; len(queue) > 0; queue = queue[1:] {
+			for _, l := range links[queue[0]] {
+				if !l.sub || reached[l.other] {
+					continue
+				}
+				reached[l.other] = true
+				queue = append(queue, l.other)
+				if !done[l.other] {
+					done[l.other] = true
+					removed = append(removed, l.other)
 				}
 			}
 		}
-		slices.Sort(tree)
-		for {
-			kept := int64(-1)
-			for _, g := range tree {
-				if !done[g] && (kept < 0 || better(g, kept)) {
-					kept = g
-				}
-			}
-			if kept < 0 {
-				break
-			}
-			done[kept] = true
-			var removed []int64
-			reached := map[int64]bool{kept: true}
-			for queue := []int64{kept}; len(queue) > 0; queue = queue[1:] {
-				for _, l := range s.links[queue[0]] {
-					if !l.sub || reached[l.other] {
-						continue
-					}
-					reached[l.other] = true
-					queue = append(queue, l.other)
-					if !done[l.other] {
-						done[l.other] = true
-						removed = append(removed, l.other)
-					}
-				}
-			}
-			if len(removed) > 0 {
-				slices.Sort(removed)
-				keep(kept, removed)
-			}
+		if len(removed) > 0 {
+			slices.Sort(removed)
+			keep(kept, removed)
 		}
 	}
 }

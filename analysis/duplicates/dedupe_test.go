@@ -1,9 +1,13 @@
 package duplicates
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/pgnls/pgnls/analysis/spill"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -16,21 +20,71 @@ func TestSetsResolve(t *testing.T) {
 	// more annotations; 5 is a truncated copy of 4 (50).
 	plies := []int{40, 60, 60, 60, 60, 50}
 	ann := []int{0, 0, 0, 0, 3, 0}
-	var s Sets
-	s.Add(1, 0, Extended)
-	s.Add(2, 0, Extended)
-	s.Add(3, 1, Duplicate)
-	s.Add(4, 2, Duplicate)
-	s.Add(5, 4, Truncated)
-	better := func(a, b int64) bool {
-		c := Completeness{Plies: plies[a], Annotations: ann[a]}.Compare(Completeness{Plies: plies[b], Annotations: ann[b]})
-		return c > 0 || c == 0 && a < b
+	for _, budget := range []int64{0, 1} { // the default, and a spill at every finding
+		s := Sets{Budget: budget}
+		s.Add(1, 0, Extended)
+		s.Add(2, 0, Extended)
+		s.Add(3, 1, Duplicate)
+		s.Add(5, 4, Truncated) // in any order
+		s.Add(4, 2, Duplicate)
+		better := func(a, b int64) bool {
+			c := Completeness{Plies: plies[a], Annotations: ann[a]}.Compare(Completeness{Plies: plies[b], Annotations: ann[b]})
+			return c > 0 || c == 0 && a < b
+		}
+		got := map[int64][]int64{}
+		if err := s.Resolve(better, func(kept int64, removed []int64) { got[kept] = removed }); err != nil {
+			t.Fatal(err)
+		}
+		want := map[int64][]int64{4: {0, 2, 5}, 1: {3}}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("budget %d: sets %v, want %v", budget, got, want)
+		}
 	}
-	got := map[int64][]int64{}
-	s.Resolve(better, func(kept int64, removed []int64) { got[kept] = removed })
-	want := map[int64][]int64{4: {0, 2, 5}, 1: {3}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("sets %v, want %v", got, want)
+}
+
+// TestSetsSpill: findings that spill to disk at every one, or whose
+// roots do, give the sets that a budget holding them all gives, in the
+// same order.
+func TestSetsSpill(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	const games = 3000
+	plies := make([]int, games)
+	for i := range plies {
+		plies[i] = 20 + r.IntN(5)
+	}
+	type finding struct {
+		game, other int64
+		kind        Kind
+	}
+	var findings []finding
+	for g := int64(1); g < games; g++ {
+		if r.IntN(3) > 0 {
+			findings = append(findings, finding{g, r.Int64N(g), []Kind{Duplicate, Truncated, Extended}[r.IntN(3)]})
+		}
+	}
+	r.Shuffle(len(findings), func(i, j int) { findings[i], findings[j] = findings[j], findings[i] })
+	better := func(a, b int64) bool { return plies[a] > plies[b] || plies[a] == plies[b] && a < b }
+	resolve := func(budget int64) string {
+		dir := spill.NewDir()
+		defer dir.Remove()
+		s := Sets{Dir: dir, Budget: budget}
+		for _, f := range findings {
+			s.Add(f.game, f.other, f.kind)
+		}
+		var b strings.Builder
+		if err := s.Resolve(better, func(kept int64, removed []int64) { fmt.Fprintln(&b, kept, removed) }); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	want := resolve(64 << 20)
+	if strings.Count(want, "\n") < 100 {
+		t.Fatalf("only %d sets", strings.Count(want, "\n"))
+	}
+	for _, budget := range []int64{1, 4 << 10} {
+		if got := resolve(budget); got != want {
+			t.Errorf("budget %d: the sets differ from those in memory", budget)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -285,7 +286,9 @@ func (p *parquetWriter) Write(row []Value) error {
 		switch {
 		case v.Null:
 		case c.Kind == String || c.Kind == JSON:
-			pv = parquet.ByteArrayValue([]byte(v.S))
+			// The bytes of the string, not a copy: the Parquet writer
+			// only reads them, and copies them into its pages.
+			pv = parquet.ByteArrayValue(unsafe.Slice(unsafe.StringData(v.S), len(v.S)))
 			p.bytes += len(v.S)
 		case c.Kind == Int && c.Bits == 32:
 			pv = parquet.Int32Value(int32(v.I))

@@ -7,7 +7,8 @@
 // main line replays in English (the legality analyzer shared it), nothing
 // is done; else each language of chess.Languages, figurines first, is
 // tried on the whole main line, and the first in which every move can be
-// played is the game's. Reading is a translation of the letters before
+// played is the game's. A language set by hand (analysis.Config.ReadLang)
+// is the only one tried. Reading is a translation of the letters before
 // the SAN parser, so the SAN path itself is unchanged.
 //
 // It imports the chess rules and the legality replay; it must not import
@@ -44,6 +45,23 @@ var Analyzer = &analysis.Analyzer{
 // languages, those with the most players first (German before Danish,
 // Norwegian and Swedish, which share its letters).
 var languages = []string{"figurine", "de", "fr", "es", "it", "nl", "pt", "ru", "pl", "cs", "hu", "sv", "da", "no", "fi", "tr"}
+
+// ParseReadLang reads the value of a setting of analysis.Config.ReadLang:
+// "" or "auto" (infer per game), "en" (SAN only), "figurine" or a code
+// of chess.Languages, in any letter case.
+func ParseReadLang(s string) (string, bool) {
+	switch s = strings.ToLower(s); s {
+	case "", "auto":
+		return "", true
+	case "en":
+		return s, true
+	}
+	_, ok := Letters(s)
+	return s, ok
+}
+
+// ReadLangs is the list of the values of ParseReadLang, for messages.
+const ReadLangs = "auto, en, figurine, cs, da, de, es, fi, fr, hu, it, nl, no, pl, pt, ru, sv or tr"
 
 // Letters returns the piece letters of a language code of
 // chess.Languages, or of "figurine".
@@ -122,8 +140,15 @@ func run(p *analysis.Pass) {
 	if len(ml.Moves) == len(tokens) && !unknown {
 		return // the main line is SAN
 	}
-	for _, lang := range languages {
-		l, _ := Letters(lang)
+	try := languages
+	if set := p.Config.ReadLang; set != "" {
+		try = []string{set}
+	}
+	for _, lang := range try {
+		l, ok := Letters(lang)
+		if !ok {
+			return // "en": SAN only
+		}
 		if fixes, ok := replay(ml.Start.Pos, tokens, &l); ok && len(fixes) > 0 {
 			name := languageNames[lang]
 			for _, f := range fixes {

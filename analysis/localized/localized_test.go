@@ -110,3 +110,37 @@ func movetext(s string) string {
 	_, m, _ := strings.Cut(s, "\n\n")
 	return m
 }
+
+// TestReadLang: a language set by hand is the only one read. Hf3 is the
+// queen's move in Polish (hetman), which inference tries first, and the
+// knight's in Hungarian (huszár); "en" reads SAN only.
+func TestReadLang(t *testing.T) {
+	g := syntax.Parse("x.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Hf3 *\n", syntax.PGN).Game(0).Game
+	for _, tc := range []struct{ set, want string }{
+		{"", "Qf3"},
+		{"auto", "Qf3"},
+		{"pl", "Qf3"},
+		{"HU", "Nf3"},
+		{"en", ""},
+		{"de", ""}, // no German reading plays it
+	} {
+		lang, ok := localized.ParseReadLang(tc.set)
+		if !ok {
+			t.Fatalf("ParseReadLang(%q) failed", tc.set)
+		}
+		got := ""
+		for _, d := range analysis.Game(g, syntax.PGN, &analysis.Config{ReadLang: lang}, checks.All) {
+			if d.Code == localized.Code {
+				got = d.Fixes[0].Edits[0].New
+			}
+		}
+		if got != tc.want {
+			t.Errorf("ReadLang %q: fix %q, want %q", tc.set, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"xx", "english", "Figurines"} {
+		if _, ok := localized.ParseReadLang(bad); ok {
+			t.Errorf("ParseReadLang(%q) accepted", bad)
+		}
+	}
+}

@@ -117,6 +117,10 @@ type cmpExpr struct {
 	ranged bool   // val is lo, hi the range lo..hi
 	lo, hi scalar
 	key    string // players.Key of the value, for names
+	// names is the names file the names compare with (Spec.Names), or
+	// nil; rawCanon the canonical spelling it gives raw, if any.
+	names    *players.Names
+	rawCanon string
 
 	result  resultQuery
 	end     endKind
@@ -441,23 +445,42 @@ func (c *cmpExpr) positiveName(ok bool, v string) bool {
 // name compares a player's name: = and != by players.Same (letter case,
 // blanks, commas, periods and the initials of given names aside), ~ and
 // !~ as a part of the name with case, blanks, commas and periods aside
-// (or by the regular expression).
+// (or by the regular expression). With a names file, a name is also any
+// other spelling the file gives its player: = holds when one of them is
+// Same as the value or as the value's canonical spelling, ~ when one of
+// them has the part.
 func (c *cmpExpr) name(v string) bool {
+	canon, listed := "", false
+	if c.names != nil {
+		canon, listed = c.names.Listed(v)
+	}
 	switch c.o {
-	case opEq:
-		return players.Same(v, c.raw)
-	case opNe:
-		return !players.Same(v, c.raw)
+	case opEq, opNe:
+		same := c.sameName(v) || listed && slices.ContainsFunc(c.names.ListedSpellings(canon), c.sameName)
+		return same == (c.o == opEq)
 	case opHas, opNotHa:
-		var in bool
-		if c.re != nil {
-			in = c.re.MatchString(v)
-		} else {
-			in = strings.Contains(players.Key(v), c.key)
+		in := c.hasName(v)
+		if listed && !in {
+			in = slices.ContainsFunc(c.names.ListedSpellings(canon), c.hasName)
 		}
 		return in == (c.o == opHas)
 	}
 	return false
+}
+
+// sameName reports whether v is Same as the value compared with, or as
+// the canonical spelling the names file gives it.
+func (c *cmpExpr) sameName(v string) bool {
+	return players.Same(v, c.raw) || c.rawCanon != "" && players.Same(v, c.rawCanon)
+}
+
+// hasName reports whether v has the part (or matches the regular
+// expression) that ~ looks for.
+func (c *cmpExpr) hasName(v string) bool {
+	if c.re != nil {
+		return c.re.MatchString(v)
+	}
+	return strings.Contains(players.Key(v), c.key)
 }
 
 // number compares a number the game has.

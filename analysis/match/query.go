@@ -5,6 +5,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/analysis/ctllegality"
 	"github.com/pgnls/pgnls/analysis/legality"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -26,6 +27,10 @@ type Spec struct {
 	// Variations searches positions and material in the variations too,
 	// not only in the main line.
 	Variations bool
+	// Names, when not nil, is a names file read (players.Names.ReadFile):
+	// the comparisons of White, Black and Player take the spellings it
+	// gives one player as one name.
+	Names *players.Names
 }
 
 // Query is a compiled selection: the conjunction of the criteria of a
@@ -64,6 +69,9 @@ func Compile(spec Spec) (*Query, error) {
 			return nil, err
 		}
 		q.where = e
+		if spec.Names != nil {
+			withNames(e, spec.Names)
+		}
 	}
 	for _, s := range spec.FEN {
 		t, err := parseFEN("--fen", s)
@@ -543,6 +551,25 @@ func (r *ctlRun) material(p *cescacs.Position, depth int) {
 		runs[i]++
 		if runs[i] > m.hold {
 			r.pending &^= gMaterial
+		}
+	}
+}
+
+// withNames gives the names file n to the comparisons of names of e.
+func withNames(e Expr, n *players.Names) {
+	switch e := e.(type) {
+	case *andExpr:
+		withNames(e.x, n)
+		withNames(e.y, n)
+	case *orExpr:
+		withNames(e.x, n)
+		withNames(e.y, n)
+	case *notExpr:
+		withNames(e.x, n)
+	case *cmpExpr:
+		if e.f.kind == fName || e.f.kind == fPlayer {
+			e.names = n
+			e.rawCanon, _ = n.Listed(e.raw)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -225,6 +226,39 @@ func TestParseDate(t *testing.T) {
 		d, ok := parseDate(tc.s, tc.lenient)
 		if ok != tc.ok || ok && (d.lo != tc.lo || d.hi != tc.hi) {
 			t.Errorf("parseDate(%q, %v) = %v %v, want %d..%d %v", tc.s, tc.lenient, d, ok, tc.lo, tc.hi, tc.ok)
+		}
+	}
+}
+
+// TestWhereNames: with a names file, the comparisons of names take every
+// spelling it gives a player as that player's name, and keep apart the
+// players it does not join.
+func TestWhereNames(t *testing.T) {
+	var n players.Names
+	file := "Kasparov, Garry = Kasparow, Garri; Garry Kasparov\nTal, Mikhail = Tal\n"
+	if err := n.ReadFile(strings.NewReader(file)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ where, without, with string }{
+		{`White = Kasparow`, "", "1"},
+		{`White = "Garry Kasparov"`, "", "1"},
+		{`Player = "Kasparow, Garri"`, "", "1"},
+		{`White ~ Kasparow`, "", "1"},
+		{`Player ~ "garri"`, "", "1"},
+		{`White ~ /Garri$/`, "", "1"},
+		{`White !~ Kasparow`, "1 2 3 4", "2 3 4"},
+		{`Player != "Garry Kasparov"`, "1 2 3 4", "2 3 4"},
+		{`White ~ Mikhail`, "", "4"},
+		{`White = "Tal, Mikhail"`, "4", "4"},
+		{`White = "Tal, Mikhail Nekhemievich"`, "4", "4"},
+		{`Black = "Karpow, Anatoli"`, "", ""}, // nor that Karpov is Karpow
+		{`Player ~ Carlsen`, "2 3", "2 3"},
+	} {
+		if got := selected(t, "tags.pgn", Spec{Where: tc.where}); got != tc.without {
+			t.Errorf("%s without a names file: got games %q, want %q", tc.where, got, tc.without)
+		}
+		if got := selected(t, "tags.pgn", Spec{Where: tc.where, Names: &n}); got != tc.with {
+			t.Errorf("%s with the names file: got games %q, want %q", tc.where, got, tc.with)
 		}
 	}
 }

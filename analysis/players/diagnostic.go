@@ -19,9 +19,9 @@ const Source = "players"
 
 // Codes documents the code for the catalogue. It is reported across
 // games: pgnls check counts the names of every file given, the language
-// server those of the document.
+// server those of the workspace's files (Counts).
 var Codes = []analysis.CodeInfo{
-	{Code: CodeVariant, Severity: analysis.Hint, Doc: "A White or Black name is another spelling of a player's name that the file (pgnls check: the files given) spells otherwise more often: spacing, commas, periods, letter case or blanks around it (Le,Quang Liem and Le, Quang Liem; Morphy, Paul with a trailing blank), or initials, or no given name, for the one full name they may stand for in the file (Carlsen,M and Carlsen, Magnus; not Polgar, S when both Polgar, Susan and Polgar, Sofia are there). Names that differ otherwise (Polgar, Judit and Polgar, Susan) are never joined. The canonical spelling is the most frequent spelling of the fullest name, blanks trimmed, unless a names file (.pgnls-names, or pgnls fix --names-file) gives it: lines 'canonical = variant; variant'. The message lists the spellings with their counts; the fix (and pgnls fix --names) writes the canonical spelling."},
+	{Code: CodeVariant, Severity: analysis.Hint, Doc: "A White or Black name is another spelling of a player's name that the file (pgnls check: the files given; the editor: the files of the workspace) spells otherwise more often: spacing, commas, periods, letter case or blanks around it (Le,Quang Liem and Le, Quang Liem; Morphy, Paul with a trailing blank), or initials, or no given name, for the one full name they may stand for in the file (Carlsen,M and Carlsen, Magnus; not Polgar, S when both Polgar, Susan and Polgar, Sofia are there). Names that differ otherwise (Polgar, Judit and Polgar, Susan) are never joined. The canonical spelling is the most frequent spelling of the fullest name, blanks trimmed, unless a names file (.pgnls-names, or pgnls fix --names-file) gives it: lines 'canonical = variant; variant'. The message lists the spellings with their counts; the fix (and pgnls fix --names) writes the canonical spelling."},
 }
 
 // Message returns the message of a diagnostic on the variant name,
@@ -88,8 +88,10 @@ func (n *Names) GameDiagnostics(g *syntax.Game, cfg *analysis.Config) []analysis
 }
 
 // FileDiagnostics returns the diagnostics of the variant names of f
-// (file-absolute), its names counted with those of file (a names file
-// read, or nil), under cfg.
+// (file-absolute) under cfg, its names counted with the names file of
+// file (a names file read, or nil) and the counts of the other files of
+// the collection file was given (SetCounts), but those of the file
+// f.Name itself there (its text on disk, which f replaces).
 func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names) []analysis.Diagnostic {
 	if _, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint); !ok {
 		return nil
@@ -117,6 +119,9 @@ func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names) []analys
 		if len(names) > 0 {
 			games = append(games, gameNames{i, names})
 		}
+	}
+	if file != nil && file.others != nil {
+		file.others.addOthers(&n, f.Name)
 	}
 	var out []analysis.Diagnostic
 	for _, g := range games {

@@ -26,6 +26,12 @@ type Names struct {
 	order []string       // the spellings, first seen first
 	canon map[string]string
 	file  map[string]string // by Key: the canonical spelling the names file gives
+	// listed holds the spellings of each line of the names file, by its
+	// canonical spelling: the canonical one first.
+	listed map[string][]string
+	// others, when set, counts the spellings of the other files of the
+	// collection (SetCounts).
+	others *Counts
 }
 
 // Add counts one more occurrence of a spelling; unknown names (Unknown)
@@ -34,13 +40,18 @@ func (n *Names) Add(name string) {
 	if Unknown(name) {
 		return
 	}
+	n.addCount(name, 1)
+}
+
+// addCount counts k more occurrences of a known spelling.
+func (n *Names) addCount(name string, k int) {
 	if n.count == nil {
 		n.count = map[string]int{}
 	}
 	if n.count[name] == 0 {
 		n.order = append(n.order, name)
 	}
-	n.count[name]++
+	n.count[name] += k
 	n.canon = nil
 }
 
@@ -56,7 +67,7 @@ func (n *Names) Count(name string) int { return n.count[name] }
 // canonical spelling, whatever the counts.
 func (n *Names) ReadFile(r io.Reader) error {
 	if n.file == nil {
-		n.file = map[string]string{}
+		n.file, n.listed = map[string]string{}, map[string][]string{}
 	}
 	s := bufio.NewScanner(r)
 	line := 0
@@ -72,15 +83,43 @@ func (n *Names) ReadFile(r io.Reader) error {
 			return fmt.Errorf("line %d: want \"canonical = variant; variant\"", line)
 		}
 		n.file[Key(canon)] = canon
+		if !slices.Contains(n.listed[canon], canon) {
+			n.listed[canon] = append([]string{canon}, n.listed[canon]...)
+		}
 		for v := range strings.SplitSeq(rest, ";") {
 			if v = strings.TrimSpace(v); !Unknown(v) {
 				n.file[Key(v)] = canon
+				n.listed[canon] = append(n.listed[canon], v)
 			}
 		}
 	}
 	n.canon = nil
 	return s.Err()
 }
+
+// SetCounts makes FileDiagnostics, given n, count the spellings of the
+// other files of c with those of the file it is given: a variant in one
+// file is found against the spelling of another (the editor's
+// workspace).
+func (n *Names) SetCounts(c *Counts) { n.others = c }
+
+// Listed returns the canonical spelling that the names file gives name
+// (name has the Key of a spelling of one of its lines), and true; false
+// when the file lists no spelling of it. Unlike Canonical, it looks at
+// the names file only, not at the counts, and may be called from any
+// number of goroutines at once once the file is read.
+func (n *Names) Listed(name string) (string, bool) {
+	if Unknown(name) {
+		return "", false
+	}
+	c, ok := n.file[Key(name)]
+	return c, ok
+}
+
+// ListedSpellings returns the spellings that the names file writes for
+// the player whose canonical spelling is canon (see Listed), as
+// written, canon first; nil when the file has no line for canon.
+func (n *Names) ListedSpellings(canon string) []string { return n.listed[canon] }
 
 // Canonical returns the spelling that name is a variant of, and true, or
 // false when name is its own canonical spelling (or unknown).

@@ -327,6 +327,17 @@ func (s *Session) SetConfig(c Config) (reparsed []*Document) {
 	return reparsed
 }
 
+// Reanalyse analyses every open document again, as a new configuration
+// does: for a change outside the documents that their analysis reads
+// (the names of the workspace's players, say).
+func (s *Session) Reanalyse() {
+	s.change.Lock()
+	defer s.change.Unlock()
+	for _, doc := range s.Snapshot().all {
+		s.engine.Changed(doc, reconfigured(doc.File))
+	}
+}
+
 // head returns the start of the text of f that dialect detection reads:
 // the first game, which holds the lines before the first tag and that tag
 // (a file built by Reparse assembles its whole text only on demand).

@@ -15,7 +15,7 @@ import (
 // indexed is what the index keeps of one game.
 type indexed struct {
 	rec   gameRec
-	str   string // name, '\n', detail; "" for a game of comments only
+	str   string // name, '\n', detail, then the players (see players); "" for a game of comments only
 	posts []posting
 }
 
@@ -46,7 +46,20 @@ func describe(sg syntax.StreamGame, d syntax.Dialect, i int) (rec gameRec, str s
 		return rec, "", sel // comments only: no symbol, no position
 	}
 	name, detail := query.GameName(d, g, i)
-	return rec, name + "\n" + detail, sel
+	return rec, name + "\n" + detail + players(g), sel
+}
+
+// players returns the values of the White and Black tags of g as the
+// strings of a game keep them after its name and detail, each after a
+// NUL ("" for a missing tag): written as they are, trailing blanks and
+// all, for the counts of player-name-variant (see Index.Players).
+func players(g *syntax.Game) string {
+	w, _ := g.TagValue("White")
+	b, _ := g.TagValue("Black")
+	if w == "" && b == "" {
+		return ""
+	}
+	return "\x00" + w + "\x00" + b
 }
 
 // indexGame indexes game number i of a file of dialect d.

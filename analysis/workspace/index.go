@@ -486,6 +486,7 @@ type Game struct {
 
 func gameOf(path string, i int, g *gameRec, str string) Game {
 	name, detail, _ := strings.Cut(str, "\n")
+	detail, _, _ = strings.Cut(detail, "\x00")
 	return Game{Location: Location{Path: path, Line: int(g.line), Col: int(g.col)}, Index: i, Name: name, Detail: detail,
 		Result: g.result, Date: dateText(g.date)}
 }

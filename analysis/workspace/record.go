@@ -118,7 +118,7 @@ func dateText(d uint32) string {
 // gameRec is a game of a table.
 type gameRec struct {
 	line, col uint32 // of the game's first tag (or move)
-	strOff    uint32 // its name and detail in the table's strings: name, '\n', detail
+	strOff    uint32 // its name, detail and players in the table's strings (see indexed.str)
 	strLen    uint32
 	plies     uint16 // half-moves of the main line as written (at most 65535)
 	result    Result

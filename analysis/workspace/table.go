@@ -29,7 +29,7 @@ const magic = "pgnlsWS1"
 
 // formatVersion changes with the format of table files, or with what is
 // put in them, so that caches written before are indexed again.
-const formatVersion = 2
+const formatVersion = 3
 
 // header describes a table file and the game file it indexes.
 type header struct {

@@ -391,3 +391,35 @@ Latest:
 		t.Error("text without games")
 	}
 }
+
+// TestPlayers: the spellings of the players of each file, as written
+// (a trailing blank kept), counted by game, from the tables (a second
+// index reads them from the cache); the details of the games stay as
+// they were.
+func TestPlayers(t *testing.T) {
+	dir := workspaceDir(t)
+	write(t, filepath.Join(dir, "c.pgn"), strings.Replace(gameC, `"Carlsen, Magnus"`, `"Carlsen, Magnus "`, 1)+"\n{ comments only }\n")
+	cache := t.TempDir()
+	for range 2 {
+		ix := newIndex(t, cache, dir)
+		build(t, ix)
+		got, err := ix.Players(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]map[string]int{
+			filepath.Join(dir, "a.pgn"):           {"Carlsen, Magnus": 2, "Anand, Viswanathan": 1, "Kramnik, Vladimir": 1},
+			filepath.Join(dir, "sub", "b.pgn.gz"): {"Anand, Viswanathan": 1, "Kramnik, Vladimir": 1},
+			filepath.Join(dir, "c.pgn"):           {"Carlsen, Magnus ": 1, "Kramnik, Vladimir": 1},
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("Players:\n%v\nwant\n%v", got, want)
+		}
+		games, _ := ix.Games(context.Background(), "kramnik", 0)
+		for _, g := range games {
+			if strings.ContainsRune(g.Detail, 0) || strings.Contains(g.Detail, "Kramnik") {
+				t.Errorf("detail %q", g.Detail)
+			}
+		}
+	}
+}

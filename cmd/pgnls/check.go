@@ -13,6 +13,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/duplicates"
 	"github.com/pgnls/pgnls/analysis/input"
+	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -71,7 +72,9 @@ Flags:
                      the fingerprints of repeated games, spilling the rest
                      to temporary files in $TMPDIR (removed at the end, or
                      on an interrupt). The repeated games of the games read
-                     after a spill are printed at the end
+                     after a spill are printed at the end. The players'
+                     names of player-name-variant take an eighth of SIZE,
+                     and spill alike
   --names-file F     the names file of player-name-variant (a hint: shown
                      with --severity hint), lines "canonical = variant;
                      variant"; default .pgnls-names in the current
@@ -91,6 +94,9 @@ Flags:
                      reading, decompressing and printing run beside them,
                      so -j with fewer than the machine's cores leaves the
                      rest to a compressed file's decoder (or to other work)
+  --read-lang L      the language of the moves not written in SAN
+                     (localized-san): de, fr, ... or figurine reads only
+                     that one, en none; auto (default) infers it per game
   --reader R         how CTL-PGN records are read: full (default: the
                      rules of C'escacs and the whole format) or minimal
                      (the minimal reader of the specification, §8.9: the
@@ -126,11 +132,10 @@ type checker struct {
 	outErr   bool // writing a diagnostic failed; no more are written
 	// spillNoted tells that the fingerprints spilled to disk, said once.
 	spillNoted bool
-	// names counts the players' names of the files checked, when
-	// player-name-variant is shown (nil otherwise), and nameAt keeps
-	// where each spelling comes first.
-	names  *players.Names
-	nameAt map[string]nameSeen
+	// names counts the players' names of the files checked, and where
+	// each spelling comes first, when player-name-variant is shown (nil
+	// otherwise).
+	names *players.Tally
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -141,6 +146,7 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	reader := fl.String("reader", "full", "")
+	readLang := fl.String("read-lang", "auto", "")
 	dupFlag := fl.Bool("duplicates", false, "")
 	fingerprints := fl.String("fingerprints", "", "")
 	duplicatesFrom := fl.Bool("duplicates-from", false, "")
@@ -166,6 +172,10 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c.min = c.cfg.MinSeverity
 	if c.cfg.CTLReader, ok = analysis.ParseCTLReader(*reader); !ok {
 		fmt.Fprintf(stderr, "pgnls check: unknown reader %q (want full or minimal)\n", *reader)
+		return exitUsage
+	}
+	if c.cfg.ReadLang, ok = localized.ParseReadLang(*readLang); !ok {
+		fmt.Fprintf(stderr, "pgnls check: unknown --read-lang %q (want %s)\n", *readLang, localized.ReadLangs)
 		return exitUsage
 	}
 	if len(paths) == 0 {
@@ -202,12 +212,12 @@ func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}()
 	}
 	if _, ok := c.cfg.Resolve(nil, players.CodeVariant, analysis.Hint); ok && !*dupFlag && !*duplicatesFrom {
-		var err error
-		if c.names, err = loadNames(*namesFile); err != nil {
+		file, err := loadNames(*namesFile)
+		if err != nil {
 			fmt.Fprintf(stderr, "pgnls check: %v\n", err)
 			return exitUsage
 		}
-		c.nameAt = map[string]nameSeen{}
+		c.names = players.NewTally(file, tempDir(), namesShare(c.budget))
 	}
 	if *dupFlag || *duplicatesFrom {
 		c.repeats = checks.NewRepeatsBounded(fingerprintShare(c.budget), tempDir())

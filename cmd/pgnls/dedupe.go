@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -63,8 +64,9 @@ Flags:
   --memory SIZE   the peak memory to stay under (default 128MiB, or
                   GOMEMLIMIT when set), as pgnls check --memory: the
                   fingerprints of the games spill to $TMPDIR beyond a
-                  quarter of it; what is kept of each repeated game
-                  (about 100 bytes, and the tags merged) stays in memory
+                  quarter of it, the sets of repeated games and what
+                  happens to each (the tags merged, the messages)
+                  beyond an eighth
   -j, --jobs N    read N games at once (default 0: one per core)
 `
 
@@ -84,7 +86,14 @@ type deduper struct {
 	tags   *spill.Log // the tags of the games, as the scores point at them
 	seed   maphash.Seed
 	sets   duplicates.Sets
-	acts   map[int64]*dedupeAction
+	// acts is what happens to each game of a set, sorted by game on disk
+	// past the budget (see resolve), read back in order by actionOf;
+	// touched tells the files with such games, by index.
+	acts    *spill.Sorter[actRec]
+	actText *spill.Log
+	actions *spill.Reader[actRec]
+	next    actRec // the next action of actions; next.n < 0 after the last
+	touched []bool
 
 	removed     *bufio.Writer // the file of removed games, or nil
 	removedFile *os.File
@@ -110,6 +119,25 @@ type dedupeAction struct {
 	notes []string // lines for standard error, after "file:line: "
 }
 
+// actRec is the place in d.actText of the action of game n.
+type actRec struct {
+	n, off int64
+	len    int32
+}
+
+var actFormat = spill.Format[actRec]{
+	Size: 8 + 8 + 4,
+	Put: func(b []byte, r *actRec) {
+		binary.LittleEndian.PutUint64(b[0:], uint64(r.n))
+		binary.LittleEndian.PutUint64(b[8:], uint64(r.off))
+		binary.LittleEndian.PutUint32(b[16:], uint32(r.len))
+	},
+	Get: func(b []byte, r *actRec) {
+		r.n, r.off, r.len = int64(binary.LittleEndian.Uint64(b[0:])), int64(binary.LittleEndian.Uint64(b[8:])), int32(binary.LittleEndian.Uint32(b[16:]))
+	},
+	Compare: func(a, b *actRec) int { return cmp.Compare(a.n, b.n) },
+}
+
 // score is what the first reading keeps of each game, on disk.
 type score struct {
 	c       duplicates.Completeness
@@ -123,7 +151,7 @@ const scoreSize = 3*4 + 8 + 8 + 4 + 8
 
 func dedupeVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("dedupe", flag.ContinueOnError)
-	d := &deduper{stdout: stdout, stderr: stderr, seed: maphash.MakeSeed(), acts: map[int64]*dedupeAction{}}
+	d := &deduper{stdout: stdout, stderr: stderr, seed: maphash.MakeSeed()}
 	fl.BoolVar(&d.list, "l", false, "")
 	fl.BoolVar(&d.diff, "d", false, "")
 	fl.BoolVar(&d.write, "w", false, "")
@@ -154,7 +182,9 @@ func dedupeVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !d.find(paths, b) {
 		return exitUsage
 	}
-	d.resolve()
+	if !d.resolve(b) {
+		return exitUsage
+	}
 	if d.removedPath != "" && (d.write || !d.list && !d.diff) && d.sets.Len() > 0 {
 		f, err := os.OpenFile(d.removedPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
@@ -194,12 +224,15 @@ func dedupeVerb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// close removes the files of the scores and tags.
+// close removes the files of the scores, tags and actions.
 func (d *deduper) close() {
-	for _, l := range []*spill.Log{d.scores, d.tags} {
+	for _, l := range []*spill.Log{d.scores, d.tags, d.actText} {
 		if l != nil {
 			l.Close()
 		}
+	}
+	if d.actions != nil {
+		d.actions.Close()
 	}
 }
 
@@ -213,6 +246,7 @@ func (d *deduper) ioError(err error) {
 func (d *deduper) find(paths []string, b int64) bool {
 	dir := tempDir()
 	d.scores, d.tags = spill.NewLog(dir), spill.NewLog(dir)
+	d.sets = duplicates.Sets{Dir: dir, Budget: setsShare(b)}
 	rep := checks.NewRepeatsBounded(fingerprintShare(b), dir)
 	defer rep.Close()
 	rep.Found = func(p duplicates.Place, f duplicates.Finding, other duplicates.Place) {
@@ -360,17 +394,26 @@ func (d *deduper) fileOf(n int64) *dedupeFile {
 	return &d.files[i]
 }
 
-// resolve chooses the game kept of every set and the tags it gets.
-func (d *deduper) resolve() {
+// setsShare is the part of the budget b for the sets of repeated games
+// of dedupe and for what happens to each game (duplicates.Sets, the
+// actions); past it they spill to disk. Tests make it tiny.
+var setsShare = func(b int64) int64 { return b / 8 }
+
+// resolve chooses the game kept of every set and the tags it gets, and
+// sorts what happens to each game by game, within the budget b; false
+// on an error that stops the run.
+func (d *deduper) resolve(b int64) bool {
+	dir := tempDir()
+	d.acts, d.actText = spill.NewSorter(dir, setsShare(b)/2, actFormat), spill.NewLog(dir)
+	d.touched = make([]bool, len(d.files))
 	better := func(a, b int64) bool {
 		c := d.score(a).c.Compare(d.score(b).c)
 		return c > 0 || c == 0 && a < b
 	}
-	d.sets.Resolve(better, func(kept int64, removed []int64) {
+	err := d.sets.Resolve(better, func(kept int64, removed []int64) {
 		ks := d.score(kept)
 		kf := d.fileOf(kept)
 		ka := &dedupeAction{kept: -1}
-		d.acts[kept] = ka
 		copies := make([][]duplicates.TagText, len(removed))
 		for i, r := range removed {
 			rs := d.score(r)
@@ -379,9 +422,9 @@ func (d *deduper) resolve() {
 			if rs.c.Plies < ks.c.Plies {
 				kind = fmt.Sprintf("a truncated copy (%d half-moves of %d)", rs.c.Plies, ks.c.Plies)
 			}
-			d.acts[r] = &dedupeAction{kept: kept, notes: []string{
+			d.addAction(r, &dedupeAction{kept: kept, notes: []string{
 				fmt.Sprintf("removed: %s of %s, kept", kind, d.where(kept, ks, rf)),
-			}}
+			}})
 			copies[i] = d.tagsOf(rs)
 		}
 		add, conflicts := duplicates.MergeTags(d.tagsOf(ks), copies)
@@ -400,7 +443,79 @@ func (d *deduper) resolve() {
 			r := removed[c.From]
 			ka.notes = append(ka.notes, fmt.Sprintf("kept game: tag %s is %q here and %q in %s, removed; left as it is", c.Name, c.Kept, c.Copy, d.where(r, d.score(r), kf)))
 		}
+		d.addAction(kept, ka)
 	})
+	if err != nil {
+		d.ioError(err)
+		return false
+	}
+	d.actions, d.acts = d.acts.Sort(), nil
+	var ok bool
+	if d.next, ok = d.actions.Next(); !ok {
+		d.next.n = -1
+	}
+	return true
+}
+
+// addAction sorts the action a of game n.
+func (d *deduper) addAction(n int64, a *dedupeAction) {
+	b := binary.AppendVarint(nil, a.kept)
+	str := func(s string) { b = binary.AppendUvarint(b, uint64(len(s))); b = append(b, s...) }
+	b = binary.AppendUvarint(b, uint64(len(a.add)))
+	for _, t := range a.add {
+		str(t.Name)
+		str(t.Value)
+		str(t.Raw)
+	}
+	b = binary.AppendUvarint(b, uint64(len(a.notes)))
+	for _, note := range a.notes {
+		str(note)
+	}
+	d.acts.Add(actRec{n: n, off: d.actText.Append(b), len: int32(len(b))})
+	d.touched[sort.Search(len(d.files), func(i int) bool { return d.files[i].first > n })-1] = true
+}
+
+// actionOf returns the action of game n, or nil; it is asked for the
+// games in order.
+func (d *deduper) actionOf(n int64) *dedupeAction {
+	for d.next.n >= 0 && d.next.n < n {
+		var ok bool
+		if d.next, ok = d.actions.Next(); !ok {
+			if err := d.actions.Err(); err != nil {
+				d.ioError(err)
+			}
+			d.next.n = -1
+		}
+	}
+	if d.next.n != n {
+		return nil
+	}
+	b := make([]byte, d.next.len)
+	if err := d.actText.ReadAt(b, d.next.off); err != nil {
+		d.ioError(err)
+		return nil
+	}
+	a := &dedupeAction{}
+	kept, k := binary.Varint(b)
+	a.kept, b = kept, b[k:]
+	num := func() int {
+		v, k := binary.Uvarint(b)
+		b = b[k:]
+		return int(v)
+	}
+	str := func() string {
+		l := num()
+		s := string(b[:l])
+		b = b[l:]
+		return s
+	}
+	for range num() {
+		a.add = append(a.add, duplicates.TagText{Name: str(), Value: str(), Raw: str()})
+	}
+	for range num() {
+		a.notes = append(a.notes, str())
+	}
+	return a
 }
 
 func containsTag(tags []duplicates.TagText, t duplicates.TagText) bool {
@@ -467,7 +582,7 @@ func (d *deduper) rewrite(file *dedupeFile) {
 		}
 		text := g.Game.Text
 		var edits []syntax.Edit
-		a := d.acts[n]
+		a := d.actionOf(n)
 		if a != nil {
 			line, _ := charPos(g, duplicates.Span(g.Game).Start)
 			for _, note := range a.notes {
@@ -568,9 +683,9 @@ func (d *deduper) touches(file *dedupeFile) bool {
 	if !d.write && !d.list && !d.diff {
 		return true
 	}
-	for n := range d.acts {
-		if n >= file.first && n < file.first+file.games {
-			return true
+	for i := range d.files {
+		if &d.files[i] == file {
+			return d.touched[i]
 		}
 	}
 	return false

@@ -181,3 +181,45 @@ func TestDedupeMemory(t *testing.T) {
 		t.Error("the games removed are not the second of each pair")
 	}
 }
+
+// TestDedupeTinyBudget: with a share of the budget so small that the
+// sets of repeated games, their roots and what happens to each game all
+// spill to disk, dedupe writes what it writes with the default share:
+// the games kept, the removed ones, the tags merged and every message.
+func TestDedupeTinyBudget(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.pgn":    dedupeA1 + dedupeA2 + dedupeA3,
+		"b.pgn":    dedupeB1 + dedupeB2 + dedupeB3 + dedupeB4,
+		"many.pgn": string(manyGames(3000)),
+	}
+	var paths []string
+	for _, name := range []string{"a.pgn", "b.pgn", "many.pgn"} {
+		paths = append(paths, filepath.Join(dir, name))
+		if err := os.WriteFile(paths[len(paths)-1], []byte(files[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(removed string) (stdout, stderr, removedText string) {
+		var out, errs bytes.Buffer
+		args := append([]string{"--removed", filepath.Join(dir, removed)}, paths...)
+		if code := dedupeVerb(args, nil, &out, &errs); code != exitOK {
+			t.Fatalf("exit %d\n%s", code, errs.String())
+		}
+		r, err := os.ReadFile(filepath.Join(dir, removed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), errs.String(), string(r)
+	}
+	out, errs, removed := run("removed1.pgn")
+	if !strings.Contains(errs, "1503 games removed of 3007 games; 1 tag merged, 3 tag conflicts") {
+		t.Fatalf("the default share: %s", errs)
+	}
+	defer func(share func(int64) int64) { setsShare = share }(setsShare)
+	setsShare = func(int64) int64 { return 1 }
+	tout, terrs, tremoved := run("removed2.pgn")
+	if tout != out || terrs != errs || tremoved != removed {
+		t.Errorf("a tiny share differs from the default: stdout %v, stderr %v, removed %v\n%s", tout == out, terrs == errs, tremoved == removed, terrs)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/pgnls/pgnls/analysis/checks"
 	"github.com/pgnls/pgnls/analysis/fix"
 	"github.com/pgnls/pgnls/analysis/format"
+	"github.com/pgnls/pgnls/analysis/localized"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -88,6 +89,9 @@ Flags:
                 transpositions included; Opening the whole name, or the
                 family when variation is added too, and Variation the
                 rest), plycount from the main line (PGN only)
+  --read-lang L  the language of the moves not written in SAN, as pgnls
+                check --read-lang: de, fr, ... or figurine reads only
+                that one, en none; auto (default) infers it per game
   --dialect D   auto (default), pgn or ctl-pgn
   --memory M    the peak memory to stay under (default 128MiB, or
                 GOMEMLIMIT when set), as pgnls check --memory; -d
@@ -162,6 +166,7 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	severity := fl.String("severity", "info", "")
 	profile := fl.String("profile", "default", "")
 	dialect := fl.String("dialect", "auto", "")
+	readLang := fl.String("read-lang", "auto", "")
 	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, fixUsage(), args, stdout, stderr)
@@ -177,6 +182,10 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// What check shows with these flags is what fix fixes.
 	if x.opts.Config, ok = shownConfig("fix", *severity, *profile, stderr); !ok {
+		return exitUsage
+	}
+	if x.opts.Config.ReadLang, ok = localized.ParseReadLang(*readLang); !ok {
+		fmt.Fprintf(stderr, "pgnls fix: unknown --read-lang %q (want %s)\n", *readLang, localized.ReadLangs)
 		return exitUsage
 	}
 	for c := range strings.SplitSeq(*only, ",") {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -41,25 +42,26 @@ func loadNames(path string) (*players.Names, error) {
 	return n, nil
 }
 
-// nameSeen is where a spelling of a player's name was first read.
-type nameSeen struct {
-	path                       string
-	line, col, endLine, endCol int
-}
+// namesShare is the part of the budget b for the players' names that
+// check counts (players.Tally); past it they spill to disk.
+func namesShare(b int64) int64 { return b / 8 }
 
 // countNames counts the White and Black names of g, a game of the file
-// path, and records where each spelling first comes.
+// path, with where each spelling is first seen.
 func (c *checker) countNames(path string, g syntax.StreamGame) {
 	for _, t := range g.Game.Tags {
 		if t.Name != "White" && t.Name != "Black" || t.ValueSpan == (syntax.Span{}) {
 			continue
 		}
-		if c.names.Count(t.Value) == 0 {
+		c.names.Add(t.Value, func() []byte {
 			line, col := charPos(g, t.ValueSpan.Start)
 			endLine, endCol := charPos(g, t.ValueSpan.End)
-			c.nameAt[t.Value] = nameSeen{path, line, col, endLine, endCol}
-		}
-		c.names.Add(t.Value)
+			var b []byte
+			for _, n := range [...]int{line, col, endLine, endCol} {
+				b = binary.AppendUvarint(b, uint64(n))
+			}
+			return append(b, path...)
+		})
 	}
 }
 
@@ -67,16 +69,19 @@ func (c *checker) countNames(path string, g syntax.StreamGame) {
 // spelling that is a variant across the files checked.
 func (c *checker) nameVariants() {
 	sev, _ := c.cfg.Resolve(nil, players.CodeVariant, analysis.Hint)
-	for _, s := range c.names.Order() {
-		canon, ok := c.names.Canonical(s)
-		if !ok {
-			continue
+	err := c.names.Variants(func(place []byte, _, message string) {
+		var at [4]int
+		for i := range at {
+			n, k := binary.Uvarint(place)
+			at[i], place = int(n), place[k:]
 		}
-		at := c.nameAt[s]
 		c.late(checks.Late{
-			Path: at.path, Line: at.line, Col: at.col, EndLine: at.endLine, EndCol: at.endCol,
-			Diagnostic: analysis.Diagnostic{Severity: sev, Code: players.CodeVariant, Source: players.Source, Message: c.names.Message(s, canon)},
+			Path: string(place), Line: at[0], Col: at[1], EndLine: at[2], EndCol: at[3],
+			Diagnostic: analysis.Diagnostic{Severity: sev, Code: players.CodeVariant, Source: players.Source, Message: message},
 		})
+	})
+	if err != nil {
+		c.ioError(fmt.Errorf("counting the players' names: %w", err))
 	}
 }
 

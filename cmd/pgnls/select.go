@@ -91,6 +91,10 @@ Output (one of):
 
 Other flags:
   --dialect D         auto (default), pgn or ctl-pgn
+  --names-file F      the names file whose spellings of one player the
+                      names of --where (White, Black, Player) match as
+                      one, lines "canonical = variant; variant"; default
+                      .pgnls-names in the current directory, if any
   -j, --jobs N        evaluate N games at once (default 0: one per core)
   --memory SIZE       the peak memory to stay under (default 128MiB, or
                       GOMEMLIMIT when set), as pgnls check --memory: the
@@ -151,6 +155,7 @@ func selectVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := fl.String("name", "", "")
 	dir := fl.String("o", "", "")
 	dialect := fl.String("dialect", "auto", "")
+	namesFile := fl.String("names-file", "", "")
 	mem := memoryFlag(fl)
 	jobs := jobsFlag(fl)
 	paths, code := parseFlags(fl, selectUsage, args, stdout, stderr)
@@ -209,6 +214,10 @@ func selectVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		spec.Positions = set
+	}
+	if spec.Names, err = loadNames(*namesFile); err != nil {
+		fmt.Fprintf(stderr, "pgnls select: %v\n", err)
+		return exitUsage
 	}
 	if sel.Query, err = match.Compile(spec); err != nil {
 		return criterionError(stderr, err)

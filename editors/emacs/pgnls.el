@@ -432,5 +432,28 @@ the move.  Interactively, the legal moves at point complete."
     (when pos
       (goto-char (eglot--lsp-position-to-point pos)))))
 
+;;; Copying a game without comments, variations, NAGs, clocks
+
+(defconst pgnls-strip-items
+  '("comments" "variations" "nags" "clk,emt,eval" "commands" "clk" "emt" "eval" "cal" "csl" "tags" "results")
+  "The items of `pgnls-copy-game' offered for completion (pgnls fmt --strip).")
+
+;;;###autoload
+(defun pgnls-copy-game (strip)
+  "Copy the game at point without STRIP to the kill ring.
+STRIP is a comma-separated list of the items of pgnls fmt --strip:
+comments, variations, nags, clk,emt,eval (clocks and evaluations),
+commands (every [%...] command), tags, results.  The server writes the
+game in export form without them (pgnls.copyGame, the code of pgnls
+fmt --strip); the buffer is not changed.  Returns the text copied."
+  (interactive (list (completing-read "Copy game without: " pgnls-strip-items nil nil)))
+  (let* ((result (jsonrpc-request (eglot--current-server-or-lose) :workspace/executeCommand
+                                  (list :command "pgnls.copyGame"
+                                        :arguments (vector (append (pgnls--board-params) (list :strip strip))))))
+         (text (replace-regexp-in-string "\r\n" "\n" (plist-get result :text))))
+    (kill-new text)
+    (message "pgnls: game copied without %s" strip)
+    text))
+
 (provide 'pgnls)
 ;;; pgnls.el ends here

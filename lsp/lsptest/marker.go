@@ -74,7 +74,8 @@ import (
 //
 // Sections named disk/NAME are game files of the workspace folder, on
 // disk and never opened; a NAME ending in .gz is written gzipped. With
-// them the server is given the folder, and a cache of its own; paths in
+// them the server is given the folder, and a cache of its own, and the
+// diagnostics are read once its first indexing has ended; paths in
 // goldens are written $WORK/NAME.
 //
 // Strictness (gopls): each published diagnostic must match exactly one
@@ -211,6 +212,9 @@ func runArchive(t *testing.T, file string, opts MarkerOptions) {
 	mt.c.Initialize(nil)
 	for _, d := range mt.docs {
 		mt.c.Open(d.uri, d.text)
+	}
+	if mt.disk != nil {
+		mt.c.waitIndexed()
 	}
 	mt.c.Settle()
 	for _, d := range mt.docs {

@@ -436,7 +436,32 @@ command loop of its own)."
     (pgnls-test-wait #'eglot-managed-p 5)
     (if (eglot--server-capable :executeCommandProvider)
         (pgnls-test-play)
-      (pgnls-test-record "skip" "pgnls-play" "the server does not announce pgnls.play"))))
+      (pgnls-test-record "skip" "pgnls-play" "the server does not announce pgnls.play")))
+  ;; Copying the game at point without comments, variations, NAGs, clocks.
+  (let ((file (expand-file-name "copy.pgn" (getenv "PGNLS_TEST_WORK"))))
+    (with-temp-file file
+      (insert "[Event \"copy\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+              "1. e4 { [%clk 0:05:00] best } e5 $1 (1... c5 { Sicilian }) *\n"))
+    (find-file file)
+    (pgnls-test-wait #'eglot-managed-p 5)
+    (pgnls-test-copy)))
+
+(defun pgnls-test-copy ()
+  "Check `pgnls-copy-game' in copy.pgn."
+  (goto-char (point-min))
+  (search-forward "e5")
+  (let ((tick (buffer-chars-modified-tick)))
+    (dolist (tc '(("comments" "1. e4 e5 $1 (1... c5) *")
+                  ("variations" "1. e4 {[%clk 0:05:00] best} 1... e5 $1 *")
+                  ("nags" "1. e4 {[%clk 0:05:00] best} 1... e5 (1... c5 {Sicilian}) *")
+                  ("clk,emt,eval" "1. e4 {best} 1... e5 $1 (1... c5 {Sicilian}) *")))
+      (let ((text (condition-case err (pgnls-copy-game (car tc)) (error (format "error: %S" err)))))
+        (pgnls-test-check (format "pgnls-copy-game %s puts the stripped game on the kill ring" (car tc))
+                          (and (string-prefix-p "[Event \"copy\"]" (current-kill 0))
+                               (string-match-p (regexp-quote (cadr tc)) (current-kill 0)))
+                          text)))
+    (pgnls-test-check "pgnls-copy-game leaves the buffer as it was"
+                      (= tick (buffer-chars-modified-tick)) (buffer-string))))
 
 (defun pgnls-test-xref-files (xrefs)
   "The names of the files of XREFS, sorted, without repeats."

@@ -1253,6 +1253,46 @@ local function play_test()
   vim.cmd('silent! write')
 end
 
+-- copy_test runs :PgnlsCopyGame: the game at the cursor, stripped as
+-- pgnls fmt --strip writes it, in the unnamed register; the buffer is
+-- not changed.
+local function copy_test()
+  local path = work .. '/copy.pgn'
+  local f = assert(io.open(path, 'w'))
+  f:write('[Event "copy"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n'
+    .. '1. e4 { [%clk 0:05:00] best } e5 $1 (1... c5 { Sicilian }) *\n')
+  f:close()
+  local buf = open(path)
+  local client = wait_client(buf)
+  local caps = client and client.server_capabilities or {}
+  if not (type(caps.executeCommandProvider) == 'table' and vim.tbl_contains(caps.executeCommandProvider.commands or {}, 'pgnls.copyGame')) then
+    record('fail', ':PgnlsCopyGame', 'the server does not announce pgnls.copyGame')
+    return
+  end
+  local win = vim.api.nvim_get_current_win()
+  local l, c = find(buf, 'e5')
+  vim.api.nvim_win_set_cursor(win, { l + 1, c })
+  local tick = vim.api.nvim_buf_get_changedtick(buf)
+  local items = vim.fn.getcompletion('PgnlsCopyGame va', 'cmdline')
+  check(':PgnlsCopyGame completes the strip items', vim.tbl_contains(items, 'variations'), table.concat(items, ' '))
+  for _, tc in ipairs({
+    { 'comments', '1. e4 e5 $1 (1... c5) *' },
+    { 'variations', '1. e4 {[%clk 0:05:00] best} 1... e5 $1 *' },
+    { 'nags', '1. e4 {[%clk 0:05:00] best} 1... e5 (1... c5 {Sicilian}) *' },
+    { 'clk,emt,eval', '1. e4 {best} 1... e5 $1 (1... c5 {Sicilian}) *' },
+  }) do
+    vim.fn.setreg('"', 'nothing yet')
+    vim.cmd('PgnlsCopyGame ' .. tc[1])
+    local ok = wait_for(function()
+      return vim.fn.getreg('"'):find(tc[2], 1, true) ~= nil
+    end, 5000)
+    local reg = vim.fn.getreg('"')
+    check(':PgnlsCopyGame ' .. tc[1] .. ' puts the stripped game in the register', ok and reg:find('[Event "copy"]', 1, true) == 1
+      and vim.fn.getregtype('"') == 'V', reg)
+  end
+  check(':PgnlsCopyGame leaves the buffer as it was', vim.api.nvim_buf_get_changedtick(buf) == tick, buffer_text(buf))
+end
+
 local ok, err = xpcall(run, debug.traceback)
 if not ok then
   record('fail', 'test script error', err)
@@ -1270,6 +1310,10 @@ else
     bok, berr = xpcall(play_test, debug.traceback)
     if not bok then
       record('fail', 'play test script error', berr)
+    end
+    bok, berr = xpcall(copy_test, debug.traceback)
+    if not bok then
+      record('fail', 'copy test script error', berr)
     end
     finish()
   end)

@@ -12,6 +12,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { BoardPanel } from './board';
+import { copyGameCommand } from './copygame';
 import { coarsen, mapOffset, splitAt, type OffsetEdit } from './cursor';
 import { opened, opening } from './opening';
 
@@ -26,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   context.subscriptions.push(
     new BoardPanel(() => client, output),
+    copyGameCommand(() => client),
     vscode.commands.registerCommand('pgnls.restartServer', () => restart(context)),
     vscode.commands.registerCommand('pgnls.reopenWithEncoding', (uri?: string | vscode.Uri, encoding?: string) =>
       reopenWithEncoding(uri, encoding),

@@ -564,6 +564,21 @@ try {
   await page.bringToFront();
   await command('View: Focus First Editor Group');
 
+  // "Copy game without…" clocks and evaluations: the server's
+  // pgnls.copyGame (the code of pgnls fmt --strip) puts the game on the
+  // clipboard without [%clk] and [%eval], the arrows and prose kept.
+  await goTo(bc4.line, bc4.col);
+  await page.evaluate(() => navigator.clipboard.writeText('nothing yet')).catch(() => undefined);
+  await command('pgnls: Copy game without…');
+  await pickRow(/^clocks and evaluations/);
+  const readClip = () => page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(clipboard: ${e})`);
+  await waitFor(async () => (await readClip()).startsWith('[Event'), 10000);
+  const stripped = await readClip();
+  check('"Copy game without…" clocks and evaluations puts the game on the clipboard without them',
+    stripped.startsWith('[Event "pgnls board panel') && !/%clk|%eval/.test(stripped) && stripped.includes('[%cal Gc4f7,Rd8h4]') && stripped.includes('{The Two Knights.}'),
+    stripped);
+  await command('View: Focus First Editor Group');
+
   // Edits: the board follows an edit of the move at the cursor, and a
   // formatting that moves the move keeps it on that move.
   await goTo(bc4.line, bc4.col);

@@ -259,6 +259,52 @@ function B.play(move, done)
   end, bufnr)
 end
 
+-- copy_game puts in the registers the game at the cursor of the current
+-- window without what strip names (the items of pgnls fmt --strip:
+-- "comments", "variations", "nags", "clk,emt,eval", ...), as the
+-- server's pgnls.copyGame writes it: in the unnamed register, and in the
+-- clipboard ("+") when Neovim has one. done(err, text) is called at the
+-- end, when given.
+function B.copy_game(strip, done)
+  local client, params, bufnr = board_params(vim.api.nvim_get_current_win())
+  if client == nil then
+    vim.notify('pgnls is not attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local args = { textDocument = params.textDocument, position = params.position, strip = strip }
+  request(client, 'workspace/executeCommand', { command = 'pgnls.copyGame', arguments = { args } }, function(err, result)
+    local text
+    if err then
+      vim.notify('pgnls: ' .. tostring(err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    elseif type(result) == 'table' and type(result.text) == 'string' then
+      text = result.text:gsub('\r\n', '\n')
+      local lines = vim.split(text:gsub('\n$', ''), '\n', { plain = true })
+      vim.fn.setreg('"', lines, 'l')
+      if vim.fn.has('clipboard') == 1 then
+        pcall(vim.fn.setreg, '+', lines, 'l')
+      end
+      vim.notify('pgnls: game copied without ' .. strip:gsub(',', ', '), vim.log.levels.INFO)
+    end
+    if done then
+      done(err, text)
+    end
+  end, bufnr)
+end
+
+-- strip_items are the items :PgnlsCopyGame completes (pgnls fmt --strip).
+local strip_items = { 'comments', 'variations', 'nags', 'clk,emt,eval', 'commands', 'clk', 'emt', 'eval', 'cal', 'csl', 'tags', 'results' }
+
+-- complete_strip completes the argument of :PgnlsCopyGame.
+function B.complete_strip(arglead)
+  local out = {}
+  for _, item in ipairs(strip_items) do
+    if item:sub(1, #arglead) == arglead then
+      table.insert(out, item)
+    end
+  end
+  return out
+end
+
 -- complete_moves completes the argument of :PgnlsPlay: the legal moves at
 -- the cursor, in SAN and in UCI, that start with arglead.
 function B.complete_moves(arglead)

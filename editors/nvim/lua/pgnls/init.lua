@@ -13,7 +13,7 @@
 --
 -- In each buffer it attaches to, it defines :PgnlsFormat and the board
 -- commands of pgnls.board (:PgnlsBoard, :PgnlsBoardNext, :PgnlsBoardPrev,
--- :PgnlsPlay),
+-- :PgnlsPlay, :PgnlsCopyGame),
 -- and it gives
 -- Neovim 0.7 what 0.8 and later set by themselves: 'omnifunc' and
 -- 'formatexpr' (0.8+) and K for hover (0.10+), unless the user set them.
@@ -568,6 +568,9 @@ local function on_attach(client, bufnr)
   vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsPlay', function(opts)
     board.play(opts.args)
   end, { nargs = 1, complete = board.complete_moves, desc = 'pgnls: play a move (SAN or UCI) at the cursor' })
+  vim.api.nvim_buf_create_user_command(bufnr, 'PgnlsCopyGame', function(opts)
+    board.copy_game(opts.args)
+  end, { nargs = 1, complete = board.complete_strip, desc = 'pgnls: copy the game at the cursor without comments, variations, nags or clk,emt,eval' })
   if M.config.format_on_save then
     local group = vim.api.nvim_create_augroup('pgnls_format_' .. bufnr, { clear = true })
     vim.api.nvim_create_autocmd('BufWritePre', {
