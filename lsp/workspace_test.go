@@ -34,6 +34,7 @@ func TestWorkspaceEdit(t *testing.T) {
 		const asker, edited = protocol.DocumentURI("file:///asker.pgn"), protocol.DocumentURI("file:///edited.pgn")
 		c.Open(asker, "[White \"Asker\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n")
 		c.Open(edited, "[White \"Before\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bc4 0-1\n")
+		c.WaitIndexed() // the build reads files, which the bubble's clock does not wait for
 		c.Settle()
 		if kinds := progressKinds(t, c); !slices.Equal(kinds, []string{"begin", "report", "end"}) {
 			t.Errorf("progress of the index: %v, want begin, report, end", kinds)

@@ -214,7 +214,7 @@ func runArchive(t *testing.T, file string, opts MarkerOptions) {
 		mt.c.Open(d.uri, d.text)
 	}
 	if mt.disk != nil {
-		mt.c.waitIndexed()
+		mt.c.WaitIndexed()
 	}
 	mt.c.Settle()
 	for _, d := range mt.docs {

@@ -159,11 +159,11 @@ func (mt *markerTest) explorer(m *marker) {
 	mt.golden(m, pos[1], got)
 }
 
-// waitIndexed waits until the server has ended the progress of its first
+// WaitIndexed waits until the server has ended the progress of its first
 // indexing of the workspace ("N games in M files"): what it learns of
 // the folder's files (the players' names of player-name-variant) is then
 // in its queue, ahead of the requests sent after.
-func (c *Client) waitIndexed() {
+func (c *Client) WaitIndexed() {
 	c.t.Helper()
 	c.waitFor("the end of the workspace's indexing", func() bool {
 		for _, n := range c.notes {
