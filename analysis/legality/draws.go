@@ -91,22 +91,39 @@ func runDraws(p *analysis.Pass) {
 // 75-move rule, with the code and why; -1 when none is, or when that
 // position ends the game otherwise (a mate, a dead position).
 func automaticDraw(start chess.Position, moves []chess.Move) (int, analysis.Code, string) {
-	pos := start
-	// The positions since the last capture or pawn move: no earlier one
-	// can come again.
-	seen := map[chess.Key]int{pos.Key(): 1}
+	// pos[i%2] is the position before move i: each move is played into
+	// the other buffer, with no copy on the way.
+	var pos [2]chess.Position
+	pos[0] = start
+	// The keys of the positions since the last capture or pawn move, in
+	// order (no earlier position can come again), counted by a scan: such
+	// stretches are short, the 75-move rule ends them at 150 plies, and a
+	// scan costs less than hashing every key into a map.
+	var buf [64]chess.Key
+	seen := append(buf[:0], start.Key())
 	for i, m := range moves {
-		pos = pos.Make(m)
-		if pos.HalfmoveClock() == 0 {
-			clear(seen)
+		cur := &pos[(i+1)%2]
+		pos[i%2].MakeTo(cur, m)
+		if cur.HalfmoveClock() == 0 {
+			seen = seen[:0]
 		}
-		k := pos.Key()
-		seen[k]++
+		k := cur.Key()
+		// n counts the occurrences of k, this one included; with fewer
+		// than four earlier positions it cannot reach five.
+		n := 1
+		if len(seen) >= 4 {
+			for _, s := range seen {
+				if s == k {
+					n++
+				}
+			}
+		}
+		seen = append(seen, k)
 		code, why := analysis.Code(""), ""
 		switch {
-		case seen[k] == 5:
+		case n == 5:
 			code, why = CodeFivefold, "the position occurs for the fifth time"
-		case pos.HalfmoveClock() >= seventyFive:
+		case cur.HalfmoveClock() >= seventyFive:
 			code, why = CodeSeventyFive, "75 moves of each side without a capture or a pawn move"
 		default:
 			continue
@@ -114,7 +131,7 @@ func automaticDraw(start chess.Position, moves []chess.Move) (int, analysis.Code
 		// A mate decides the game first; a dead position (no mate
 		// possible) ended it before. The moves of a main line stop at
 		// a mate or a stalemate, so only here is the outcome asked.
-		if pos.Outcome().Result != "" {
+		if cur.Outcome().Result != "" {
 			return -1, "", ""
 		}
 		return i, code, why
