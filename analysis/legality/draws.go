@@ -123,14 +123,13 @@ func (d *drawScan) play(pos *chess.Position) {
 		d.seen = d.seen[:0]
 	}
 	k := pos.Key()
-	// n counts the occurrences of k, this one included; with fewer
-	// than four earlier positions it cannot reach five.
+	// n counts the occurrences of k, this one included. Every move
+	// passes the turn, so only every other earlier position has the same
+	// side to move, and with fewer than four of them n cannot reach five.
 	n := 1
-	if len(d.seen) >= 4 {
-		for _, s := range d.seen {
-			if s == k {
-				n++
-			}
+	for j := len(d.seen) - 2; j >= 0 && len(d.seen) >= 8; j -= 2 {
+		if d.seen[j] == k {
+			n++
 		}
 	}
 	d.seen = append(d.seen, k)
