@@ -103,7 +103,7 @@ func TestCheckFastPath(t *testing.T) {
 				t.Fatalf("vector %d: %s: %v gives %v, want %v", i+1, v.PDTL, m, got, want)
 			}
 			n, _ := ParseMove(m.String()+CheckMark((i+j)%6).String(), nil)
-			if got, want := p.FindingsAfter(n, m, &q), p.Findings(n, m); !reflect.DeepEqual(got, want) {
+			if got, want := p.FindingsAfter(&n, m, &q), p.Findings(n, m); !reflect.DeepEqual(got, want) {
 				t.Fatalf("vector %d: %s: FindingsAfter %v, Findings %v", i+1, v.PDTL, got, want)
 			}
 			visit(&q, "after a vector")

@@ -89,7 +89,7 @@ func ParseMove(s string, letters *Alphabet) (n Notation, probs []Problem) {
 // that keeps it in place: a replay parses a move at every ply, and the
 // Notation is too large to copy there for nothing.
 func ParseMoveInto(n *Notation, s string, letters *Alphabet) []Problem {
-	*n = Notation{}
+	// parse writes the whole of *n before it reports true.
 	mp := moveParser{s: s, a: letters.orStandard()}
 	if !mp.parse(n) {
 		*n = Notation{}
@@ -130,7 +130,6 @@ func (mp *moveParser) parse(n *Notation) bool {
 		return ok
 	}
 	*n = Notation{Kind: NotationMove, Mover: Pawn, From: NoHex, To: NoHex}
-	n.MoverSpan = Span{0, 0}
 	if !mp.atHex() {
 		k, ok := mp.symbol("piece")
 		if !ok {
@@ -246,6 +245,11 @@ func (mp *moveParser) symbol(what string) (Kind, bool) {
 func (mp *moveParser) separator(n *Notation) bool {
 	rest := mp.s[mp.i:]
 	start := mp.i
+	if rest != "" && rest[0] == '-' { // the usual quiet move, first
+		mp.i++
+		n.Sep, n.SepSpan = SepQuiet, Span{start, mp.i}
+		return true
+	}
 	size := 0
 	switch {
 	case strings.HasPrefix(rest, "@@"):
@@ -349,6 +353,10 @@ func (mp *moveParser) castling(n *Notation) (ok, done bool) {
 func (mp *moveParser) finish(n *Notation) {
 	start := mp.i
 	rest := mp.s[mp.i:]
+	if rest == "" { // no check indicator, nothing after the move
+		n.CheckSpan = Span{start, start}
+		return
+	}
 	switch {
 	case strings.HasPrefix(rest, "+∞"):
 		n.Check, mp.i = CheckDistant, mp.i+len("+∞")

@@ -477,8 +477,8 @@ func tripleStepList(c Color) string {
 // refer to the text n was parsed from. after must be the position that
 // p.Play(m) gives, whose check state says what the move deserves
 // without playing it again.
-func (p *Position) FindingsAfter(n Notation, m Move, after *Position) []Problem {
-	return findings(&n, m, after.checkMark())
+func (p *Position) FindingsAfter(n *Notation, m Move, after *Position) []Problem {
+	return findings(n, m, after.checkMark())
 }
 
 // findings returns the problems of FindingsAfter, given the indicator the

@@ -353,7 +353,7 @@ func (r *reporter) step(st *Step) *lineState {
 		return ls
 	}
 	r.played(ls, st)
-	for _, f := range st.Before.FindingsAfter(st.Notation, st.Move, st.After) {
+	for _, f := range st.Before.FindingsAfter(&st.Notation, st.Move, st.After) {
 		d := analysis.Diagnostic{Span: n.Sp, Severity: severity(f.Severity), Message: n.Text + ": " + f.Msg}
 		switch f.Code {
 		case cescacs.CodeMateFalse:

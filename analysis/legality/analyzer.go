@@ -77,6 +77,10 @@ func run(p *analysis.Pass) {
 	r := reporter{p: p, base: max(start.Pos.FullmoveNumber(), 1), lints: p.Wants(analysis.Info)}
 	ml := MainLine{Start: start, Moves: make([]chess.Move, 0, len(g.Moves))}
 	played := true
+	var draws *drawScan
+	if drawsApply(g, start) {
+		draws = newDrawScan(&start.Pos)
+	}
 	numbers := numberBase(start)
 	final := replay(g, start, true, func(st *Step) bool {
 		r.step(st)
@@ -86,10 +90,16 @@ func run(p *analysis.Pass) {
 		if st.Depth == 0 && played {
 			if played = st.After != nil; played {
 				ml.Moves = append(ml.Moves, st.Move)
+				if draws != nil {
+					draws.play(st.After)
+				}
 			}
 		}
 		return true
 	})
+	if draws != nil {
+		ml.draw = draws.end
+	}
 	MainLineResult.Set(p, &ml)
 	r.flush()
 	decided := ""

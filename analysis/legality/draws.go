@@ -35,15 +35,11 @@ var Draws = &analysis.Analyzer{
 }
 
 func runDraws(p *analysis.Pass) {
-	ml := MainLineOf(p)
-	s := ml.Start
-	if !s.Known || !s.OK || s.Variant != chess.Standard && s.Variant != chess.Chess960 || before2014(p.Game) {
+	d := MainLineOf(p).draw // found only where drawsApply
+	if !d.found || !p.Enabled(d.code, analysis.Warning) {
 		return
 	}
-	end, code, why := automaticDraw(s.Pos, ml.Moves)
-	if end < 0 || !p.Enabled(code, analysis.Warning) {
-		return
-	}
+	end, code, why := d.at, d.code, d.why
 	g := p.Game
 	var moves []*syntax.Move
 	for _, e := range g.Moves {
@@ -86,40 +82,80 @@ func runDraws(p *analysis.Pass) {
 	})
 }
 
-// automaticDraw returns the index of the move of moves, played from
-// start, after which the game is drawn by the fifth repetition or the
-// 75-move rule, with the code and why; -1 when none is, or when that
-// position ends the game otherwise (a mate, a dead position).
-func automaticDraw(start chess.Position, moves []chess.Move) (int, analysis.Code, string) {
-	pos := start
-	// The positions since the last capture or pawn move: no earlier one
-	// can come again.
-	seen := map[chess.Key]int{pos.Key(): 1}
-	for i, m := range moves {
-		pos = pos.Make(m)
-		if pos.HalfmoveClock() == 0 {
-			clear(seen)
-		}
-		k := pos.Key()
-		seen[k]++
-		code, why := analysis.Code(""), ""
-		switch {
-		case seen[k] == 5:
-			code, why = CodeFivefold, "the position occurs for the fifth time"
-		case pos.HalfmoveClock() >= seventyFive:
-			code, why = CodeSeventyFive, "75 moves of each side without a capture or a pawn move"
-		default:
-			continue
-		}
-		// A mate decides the game first; a dead position (no mate
-		// possible) ended it before. The moves of a main line stop at
-		// a mate or a stalemate, so only here is the outcome asked.
-		if pos.Outcome().Result != "" {
-			return -1, "", ""
-		}
-		return i, code, why
+// drawEnd is where a main line is drawn automatically: after its move
+// at (an index of MainLine.Moves), by the rule code, for the reason why.
+type drawEnd struct {
+	found bool
+	at    int
+	code  analysis.Code
+	why   string
+}
+
+// drawScan finds where a main line is drawn by the fifth repetition or
+// the 75-move rule, fed the position after each of its moves by the
+// Analyzer's replay: the Draws analyzer does not play the moves again.
+// Nothing is found when the position there ends the game otherwise (a
+// mate, a dead position).
+type drawScan struct {
+	// seen holds the keys of the positions since the last capture or
+	// pawn move, in order (no earlier position can come again), counted
+	// by a scan: such stretches are short, the 75-move rule ends them
+	// at 150 plies, and a scan costs less than hashing every key.
+	seen []chess.Key
+	ply  int  // the moves fed so far
+	done bool // the scan stopped: end says where, if anywhere
+	end  drawEnd
+}
+
+// newDrawScan starts a scan of a main line from its start position.
+func newDrawScan(start *chess.Position) *drawScan {
+	return &drawScan{seen: append(make([]chess.Key, 0, 16), start.Key())}
+}
+
+// play takes the position after the main line's next move.
+func (d *drawScan) play(pos *chess.Position) {
+	if d.done {
+		return
 	}
-	return -1, "", ""
+	i := d.ply
+	d.ply++
+	if pos.HalfmoveClock() == 0 {
+		d.seen = d.seen[:0]
+	}
+	k := pos.Key()
+	// n counts the occurrences of k, this one included. Every move
+	// passes the turn, so only every other earlier position has the same
+	// side to move, and with fewer than four of them n cannot reach five.
+	n := 1
+	for j := len(d.seen) - 2; j >= 0 && len(d.seen) >= 8; j -= 2 {
+		if d.seen[j] == k {
+			n++
+		}
+	}
+	d.seen = append(d.seen, k)
+	code, why := analysis.Code(""), ""
+	switch {
+	case n == 5:
+		code, why = CodeFivefold, "the position occurs for the fifth time"
+	case pos.HalfmoveClock() >= seventyFive:
+		code, why = CodeSeventyFive, "75 moves of each side without a capture or a pawn move"
+	default:
+		return
+	}
+	d.done = true
+	// A mate decides the game first; a dead position (no mate possible)
+	// ended it before. The moves of a main line stop at a mate or a
+	// stalemate, so only here is the outcome asked.
+	if pos.Outcome().Result == "" {
+		d.end = drawEnd{found: true, at: i, code: code, why: why}
+	}
+}
+
+// drawsApply reports whether the automatic draws are looked for in a
+// game from start: chess or Chess960, from a known position, played
+// from July 2014 on.
+func drawsApply(g *syntax.Game, s Start) bool {
+	return s.Known && s.OK && (s.Variant == chess.Standard || s.Variant == chess.Chess960) && !before2014(g)
 }
 
 // before2014 reports whether g was played before July 2014, when the

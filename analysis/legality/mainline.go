@@ -16,6 +16,9 @@ type MainLine struct {
 	// line (the *syntax.Move of Game.Moves) from len(Moves) on could not
 	// be played.
 	Moves []chess.Move
+	// draw is where the main line is drawn automatically, as the
+	// Analyzer's replay found it for the Draws analyzer.
+	draw drawEnd
 }
 
 // MainLineResult is the main line of each game the Analyzer checks, as

@@ -123,22 +123,35 @@ func run(p *analysis.Pass) {
 		return
 	}
 	// The main line's moves, and the unknown tokens that may be moves in
-	// figurines or in letters beyond ASCII (Russian, Turkish).
-	var tokens []syntax.Elem
-	unknown := false
+	// figurines or in letters beyond ASCII (Russian, Turkish): counted
+	// first, and gathered only when the main line is not SAN.
+	n := 0
 	for _, e := range g.Moves {
-		switch n := e.(type) {
+		switch e := e.(type) {
 		case *syntax.Move:
-			tokens = append(tokens, n)
+			n++
 		case *syntax.Bad:
-			if n.Text != "" && n.Text[0] >= utf8.RuneSelf {
-				tokens = append(tokens, n)
-				unknown = true
+			if maybeMove(e) {
+				n = -1
 			}
 		}
+		if n < 0 {
+			break
+		}
 	}
-	if len(ml.Moves) == len(tokens) && !unknown {
+	if n == len(ml.Moves) {
 		return // the main line is SAN
+	}
+	var tokens []syntax.Elem
+	for _, e := range g.Moves {
+		switch e := e.(type) {
+		case *syntax.Move:
+			tokens = append(tokens, e)
+		case *syntax.Bad:
+			if maybeMove(e) {
+				tokens = append(tokens, e)
+			}
+		}
 	}
 	try := languages
 	if set := p.Config.ReadLang; set != "" {
@@ -163,6 +176,10 @@ func run(p *analysis.Pass) {
 		}
 	}
 }
+
+// maybeMove reports whether the unknown token b may be a move in
+// figurines or in letters beyond ASCII.
+func maybeMove(b *syntax.Bad) bool { return b.Text != "" && b.Text[0] >= utf8.RuneSelf }
 
 type fix struct {
 	span      syntax.Span
