@@ -94,10 +94,19 @@ func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) (edi
 // returns a game's result as Game does, or its text edited in place
 // (Result.Edited), which package fix gives. It runs on every core.
 func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*syntax.Game) Result) (edits []syntax.Edit, left []Left) {
+	left = EachEdit(ctx, f, from, to, rewrite, func(e syntax.Edit) { edits = append(edits, e) })
+	return edits, left
+}
+
+// EachEdit is EditsOf calling yield with each edit, in order, as soon as
+// it is known, instead of returning them all: a caller that encodes or
+// writes the edits one by one (an editor's formatting of a big document)
+// holds the new text of a few games at a time, not of every game.
+func EachEdit(ctx context.Context, f *syntax.File, from, to int, rewrite func(*syntax.Game) Result, yield func(syntax.Edit)) (left []Left) {
 	l := NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
 		if e, ok := diff.Span(old, new); ok {
 			e.Start, e.End = e.Start+start, e.End+start
-			edits = append(edits, e)
+			yield(e)
 		}
 	})
 	if from > 0 {
@@ -148,11 +157,11 @@ func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*sy
 	}
 	wg.Wait()
 	if ctx.Err() != nil {
-		return edits, left
+		return left
 	}
 	if to > from && to < f.NumGames() {
 		l.Keep(f.Game(to).Game)
 	}
 	l.Flush()
-	return edits, left
+	return left
 }
