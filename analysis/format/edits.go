@@ -112,10 +112,19 @@ func EachEdit(ctx context.Context, f *syntax.File, from, to int, rewrite func(*s
 	if from > 0 {
 		l.Keep(f.Game(from - 1).Game)
 	}
+	// A block is up to blockGames games of one chunk, [from, to): its
+	// worker reads them with one parse of the chunk at most (a File.Game
+	// per game parses the chunk again whenever the analyses running
+	// meanwhile made the tree cache drop it), and keeps of each game, for
+	// the layout, only its text (textOnly): the trees of a block pin its
+	// chunk's parse, ten to twenty times its text, and up to 3*workers
+	// blocks are in flight.
 	type block struct {
-		games []syntax.GameRef
-		res   []Result
-		done  chan struct{}
+		ref      syntax.ChunkRef
+		from, to int
+		games    []syntax.GameRef // textOnly
+		res      []Result
+		done     chan struct{}
 	}
 	const blockGames = 32
 	workers := runtime.GOMAXPROCS(0)
@@ -125,8 +134,14 @@ func EachEdit(ctx context.Context, f *syntax.File, from, to int, rewrite func(*s
 	for range workers {
 		wg.Go(func() {
 			for b := range jobs {
-				for _, r := range b.games {
-					b.res = append(b.res, rewrite(r.Game))
+				for k, r := range b.ref.Games() {
+					if k >= b.to {
+						break
+					}
+					if k >= b.from {
+						b.res = append(b.res, rewrite(r.Game))
+						b.games = append(b.games, syntax.GameRef{Start: r.Start, Game: textOnly(r.Game)})
+					}
 				}
 				close(b.done)
 			}
@@ -135,13 +150,12 @@ func EachEdit(ctx context.Context, f *syntax.File, from, to int, rewrite func(*s
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		for i := from; i < to && ctx.Err() == nil; i += blockGames {
-			b := &block{done: make(chan struct{})}
-			for k := i; k < min(i+blockGames, to); k++ {
-				b.games = append(b.games, f.Game(k))
+		for _, ref := range f.Chunks() {
+			for i := max(from, ref.First); i < min(to, ref.First+ref.Chunk.Len()) && ctx.Err() == nil; i += blockGames {
+				b := &block{ref: ref, from: i, to: min(i+blockGames, to, ref.First+ref.Chunk.Len()), done: make(chan struct{})}
+				order <- b
+				jobs <- b
 			}
-			order <- b
-			jobs <- b
 		}
 	}()
 	i := from
@@ -165,3 +179,8 @@ func EachEdit(ctx context.Context, f *syntax.File, from, to int, rewrite func(*s
 	l.Flush()
 	return left
 }
+
+// textOnly returns a game that holds g's text and nothing of its tree:
+// all that a Layout reads of a game (its text, and from it its line
+// ends), without pinning the parse g belongs to.
+func textOnly(g *syntax.Game) *syntax.Game { return &syntax.Game{Text: g.Text} }
