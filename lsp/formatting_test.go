@@ -20,8 +20,9 @@ import (
 // whose edits the server encodes as it makes them (in parts of the
 // answer, see wire.Parts), is exactly the edits of format.Edits at their
 // protocol positions (UTF-16, after CRLF and lone CR line ends, non-ASCII
-// comments and tags), and applied they give the whole text formatted
-// (format.Joiner's output, as pgnls fmt writes it).
+// comments and tags), a range's over several chunks too, and applied
+// they give the whole text formatted (format.Joiner's output, as pgnls
+// fmt writes it).
 func TestFormattingBigDocument(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "testdata", "pgn", "big", "pgnmentor-Kasparov.pgn"))
 	if err != nil {
@@ -65,6 +66,27 @@ func TestFormattingBigDocument(t *testing.T) {
 			t.Fatalf("edit %d is %v %.60q, want %v %.60q", i, edits[i].Range, edits[i].NewText, r, e.New)
 		}
 	}
+	// A range over games of several chunks (of about 256 games) formats
+	// those games whole, as format.Edits does them.
+	from, to := f.NumGames()/3, f.NumGames()/3+700
+	var ranged []protocol.TextEdit
+	if err := c.Call(protocol.MethodTextDocumentRangeFormatting, map[string]any{
+		"textDocument": map[string]any{"uri": uri},
+		"range":        protocol.Range{Start: pos(int(f.Game(from).Start) + 3), End: pos(int(f.Game(to-1).End()) - 1)},
+		"options":      map[string]any{"tabSize": 2, "insertSpaces": true},
+	}, &ranged); err != nil {
+		t.Fatal(err)
+	}
+	wantRanged, _ := format.Edits(context.Background(), f, opts, from, to)
+	if len(ranged) != len(wantRanged) || len(wantRanged) < 500 {
+		t.Fatalf("range formatting: %d edits, want %d (at least 500)", len(ranged), len(wantRanged))
+	}
+	for i, e := range wantRanged {
+		if r := (protocol.Range{Start: pos(int(e.Start)), End: pos(int(e.End))}); ranged[i].Range != r || ranged[i].NewText != e.New {
+			t.Fatalf("range formatting: edit %d is %v %.60q, want %v %.60q", i, ranged[i].Range, ranged[i].NewText, r, e.New)
+		}
+	}
+
 	// They are those edits: applied (by offset, as lsptest.ApplyEdits
 	// takes time proportional to edits × text), they give the whole text
 	// formatted, as pgnls fmt writes it.

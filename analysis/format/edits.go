@@ -151,6 +151,9 @@ func EachEdit(ctx context.Context, f *syntax.File, from, to int, rewrite func(*s
 		defer close(order)
 		defer close(jobs)
 		for _, ref := range f.Chunks() {
+			if ref.First >= to {
+				break
+			}
 			for i := max(from, ref.First); i < min(to, ref.First+ref.Chunk.Len()) && ctx.Err() == nil; i += blockGames {
 				b := &block{ref: ref, from: i, to: min(i+blockGames, to, ref.First+ref.Chunk.Len()), done: make(chan struct{})}
 				order <- b
