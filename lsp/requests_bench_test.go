@@ -33,7 +33,9 @@ import (
 //     Besides the whole run's, it reports the peak resident memory of
 //     each phase over the file's size: the open until its analysis
 //     settles (open-peak), the formatting request (format-peak), an
-//     apply until its analysis settles (apply-peak); and the idle
+//     apply until its analysis settles (apply-peak), each including
+//     what the process holds as the phase starts (the runtime gives
+//     freed memory back to the system over minutes); and the idle
 //     server's resident memory (idle-rss-MB), for the bound below 16 MB
 //     (idle server plus 4x the document).
 //   - whole/21MB: documentSymbol, foldingRange and full semantic tokens
