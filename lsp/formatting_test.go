@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"go.lsp.dev/protocol"
@@ -47,7 +48,9 @@ func TestFormattingBigDocument(t *testing.T) {
 		t.Fatalf("the document is %d bytes, of %d quirky files", len(text), len(quirky))
 	}
 
-	c := start(t, lsptest.Options{})
+	// A minute per wait: the open's analysis runs meanwhile, and under
+	// -race on two busy cores an answer of 1.5 MB takes tens of seconds.
+	c := start(t, lsptest.Options{Timeout: time.Minute})
 	c.Initialize(nil)
 	const uri = "file:///big.pgn"
 	c.Open(uri, text)
