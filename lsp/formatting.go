@@ -55,7 +55,24 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 	if ranged && p.Range != nil {
 		from, to = gamesIn(f, mapper{f}.span(*p.Range))
 	}
-	edits, left := format.Edits(ctx, f, s.settings.formatOptions(), from, to)
+	// The edits are encoded as they come, game by game, into parts that
+	// are sent as they are: a big document's formatting holds its JSON
+	// once, not the new text of every game besides, nor the copies that
+	// encoding []protocol.TextEdit and then the response around it make.
+	opts := s.settings.formatOptions()
+	m := mapper{f}
+	result := wire.Parts{}.Append([]byte{'['})
+	var buf []byte
+	n := 0
+	left := format.EachEdit(ctx, f, from, to, func(g *syntax.Game) format.Result { return format.Game(g, f.Dialect, opts) }, func(e syntax.Edit) {
+		buf = buf[:0]
+		if n > 0 {
+			buf = append(buf, ',')
+		}
+		buf = wire.AppendTextEdit(buf, m.rangeOf(e.Span), e.New)
+		result = result.Append(buf)
+		n++
+	})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -63,8 +80,8 @@ func (s *server) format(ctx context.Context, params json.RawMessage, ranged bool
 		s.notify(protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: leftMessage(f, left)})
 	}
 	s.logger.Debug("formatting", zap.String("uri", doc.URI), zap.Int32("version", doc.Version),
-		zap.Int("games", to-from), zap.Int("edits", len(edits)))
-	return textEdits(mapper{f}, edits), nil
+		zap.Int("games", to-from), zap.Int("edits", n))
+	return result.Append([]byte{']'}), nil
 }
 
 // leftMessage tells which games formatting left as they were, and why:

@@ -131,6 +131,33 @@ func waitQuiet(b *testing.B, c *lsptest.Client, uri protocol.DocumentURI) {
 }
 
 // rss returns a memory figure of process pid from /proc (VmRSS: resident
+
+// peaks follows a server's peak resident memory phase by phase: the
+// process's high-water mark (VmHWM), reset at the end of each phase
+// (clear_refs; where it cannot be reset, a phase's peak is the process's
+// so far, an upper bound).
+type peaks struct {
+	b     *testing.B
+	pid   int
+	phase map[string]float64 // the highest peak of each phase
+	all   float64            // the highest of all
+}
+
+func newPeaks(b *testing.B, pid int) *peaks {
+	return &peaks{b: b, pid: pid, phase: map[string]float64{}}
+}
+
+// end ends a phase named name (phases of one name may recur): it records
+// the peak since the last end, and resets the high-water mark.
+func (p *peaks) end(name string) {
+	v := rss(p.b, p.pid, "VmHWM")
+	p.phase[name] = max(p.phase[name], v)
+	p.all = max(p.all, v)
+	if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", p.pid), []byte("5"), 0); err != nil {
+		p.b.Logf("peak resident memory not reset: %v", err)
+	}
+}
+
 // now; VmHWM: the highest resident so far), in bytes.
 func rss(b *testing.B, pid int, field string) float64 {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))

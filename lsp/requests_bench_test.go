@@ -30,6 +30,14 @@ import (
 //     same formatting as the line-by-line edits a formatter could send
 //     (fine-edits of them, about three per game), to show that the cost
 //     of a didChange grows with its changes, not with changes × document.
+//     Besides the whole run's, it reports the peak resident memory of
+//     each phase over the file's size: the open until its analysis
+//     settles (open-peak), the formatting request (format-peak), an
+//     apply until its analysis settles (apply-peak), each including
+//     what the process holds as the phase starts (the runtime gives
+//     freed memory back to the system over minutes); and the idle
+//     server's resident memory (idle-rss-MB), for the bound below 16 MB
+//     (idle server plus 4x the document).
 //   - whole/21MB: documentSymbol, foldingRange and full semantic tokens
 //     on a 21 MB file, once the first documentSymbol and foldingRange
 //     (first-outline-ms) have computed the outline of every
@@ -130,12 +138,15 @@ func middleMove(text string) protocol.Position {
 func benchmarkFormatProcess(b *testing.B, text string) {
 	const uri = "file:///bench.pgn"
 	cmd, c := serverProcess(b)
+	idle := rss(b, cmd.Process.Pid, "VmRSS")
 	check := checkMillis(b, text)
 	at := middleMove(text)
 	hover := protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: at}
 	var open, format, apply, applyFine []time.Duration
+	peak := newPeaks(b, cmd.Process.Pid)
 	for b.Loop() {
 		b.StopTimer()
+		peak.end("between")
 		open1 := c.Encode(protocol.MethodTextDocumentDidOpen, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "pgn", Version: 1, Text: text}})
 		t0 := time.Now()
 		c.NotifyFrame(open1)
@@ -144,6 +155,7 @@ func benchmarkFormatProcess(b *testing.B, text string) {
 		}
 		open = append(open, time.Since(t0))
 		settle(b, c, uri)
+		peak.end("open")
 		b.StartTimer()
 
 		t0 = time.Now()
@@ -155,6 +167,9 @@ func benchmarkFormatProcess(b *testing.B, text string) {
 			b.Fatal(err)
 		}
 		format = append(format, time.Since(t0))
+		b.StopTimer()
+		peak.end("format")
+		b.StartTimer()
 		if len(edits) == 0 {
 			b.Fatal("formatting gave no edits")
 		}
@@ -170,12 +185,14 @@ func benchmarkFormatProcess(b *testing.B, text string) {
 		b.StopTimer()
 		b.ReportMetric(float64(len(edits)), "edits")
 		settle(b, c, uri)
+		peak.end("apply")
 		c.Close(uri)
 
 		// Again, with the formatting as line-by-line edits.
 		fine := fineEdits(text, edits)
 		c.NotifyFrame(open1)
 		settle(b, c, uri)
+		peak.end("open")
 		change = c.Encode(protocol.MethodTextDocumentDidChange, didChange(b, uri, fine))
 		b.StartTimer()
 		t0 = time.Now()
@@ -187,15 +204,22 @@ func benchmarkFormatProcess(b *testing.B, text string) {
 		b.StopTimer()
 		b.ReportMetric(float64(len(fine)), "fine-edits")
 		settle(b, c, uri)
+		peak.end("apply")
 		c.Close(uri)
 		b.StartTimer()
 	}
+	peak.end("between")
 	b.ReportMetric(median(open), "open-ms")
 	b.ReportMetric(median(format), "format-ms")
 	b.ReportMetric(median(apply), "apply-ms")
 	b.ReportMetric(median(applyFine), "apply-fine-ms")
 	b.ReportMetric(check, "check-ms")
-	b.ReportMetric(rss(b, cmd.Process.Pid, "VmHWM")/float64(len(text)), "peak-rss/filesize")
+	n := float64(len(text))
+	b.ReportMetric(peak.phase["open"]/n, "open-peak-rss/filesize")
+	b.ReportMetric(peak.phase["format"]/n, "format-peak-rss/filesize")
+	b.ReportMetric(peak.phase["apply"]/n, "apply-peak-rss/filesize")
+	b.ReportMetric(peak.all/n, "peak-rss/filesize")
+	b.ReportMetric(idle/(1<<20), "idle-rss-MB")
 }
 
 // marshal returns v as JSON, so that a client's encoding of a big

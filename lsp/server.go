@@ -361,6 +361,8 @@ func (s *server) respond(m *message, result any, err error) {
 	var werr error
 	if raw, ok := result.(json.RawMessage); ok && err == nil && raw != nil {
 		werr = s.stream.RespondRaw(m.id, raw)
+	} else if parts, ok := result.(wire.Parts); ok && err == nil {
+		werr = s.stream.RespondParts(m.id, parts)
 	} else {
 		werr = m.reply(s.ctx, result, err)
 	}

@@ -94,19 +94,37 @@ func Edits(ctx context.Context, f *syntax.File, opts Options, from, to int) (edi
 // returns a game's result as Game does, or its text edited in place
 // (Result.Edited), which package fix gives. It runs on every core.
 func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*syntax.Game) Result) (edits []syntax.Edit, left []Left) {
+	left = EachEdit(ctx, f, from, to, rewrite, func(e syntax.Edit) { edits = append(edits, e) })
+	return edits, left
+}
+
+// EachEdit is EditsOf calling yield with each edit, in order, as soon as
+// it is known, instead of returning them all: a caller that encodes or
+// writes the edits one by one (an editor's formatting of a big document)
+// holds the new text of a few games at a time, not of every game.
+func EachEdit(ctx context.Context, f *syntax.File, from, to int, rewrite func(*syntax.Game) Result, yield func(syntax.Edit)) (left []Left) {
 	l := NewLayout(f.Dialect, func(start syntax.Pos, old, new string) {
 		if e, ok := diff.Span(old, new); ok {
 			e.Start, e.End = e.Start+start, e.End+start
-			edits = append(edits, e)
+			yield(e)
 		}
 	})
 	if from > 0 {
 		l.Keep(f.Game(from - 1).Game)
 	}
+	// A block is up to blockGames games of one chunk, [from, to): its
+	// worker reads them with one parse of the chunk at most (a File.Game
+	// per game parses the chunk again whenever the analyses running
+	// meanwhile made the tree cache drop it), and keeps of each game, for
+	// the layout, only its text (textOnly): the trees of a block pin its
+	// chunk's parse, ten to twenty times its text, and up to 3*workers
+	// blocks are in flight.
 	type block struct {
-		games []syntax.GameRef
-		res   []Result
-		done  chan struct{}
+		ref      syntax.ChunkRef
+		from, to int
+		games    []syntax.GameRef // textOnly
+		res      []Result
+		done     chan struct{}
 	}
 	const blockGames = 32
 	workers := runtime.GOMAXPROCS(0)
@@ -116,8 +134,14 @@ func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*sy
 	for range workers {
 		wg.Go(func() {
 			for b := range jobs {
-				for _, r := range b.games {
-					b.res = append(b.res, rewrite(r.Game))
+				for k, r := range b.ref.Games() {
+					if k >= b.to {
+						break
+					}
+					if k >= b.from {
+						b.res = append(b.res, rewrite(r.Game))
+						b.games = append(b.games, syntax.GameRef{Start: r.Start, Game: textOnly(r.Game)})
+					}
 				}
 				close(b.done)
 			}
@@ -126,13 +150,15 @@ func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*sy
 	go func() {
 		defer close(order)
 		defer close(jobs)
-		for i := from; i < to && ctx.Err() == nil; i += blockGames {
-			b := &block{done: make(chan struct{})}
-			for k := i; k < min(i+blockGames, to); k++ {
-				b.games = append(b.games, f.Game(k))
+		for _, ref := range f.Chunks() {
+			if ref.First >= to {
+				break
 			}
-			order <- b
-			jobs <- b
+			for i := max(from, ref.First); i < min(to, ref.First+ref.Chunk.Len()) && ctx.Err() == nil; i += blockGames {
+				b := &block{ref: ref, from: i, to: min(i+blockGames, to, ref.First+ref.Chunk.Len()), done: make(chan struct{})}
+				order <- b
+				jobs <- b
+			}
 		}
 	}()
 	i := from
@@ -148,11 +174,16 @@ func EditsOf(ctx context.Context, f *syntax.File, from, to int, rewrite func(*sy
 	}
 	wg.Wait()
 	if ctx.Err() != nil {
-		return edits, left
+		return left
 	}
 	if to > from && to < f.NumGames() {
 		l.Keep(f.Game(to).Game)
 	}
 	l.Flush()
-	return edits, left
+	return left
 }
+
+// textOnly returns a game that holds g's text and nothing of its tree:
+// all that a Layout reads of a game (its text, and from it its line
+// ends), without pinning the parse g belongs to.
+func textOnly(g *syntax.Game) *syntax.Game { return &syntax.Game{Text: g.Text} }

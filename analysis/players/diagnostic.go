@@ -66,6 +66,12 @@ func Fix(g *syntax.Game, t *syntax.Tag, canon string) []analysis.Fix {
 // and Black tags of g whose values are variants in n, under cfg, with
 // their fixes.
 func (n *Names) GameDiagnostics(g *syntax.Game, cfg *analysis.Config) []analysis.Diagnostic {
+	return n.gameDiagnostics(g, cfg, n.Message)
+}
+
+// gameDiagnostics is GameDiagnostics with the messages made by message
+// (Message, or a memo of it).
+func (n *Names) gameDiagnostics(g *syntax.Game, cfg *analysis.Config, message func(name, canon string) string) []analysis.Diagnostic {
 	sev, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint)
 	if !ok {
 		return nil
@@ -81,7 +87,7 @@ func (n *Names) GameDiagnostics(g *syntax.Game, cfg *analysis.Config) []analysis
 		}
 		out = append(out, analysis.Diagnostic{
 			Span: t.ValueSpan, Severity: sev, Code: CodeVariant, Source: Source,
-			Message: n.Message(t.Value, canon), Fixes: Fix(g, t, canon),
+			Message: message(t.Value, canon), Fixes: Fix(g, t, canon),
 		})
 	}
 	return out
@@ -123,13 +129,26 @@ func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names) []analys
 	if file != nil && file.others != nil {
 		file.others.addOthers(&n, f.Name)
 	}
+	// One message per variant, shared by its diagnostics: a variant
+	// of a big database recurs in thousands of games, and its message
+	// lists every spelling of the name (an open document of 21 MB held
+	// 10 MB of copies of them).
+	messages := make(map[[2]string]string)
+	message := func(name, canon string) string {
+		m, ok := messages[[2]string{name, canon}]
+		if !ok {
+			m = n.Message(name, canon)
+			messages[[2]string{name, canon}] = m
+		}
+		return m
+	}
 	var out []analysis.Diagnostic
 	for _, g := range games {
 		if !slices.ContainsFunc(g.names, func(s string) bool { _, ok := n.Canonical(s); return ok }) {
 			continue
 		}
 		r := f.Game(g.i)
-		for _, d := range n.GameDiagnostics(r.Game, cfg) {
+		for _, d := range n.gameDiagnostics(r.Game, cfg, message) {
 			out = append(out, d.Shift(r.Start))
 		}
 	}

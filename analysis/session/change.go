@@ -129,13 +129,13 @@ var wholeParseSpan = 1 << 20
 // text is built once and parsed as an open parses it, on every core and
 // keeping the trees of a few games only, and no game counts as kept.
 func applyBatch(f *syntax.File, batch []syntax.Edit) (*syntax.File, []syntax.Edit, syntax.Kept) {
-	spanned := 0
-	for _, e := range batch {
-		spanned += int(e.End-e.Start) + len(e.New)
-	}
 	if n := batch[len(batch)-1].End - batch[0].Start; int(n) >= wholeParseSpan && int(n) >= int(f.Len())/4 {
+		size := int(f.Len()) // the edited text's, exactly
+		for _, e := range batch {
+			size += len(e.New) - int(e.End-e.Start)
+		}
 		var b strings.Builder
-		b.Grow(int(f.Len()) + spanned)
+		b.Grow(size)
 		at := syntax.Pos(0)
 		for _, e := range batch {
 			b.WriteString(f.Slice(syntax.Span{Start: at, End: e.Start}))

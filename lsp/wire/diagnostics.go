@@ -75,6 +75,16 @@ func AppendRange(b []byte, r protocol.Range) []byte {
 	return append(b, `}}`...)
 }
 
+// AppendTextEdit appends the JSON of the protocol.TextEdit that replaces
+// r with newText, byte for byte as encoding/json writes it.
+func AppendTextEdit(b []byte, r protocol.Range, newText string) []byte {
+	b = append(b, `{"range":`...)
+	b = AppendRange(b, r)
+	b = append(b, `,"newText":`...)
+	b = AppendString(b, newText)
+	return append(b, '}')
+}
+
 // AppendPublishHead appends the params of textDocument/publishDiagnostics
 // for the document uri at version, up to their diagnostics:
 // `{"uri":…,"version":…,"diagnostics":`. The caller appends the array,

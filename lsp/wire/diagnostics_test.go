@@ -35,6 +35,25 @@ func TestAppendDiagnostic(t *testing.T) {
 	}
 }
 
+// TestAppendTextEdit holds the hand-written encoder to encoding/json's
+// output for protocol.TextEdit, byte for byte.
+func TestAppendTextEdit(t *testing.T) {
+	tricky := "quote \" backslash \\ slash / tab \t nl \n cr \r\n ctl \x01\x1f html <&> \u2028\u2029 bad \xff é 🩐"
+	for _, e := range []protocol.TextEdit{
+		{},
+		{Range: protocol.Range{Start: protocol.Position{Line: 3, Character: 1}, End: protocol.Position{Line: 1<<32 - 1, Character: 7}}, NewText: "1. e4 e5\n"},
+		{Range: protocol.Range{End: protocol.Position{Line: 2}}, NewText: tricky},
+	} {
+		want, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := AppendTextEdit([]byte("x"), e.Range, e.NewText); string(got) != "x"+string(want) {
+			t.Errorf("AppendTextEdit =\n%s\nwant\n%s", got[1:], want)
+		}
+	}
+}
+
 // TestAppendPublishHead: the head, an array and a brace are the JSON of
 // the PublishDiagnosticsParams.
 func TestAppendPublishHead(t *testing.T) {

@@ -30,7 +30,9 @@
 //     write under the Stream's lock. Likewise a reply validates and copies
 //     a result that is already JSON twice (NewResponse marshals it, then
 //     the response around it); Stream.RespondRaw frames it as it is (the
-//     document symbols of a big database: megabytes).
+//     document symbols of a big database: megabytes), and
+//     Stream.RespondParts one encoded in parts as it was made (the
+//     formatting edits of a big database: as big as the document).
 //
 // go.lsp.dev/protocol v0.12.0:
 //

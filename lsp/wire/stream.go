@@ -309,28 +309,72 @@ func (s *Stream) NotifyRaw(method string, params []byte) error {
 // result, then the response around it): a big database's document
 // symbols are megabytes.
 func (s *Stream) RespondRaw(id jsonrpc2.ID, result []byte) error {
+	return s.RespondParts(id, Parts{result})
+}
+
+// RespondParts is RespondRaw with a result encoded in parts, written one
+// after another: a result of megabytes built in parts (see Parts.Append)
+// is never copied whole, neither as it grows nor to be framed.
+func (s *Stream) RespondParts(id jsonrpc2.ID, result Parts) error {
 	b, err := id.MarshalJSON()
 	if err != nil {
 		return err
 	}
 	head := append(append([]byte(`{"jsonrpc":"2.0","id":`), b...), `,"result":`...)
-	return s.writeRaw(head, result)
+	return s.writeRaw(head, result...)
 }
 
-// writeRaw writes the message made of head, raw and a closing brace.
-func (s *Stream) writeRaw(head, raw []byte) error {
-	size := len(head) + len(raw) + 1
-	if len(raw) >= copyUnder {
+// writeRaw writes the message made of head, the parts of raw and a
+// closing brace.
+func (s *Stream) writeRaw(head []byte, raw ...[]byte) error {
+	n := 0
+	for _, r := range raw {
+		n += len(r)
+	}
+	size := len(head) + n + 1
+	if n >= copyUnder {
 		// Written in place: a copy would double a big message.
 		start := fmt.Appendf(make([]byte, 0, len(head)+32), "Content-Length: %d\r\n\r\n", size)
-		return s.write(append(start, head...), raw, []byte{'}'})
+		parts := make([][]byte, 0, len(raw)+2)
+		parts = append(append(append(parts, append(start, head...)), raw...), []byte{'}'})
+		return s.write(parts...)
 	}
 	p := framePool.Get().(*[]byte)
 	defer framePool.Put(p)
-	buf := fmt.Appendf((*p)[:0], "Content-Length: %d\r\n\r\n", size)
-	buf = append(append(append(buf, head...), raw...), '}')
+	buf := append(fmt.Appendf((*p)[:0], "Content-Length: %d\r\n\r\n", size), head...)
+	for _, r := range raw {
+		buf = append(buf, r...)
+	}
+	buf = append(buf, '}')
 	*p = buf
 	return s.write(buf)
+}
+
+// Parts is encoded JSON in parts, one after another, as
+// Stream.RespondParts sends it.
+type Parts [][]byte
+
+// The parts that Parts.Append makes hold twice as much as the one before
+// them, from minPart up to partSize bytes (or b, when it is bigger): a
+// small result is one small part, a big one is made of parts of
+// partSize.
+const (
+	minPart  = 512
+	partSize = 256 << 10
+)
+
+// Append appends b to the last of p, or to a new part when the last has
+// no room for it, and returns p.
+func (p Parts) Append(b []byte) Parts {
+	size := minPart
+	if k := len(p) - 1; k >= 0 {
+		if len(p[k])+len(b) <= cap(p[k]) {
+			p[k] = append(p[k], b...)
+			return p
+		}
+		size = min(partSize, 2*cap(p[k]))
+	}
+	return append(p, append(make([]byte, 0, max(size, len(b))), b...))
 }
 
 // copyUnder is the size of encoded params or result under which writeRaw

@@ -100,6 +100,50 @@ func TestStreamHeaderOnly(t *testing.T) {
 	}
 }
 
+// TestRespondParts: a result appended in parts (Parts.Append) is
+// framed byte for byte as RespondRaw frames it whole, small or big (see
+// copyUnder), and the parts stay within their sizes.
+func TestRespondParts(t *testing.T) {
+	big := "[" + strings.Repeat(`{"range":{"start":{"line":1,"character":0},"end":{"line":2,"character":0}},"newText":"1. e4"},`, 3*partSize/80) + "1]"
+	for _, result := range []string{`[]`, `[{"name":"a","kind":2}]`, big} {
+		if result == big {
+			result += strings.Repeat(" ", 2*partSize) // a piece bigger than a part
+		}
+		var parts Parts
+		for rest := result; rest != ""; {
+			n := min(len(rest), 1+len(rest)%97, 2*partSize) // pieces of 1 to 97 bytes, and the big one
+			if rest[0] == ' ' {
+				n = len(rest)
+			}
+			parts = parts.Append([]byte(rest[:n]))
+			rest = rest[n:]
+		}
+		whole := bytes.Join(parts, nil)
+		if string(whole) != result {
+			t.Fatalf("the parts join to %.40q…, want %.40q…", whole, result)
+		}
+		for i, p := range parts {
+			if cap(p) > max(partSize, len(p)) {
+				t.Errorf("part %d of %d holds %d bytes, room for %d", i, len(parts), len(p), cap(p))
+			}
+		}
+		id := jsonrpc2.NewNumberID(3)
+		p1, p2 := &pipe{in: strings.NewReader("")}, &pipe{in: strings.NewReader("")}
+		if err := NewStream(p1, nil).RespondParts(id, parts); err != nil {
+			t.Fatal(err)
+		}
+		if err := NewStream(p2, nil).RespondRaw(id, whole); err != nil {
+			t.Fatal(err)
+		}
+		if p1.out.String() != p2.out.String() {
+			t.Errorf("RespondParts wrote %.80q…, RespondRaw %.80q…", p1.out.String(), p2.out.String())
+		}
+		if result == `[]` && (len(parts) != 1 || cap(parts[0]) != minPart) {
+			t.Errorf("a small result takes %d parts, the first of %d bytes", len(parts), cap(parts[0]))
+		}
+	}
+}
+
 // TestNotifyRaw: the frame of a notification with encoded params is the
 // one jsonrpc2 decodes as that notification.
 func TestNotifyRaw(t *testing.T) {
