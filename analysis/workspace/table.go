@@ -52,6 +52,7 @@ var postingFormat = spill.Format[posting]{
 	Put:     putPosting,
 	Get:     getPosting,
 	Compare: comparePostings,
+	Key:     func(p *posting) uint64 { return uint64(p.key) },
 }
 
 // builder writes a table file from the games of a file, in bounded
