@@ -83,6 +83,13 @@ func (s *Sorter[T]) Add(t T) {
 	s.buf = append(s.buf, t)
 }
 
+// Grow makes room in memory for n more records (as many as the budget
+// holds at most), for a caller that knows about how many it will add:
+// the records then do not grow their buffer by copies.
+func (s *Sorter[T]) Grow(n int) {
+	s.buf = slices.Grow(s.buf, min(n, s.max-len(s.buf)))
+}
+
 // buffer returns the size of the buffers of run files, and how many runs
 // are merged at once, for the budget.
 func (s *Sorter[T]) buffer() (size, fanIn int) {

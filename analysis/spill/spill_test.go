@@ -110,6 +110,7 @@ func sorterCase(t *testing.T, name string, f spill.Format[rec], extra, n int, ke
 		}
 		dir := spill.NewDir()
 		s := spill.NewSorter(dir, budget, f)
+		s.Grow(n / 2) // room for half of them at first
 		for _, r := range in {
 			s.Add(r)
 		}

@@ -135,8 +135,8 @@ type placer struct {
 // place returns the 0-based line and UTF-16 column of the game-relative
 // offset rel.
 func (p *placer) place(rel syntax.Pos) (line, col uint32) {
-	if seg := p.sg.Game.Text[min(p.at, rel):rel]; p.ok && rel >= p.at && strings.IndexAny(seg, "\r\n") < 0 {
-		p.col += uint32(utf16Len(seg))
+	if n, ok := lineUTF16Len(p.sg.Game.Text[min(p.at, rel):rel]); p.ok && rel >= p.at && ok {
+		p.col += uint32(n)
 	} else {
 		p.line, p.col = place(p.sg, rel)
 	}
