@@ -75,6 +75,22 @@ func (p *parser) skipMovetext() {
 		}
 		start, kind := i, KMove // kind: of the token, as far as it matters here
 		switch {
+		case !delimsStar[c] && c != '%' && c != 0xEF:
+			// A word, the most frequent token: a result, after periods
+			// of its own ("...1-0"), or not.
+			j := i
+			for j < len(text) && !delimsStar[text[j]] {
+				j++
+			}
+			w := text[i:j]
+			k := 0
+			for k < len(w) && w[k] == '.' {
+				k++
+			}
+			if r := w[k:]; r == "1-0" || r == "0-1" || r == "1/2-1/2" {
+				start, kind = i+k, KResult
+			}
+			i = j
 		case c == '{':
 			s.pos = i
 			i, kind = int(s.braceComment().Span.End), KBraceComment
@@ -107,21 +123,10 @@ func (p *parser) skipMovetext() {
 			}
 		case delims[c]: // '}', ']', ','
 			i++
-		default:
-			j := i
-			for j < len(text) && !delimsStar[text[j]] {
-				j++
+		default: // a word that starts with '%' or 0xEF
+			for i < len(text) && !delimsStar[text[i]] {
+				i++
 			}
-			// A result, after periods of its own ("...1-0").
-			w := text[i:j]
-			k := 0
-			for k < len(w) && w[k] == '.' {
-				k++
-			}
-			if r := w[k:]; r == "1-0" || r == "0-1" || r == "1/2-1/2" {
-				start, kind = i+k, KResult
-			}
-			i = j
 		}
 		t := tok(kind, start, i)
 		last, nl, lineHead = t, 0, false
