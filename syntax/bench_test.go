@@ -77,3 +77,15 @@ func BenchmarkScan(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHeadersOnly measures a parse of the largest corpus file that
+// keeps the tag sections only (GameReader.HeadersOnly), on one core.
+func BenchmarkHeadersOnly(b *testing.B) {
+	name, text := benchCorpus(b)
+	d := DetectDialect(name, text)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		parseRange(text, 0, len(text), d, nil, modeHeaders)
+	}
+}

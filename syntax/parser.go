@@ -65,9 +65,10 @@ type parser struct {
 	// the game being read (what finish needs of its tokens), and the
 	// scanner skips blanks.
 	noTokens bool
-	noMoves  bool // games keep no movetext (see GameReader.HeadersOnly)
-	plies    int  // with noMoves: the moves of the current game's main line
-	content  bool // with noMoves: the current game has movetext besides comments
+	noMoves  bool  // games keep no movetext (see GameReader.HeadersOnly)
+	plies    int   // with noMoves: the moves of the current game's main line
+	content  bool  // with noMoves: the current game has movetext besides comments
+	opens    []int // with noMoves: skipMovetext's variations open, reused
 }
 
 // parseMode says what the games of a parse keep.
@@ -80,15 +81,16 @@ const (
 
 // builder collects one game. Spans of nodes are game-relative.
 type builder struct {
-	start  int
-	game   *Game
-	phase  phase
-	stack  []*Variation
-	errs   []Error
-	last   Token // last significant token (absolute)
-	play   Token // last significant token that is not a comment
-	nlSeen int   // newlines since the last significant token
-	tagEnd int   // absolute end of the last tag, or -1
+	start   int
+	game    *Game
+	phase   phase
+	stack   []*Variation
+	errs    []Error
+	last    Token // last significant token (absolute)
+	play    Token // last significant token that is not a comment
+	nlSeen  int   // newlines since the last significant token
+	tagEnd  int   // absolute end of the last tag, or -1
+	skimmed bool  // skipMovetext has read (or given up on) the movetext
 }
 
 // parseGames parses games from offset start until the end of text, or
@@ -164,6 +166,10 @@ func (p *parser) run(start int) []GameRef {
 	var games []GameRef
 	p.newGame(start)
 	for {
+		if g := p.g; p.noMoves && g.phase == inMoves && !g.skimmed && p.d == PGN && len(g.stack) == 0 && !p.peekK && p.sc.head == p.sc.tail {
+			g.skimmed = true
+			p.skipMovetext() // the rest of the movetext at a byte scan
+		}
 		t, ok := p.peek()
 		if !ok {
 			break

@@ -36,6 +36,13 @@ var format = spill.Format[rec]{
 	},
 }
 
+// keyed is format with its order as a number: its Sorter sorts by radix.
+var keyed = func() spill.Format[rec] {
+	f := format
+	f.Key = func(r *rec) uint64 { return r.key }
+	return f
+}()
+
 // withTempDir points TMPDIR at an empty directory of the test and
 // returns it.
 func withTempDir(t *testing.T) string {
@@ -60,51 +67,77 @@ func empty(t *testing.T, dir string) {
 // TestSorter: whatever the budget (from one record in memory, which
 // merges in many passes, to all of them), the records come out sorted,
 // ties in the order they were added, and the files are gone after Close.
+//
+// With Format.Key (sorted by radix) likewise, on keys of a few values,
+// of any 64 bits, and of 64 bits sharing their high bytes.
 func TestSorter(t *testing.T) {
 	tmp := withTempDir(t)
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{0, 1, 2, 17, 1000, 5000} {
-		var in []rec
-		for i := range n {
-			in = append(in, rec{key: rng.Uint64N(uint64(n/3 + 1)), seq: uint64(i)})
-		}
-		want := slices.Clone(in)
-		slices.SortStableFunc(want, func(a, b rec) int { return format.Compare(&a, &b) })
-		for _, budget := range []int64{1, 16 * 7, 1 << 10, 4 << 10, 1 << 30} {
-			if int64(16*n)/budget > 200 {
-				continue // hundreds of runs: slow, and no more telling
-			}
-			dir := spill.NewDir()
-			s := spill.NewSorter(dir, budget, format)
-			for _, r := range in {
-				s.Add(r)
-			}
-			spilled := s.Spilled()
-			if want := budget < int64((16+4)*n); spilled != want && n > 1 { // a record and its index
-				t.Errorf("n=%d budget=%d: spilled %v", n, budget, spilled)
-			}
-			r := s.Sort()
-			var got []rec
-			for {
-				x, ok := r.Next()
-				if !ok {
-					break
-				}
-				got = append(got, x)
-			}
-			if err := r.Err(); err != nil {
-				t.Fatal(err)
-			}
-			r.Close()
-			if !slices.Equal(got, want) {
-				t.Errorf("n=%d budget=%d: %d records out of order (of %d)", n, budget, len(got), len(want))
-			}
-			if err := dir.Remove(); err != nil {
-				t.Fatal(err)
-			}
+	type kind struct {
+		name   string
+		format spill.Format[rec]
+		extra  int // bytes per record besides the record
+		key    func(n int) uint64
+	}
+	few := func(n int) uint64 { return rng.Uint64N(uint64(n/3 + 1)) }
+	for _, k := range []kind{
+		{"compare", format, 4, few},
+		{"radix few", keyed, 24, few},
+		{"radix any", keyed, 24, func(int) uint64 { return rng.Uint64() >> rng.IntN(64) }},
+		{"radix high", keyed, 24, func(int) uint64 { return 0xABCD<<48 | rng.Uint64N(1<<40)&^0xFF00 }},
+	} {
+		for _, n := range []int{0, 1, 2, 17, 1000, 5000} {
+			sorterCase(t, k.name, k.format, k.extra, n, k.key)
 		}
 	}
 	empty(t, tmp)
+}
+
+// sorterCase sorts n records of keys from key in f at several budgets
+// and fails when they come out in any other order than a stable sort's;
+// a record takes extra bytes to sort besides itself.
+func sorterCase(t *testing.T, name string, f spill.Format[rec], extra, n int, key func(n int) uint64) {
+	t.Helper()
+	var in []rec
+	for i := range n {
+		in = append(in, rec{key: key(n), seq: uint64(i)})
+	}
+	want := slices.Clone(in)
+	slices.SortStableFunc(want, func(a, b rec) int { return format.Compare(&a, &b) })
+	for _, budget := range []int64{1, 16 * 7, 1 << 10, 4 << 10, 1 << 30} {
+		if int64(16*n)/budget > 200 {
+			continue // hundreds of runs: slow, and no more telling
+		}
+		dir := spill.NewDir()
+		s := spill.NewSorter(dir, budget, f)
+		s.Grow(n / 2) // room for half of them at first
+		for _, r := range in {
+			s.Add(r)
+		}
+		spilled := s.Spilled()
+		if want := budget < int64((16+extra)*n); spilled != want && n > 1 { // a record and what sorts it
+			t.Errorf("%s: n=%d budget=%d: spilled %v", name, n, budget, spilled)
+		}
+		r := s.Sort()
+		var got []rec
+		for {
+			x, ok := r.Next()
+			if !ok {
+				break
+			}
+			got = append(got, x)
+		}
+		if err := r.Err(); err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: n=%d budget=%d: %d records out of order (of %d)", name, n, budget, len(got), len(want))
+		}
+		if err := dir.Remove(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // TestSorterReadError: a run that cannot be read back is an error, not

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -8,11 +9,14 @@ import (
 )
 
 // BenchmarkBuild indexes the shared corpus's big files (about 13 MB of
-// real games) with an empty cache, and reports games per second.
+// real games) with an empty cache, and reports games per second. With
+// BENCH_CORPUS=DIR it indexes the *.pgn files of DIR instead (the
+// million games of docs/BENCHMARKS.md: copies of the corpus).
 func BenchmarkBuild(b *testing.B) {
-	files, _ := filepath.Glob("../../../shared/testdata/pgn/big/*.pgn")
+	dir := cmp.Or(os.Getenv("BENCH_CORPUS"), "../../../shared/testdata/pgn/big")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
 	if len(files) == 0 {
-		b.Fatal("shared corpus not found (check out ../shared beside the repository)")
+		b.Fatalf("no *.pgn in %s (check out ../shared beside the repository)", dir)
 	}
 	var size int64
 	for _, f := range files {

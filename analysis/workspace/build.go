@@ -62,17 +62,19 @@ func players(g *syntax.Game) string {
 	return "\x00" + w + "\x00" + b
 }
 
-// indexGame indexes game number i of a file of dialect d.
-func indexGame(sg syntax.StreamGame, d syntax.Dialect, i int) indexed {
+// indexGame indexes game number i of a file of dialect d, appending its
+// postings to posts[:0] (whose room is reused).
+func indexGame(sg syntax.StreamGame, d syntax.Dialect, i int, posts []posting) indexed {
 	g := sg.Game
-	var x indexed
+	x := indexed{posts: posts[:0]}
 	var sel syntax.Pos
 	x.rec, x.str, sel = describe(sg, d, i)
 	if x.str == "" {
 		return x
 	}
+	pl := placer{sg: sg}
 	at := func(key Key, ply int, rel syntax.Pos) posting {
-		line, col := place(sg, rel)
+		line, col := pl.place(rel)
 		return posting{key: key, game: uint32(i), ply: uint16(min(ply, 1<<16-1)), result: x.rec.result, date: x.rec.date, line: line, col: col}
 	}
 	if d == syntax.CTLPGN {
@@ -133,6 +135,28 @@ func place(sg syntax.StreamGame, rel syntax.Pos) (line, col uint32) {
 	return uint32(p.Line - 1), uint32(utf16Len(sg.LineText(rel)))
 }
 
+// placer places the offsets of a streamed game as place does, each
+// from the one before when it is on the same line: the moves of a game,
+// placed in order, cost the length of the text once, not once per move.
+type placer struct {
+	sg        syntax.StreamGame
+	ok        bool       // an offset was placed
+	at        syntax.Pos // the last offset placed
+	line, col uint32     // its place
+}
+
+// place returns the 0-based line and UTF-16 column of the game-relative
+// offset rel.
+func (p *placer) place(rel syntax.Pos) (line, col uint32) {
+	if n, ok := lineUTF16Len(p.sg.Game.Text[min(p.at, rel):rel]); p.ok && rel >= p.at && ok {
+		p.col += uint32(n)
+	} else {
+		p.line, p.col = place(p.sg, rel)
+	}
+	p.ok, p.at = true, rel
+	return p.line, p.col
+}
+
 // batchGames is the number of games of a batch per job: a batch is
 // indexed at once, then yield may hold the next back.
 const batchGames = 32
@@ -164,7 +188,7 @@ func indexGames(ctx context.Context, d syntax.Dialect, jobs int, yield func(), n
 					if k >= len(batch) {
 						return
 					}
-					out[k] = indexGame(batch[k], d, n-len(batch)+k)
+					out[k] = indexGame(batch[k], d, n-len(batch)+k, out[k].posts)
 				}
 			})
 		}
@@ -173,7 +197,7 @@ func indexGames(ctx context.Context, d syntax.Dialect, jobs int, yield func(), n
 			if err := emit(&out[k]); err != nil {
 				return err
 			}
-			out[k] = indexed{}
+			out[k] = indexed{posts: out[k].posts[:0]} // its room, for the next batch
 		}
 		batch = batch[:0]
 		if yield != nil {

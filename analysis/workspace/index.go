@@ -270,7 +270,7 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 			os.Remove(out.Name())
 		}
 	}()
-	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs())
+	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs(), size)
 	if err != nil {
 		return nil, false, false, err
 	}
@@ -381,7 +381,7 @@ func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
 		return nil, err
 	}
 	defer out.Close()
-	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs())
+	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs(), int64(f.Len()))
 	if err != nil {
 		return nil, err
 	}

@@ -216,10 +216,20 @@ func comparePostings(a, b *posting) int { return cmp.Compare(a.key, b.key) }
 // utf16Len returns the length of s in UTF-16 code units, reading a byte
 // that is not UTF-8 as one Windows-1252 character (as the parser does).
 func utf16Len(s string) int {
-	n := 0
+	n, _ := lineUTF16Len(s)
+	return n
+}
+
+// lineUTF16Len returns utf16Len(s), and whether s holds no line
+// terminator ('\n' or '\r'), in one pass.
+func lineUTF16Len(s string) (int, bool) {
+	n, ok := 0, true
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if c == '\n' || c == '\r' {
+				ok = false
+			}
 			n++
 			i++
 			continue
@@ -232,5 +242,5 @@ func utf16Len(s string) int {
 		}
 		i += size
 	}
-	return n
+	return n, ok
 }

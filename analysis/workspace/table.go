@@ -52,7 +52,14 @@ var postingFormat = spill.Format[posting]{
 	Put:     putPosting,
 	Get:     getPosting,
 	Compare: comparePostings,
+	Key:     func(p *posting) uint64 { return uint64(p.key) },
 }
+
+// textPerPosting is the bytes of game text counted per posting to size
+// the sorts' buffers at first: a little more than the corpus's 12 (tags,
+// comments and variations make none), so that the first guess seldom
+// takes room that is not used.
+const textPerPosting = 16
 
 // builder writes a table file from the games of a file, in bounded
 // memory: the game records and strings go to temporary files, the
@@ -73,8 +80,8 @@ type builder struct {
 }
 
 // newBuilder returns a builder sorting within budget bytes, in parts
-// sorts run at once.
-func newBuilder(dir *spill.Dir, budget int64, parts int) (*builder, error) {
+// sorts run at once, of about size bytes of game text.
+func newBuilder(dir *spill.Dir, budget int64, parts int, size int64) (*builder, error) {
 	gf, err := dir.Create("games")
 	if err != nil {
 		return nil, err
@@ -87,7 +94,9 @@ func newBuilder(dir *spill.Dir, budget int64, parts int) (*builder, error) {
 	b := &builder{dir: dir, gf: gf, sf: sf, gw: bufio.NewWriterSize(gf, 64<<10), sw: bufio.NewWriterSize(sf, 64<<10)}
 	parts = min(max(parts, 1), 256)
 	for range parts {
-		b.sorters = append(b.sorters, spill.NewSorter(dir, budget/int64(parts), postingFormat))
+		s := spill.NewSorter(dir, budget/int64(parts), postingFormat)
+		s.Grow(int(size / textPerPosting / int64(parts)))
+		b.sorters = append(b.sorters, s)
 	}
 	return b, nil
 }

@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"go.uber.org/zap"
@@ -27,6 +29,9 @@ Flags:
                      pgn or ctl-pgn
   --debounce D       how long to wait after the last edit of a document
                      before analysing it (default 150ms; e.g. 50ms, 1us)
+  --memory SIZE      the memory the workspace index may take while it
+                     builds (default 32MiB, or GOMEMLIMIT when set): its
+                     sorts hold a quarter of it and spill to disk past it
   --stdio            accepted and ignored (stdio is the only transport)
 `
 
@@ -35,6 +40,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logFile := fl.String("log", "", "")
 	dialect := fl.String("dialect", "auto", "")
 	debounce := fl.Duration("debounce", 0, "")
+	mem := memoryFlag(fl)
 	fl.Bool("stdio", false, "")
 	rest, code := parseFlags(fl, serveUsage, args, stdout, stderr)
 	if code >= 0 {
@@ -72,7 +78,29 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return lsp.Serve(ctx, stdio{stdin, stdout}, logger, lsp.Options{Dialect: *dialect, Debounce: *debounce, LimitMemory: true})
+	return lsp.Serve(ctx, stdio{stdin, stdout}, logger, lsp.Options{Dialect: *dialect, Debounce: *debounce, LimitMemory: true, WorkspaceMemory: indexBudget(*mem)})
+}
+
+// defaultIndexMemory is the server's workspace index budget without
+// --memory or GOMEMLIMIT: small, so that the sorts of a first index stay
+// well under the memory limit the server sets from the open documents,
+// where the collector would run all the time and slow the typing down.
+const defaultIndexMemory = 32 << 20
+
+// indexBudget returns the budget of the workspace index's sorts given
+// serve's --memory m (0: not given): a quarter of the budget, which is m,
+// else a GOMEMLIMIT in the environment, else defaultIndexMemory, as the
+// batch verbs take --memory (budget) and give a quarter of it to what
+// grows with the games (fingerprintShare). Unlike budget it leaves the
+// runtime's memory limit alone: the server sets it from the documents.
+func indexBudget(m memory) int64 {
+	if m == 0 {
+		m = defaultIndexMemory
+		if limit := debug.SetMemoryLimit(-1); limit != math.MaxInt64 {
+			m = memory(limit) // GOMEMLIMIT
+		}
+	}
+	return fingerprintShare(int64(m))
 }
 
 // stdio joins the standard streams into the connection the server reads
