@@ -1,9 +1,11 @@
 package players
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/tags"
@@ -93,63 +95,139 @@ func (n *Names) gameDiagnostics(g *syntax.Game, cfg *analysis.Config, message fu
 	return out
 }
 
-// FileDiagnostics returns the diagnostics of the variant names of f
-// (file-absolute) under cfg, its names counted with the names file of
-// file (a names file read, or nil) and the counts of the other files of
-// the collection file was given (SetCounts), but those of the file
-// f.Name itself there (its text on disk, which f replaces).
-func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names) []analysis.Diagnostic {
-	if _, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint); !ok {
-		return nil
-	}
-	var n Names
-	if file != nil {
-		n.file = file.file
-	}
-	// One pass over the games (a compact file parses them again at each
-	// pass) keeps their names; only the games with a variant are read
-	// again, for their diagnostics.
-	type gameNames struct {
-		i     int
-		names []string
-	}
-	var games []gameNames
-	for i, r := range f.Games() {
+// Cache keeps what FileDiagnostics makes of each chunk of games of a
+// document from one version to the next, so that an edit reads only the
+// chunks it made anew (syntax.Reparse shares the others by pointer): the
+// names of their players and, while no variant's message changes, their
+// diagnostics. Without it every keystroke parsed the whole document
+// again (a compact file keeps few trees). The zero Cache is ready; it is
+// safe for concurrent use.
+type Cache struct {
+	mu     sync.Mutex
+	chunks map[*syntax.Chunk]*chunkNames
+	cfg    *analysis.Config  // the configuration of the diagnostics kept
+	sig    map[string]string // variant -> its message, of the diagnostics kept
+}
+
+// chunkNames is the players' names of a chunk's games, and its
+// diagnostics (chunk-relative) when made.
+type chunkNames struct {
+	games []gameNames
+	diags []analysis.Diagnostic
+	made  bool
+}
+
+// gameNames is the White and Black values of game j of a chunk.
+type gameNames struct {
+	j     int
+	names []string
+}
+
+func namesOf(ref syntax.ChunkRef) *chunkNames {
+	c := &chunkNames{}
+	for i, r := range ref.Games() {
 		var names []string
 		for _, t := range r.Game.Tags {
 			if t.Name == "White" || t.Name == "Black" {
-				n.Add(t.Value)
 				names = append(names, t.Value)
 			}
 		}
 		if len(names) > 0 {
-			games = append(games, gameNames{i, names})
+			c.games = append(c.games, gameNames{i - ref.First, names})
 		}
 	}
+	return c
+}
+
+// FileDiagnostics returns the diagnostics of the variant names of f
+// (file-absolute) under cfg, its names counted with the names file of
+// file (a names file read, or nil) and the counts of the other files of
+// the collection file was given (SetCounts), but those of the file
+// f.Name itself there (its text on disk, which f replaces). cache, when
+// not nil, keeps what it read of f for the next versions of the same
+// document.
+func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names, cache *Cache) []analysis.Diagnostic {
+	if _, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint); !ok {
+		return nil
+	}
+	if cache == nil {
+		cache = &Cache{}
+	}
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	var n Names
+	if file != nil {
+		n.file = file.file
+	}
+	refs := f.Chunks()
+	chunks := make(map[*syntax.Chunk]*chunkNames, len(refs))
+	for _, ref := range refs {
+		c := cache.chunks[ref.Chunk]
+		if c == nil {
+			c = namesOf(ref)
+		}
+		chunks[ref.Chunk] = c
+		for _, g := range c.games {
+			for _, s := range g.names {
+				n.Add(s)
+			}
+		}
+	}
+	cache.chunks = chunks
 	if file != nil && file.others != nil {
 		file.others.addOthers(&n, f.Name)
 	}
 	// One message per variant, shared by its diagnostics: a variant
 	// of a big database recurs in thousands of games, and its message
 	// lists every spelling of the name (an open document of 21 MB held
-	// 10 MB of copies of them).
-	messages := make(map[[2]string]string)
-	message := func(name, canon string) string {
-		m, ok := messages[[2]string{name, canon}]
-		if !ok {
-			m = n.Message(name, canon)
-			messages[[2]string{name, canon}] = m
+	// 10 MB of copies of them). The messages are also what the kept
+	// diagnostics depend on besides their games.
+	sig := make(map[string]string)
+	for _, s := range n.Order() {
+		if canon, ok := n.Canonical(s); ok {
+			sig[s] = n.Message(s, canon)
 		}
-		return m
+	}
+	if cfg != cache.cfg || !maps.Equal(sig, cache.sig) {
+		for _, c := range chunks {
+			c.diags, c.made = nil, false
+		}
+		cache.cfg, cache.sig = cfg, sig
+	}
+	message := func(name, _ string) string { return sig[name] }
+	var out []analysis.Diagnostic
+	for _, ref := range refs {
+		c := chunks[ref.Chunk]
+		if !c.made {
+			c.diags, c.made = c.diagnostics(ref, &n, cfg, sig, message), true
+		}
+		for _, d := range c.diags {
+			out = append(out, d.Shift(ref.Start))
+		}
+	}
+	return out
+}
+
+// diagnostics returns the diagnostics (chunk-relative) of the games of
+// the chunk ref places whose names are variants (in sig), reading its
+// games only when there are some.
+func (c *chunkNames) diagnostics(ref syntax.ChunkRef, n *Names, cfg *analysis.Config, sig map[string]string, message func(name, canon string) string) []analysis.Diagnostic {
+	var want []int
+	for _, g := range c.games {
+		if slices.ContainsFunc(g.names, func(s string) bool { _, ok := sig[s]; return ok }) {
+			want = append(want, g.j)
+		}
+	}
+	if len(want) == 0 {
+		return nil
 	}
 	var out []analysis.Diagnostic
-	for _, g := range games {
-		if !slices.ContainsFunc(g.names, func(s string) bool { _, ok := n.Canonical(s); return ok }) {
+	for i, r := range ref.Games() {
+		if _, ok := slices.BinarySearch(want, i-ref.First); !ok {
 			continue
 		}
-		r := f.Game(g.i)
 		for _, d := range n.gameDiagnostics(r.Game, cfg, message) {
-			out = append(out, d.Shift(r.Start))
+			out = append(out, d.Shift(r.Start-ref.Start))
 		}
 	}
 	return out

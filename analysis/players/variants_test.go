@@ -112,7 +112,7 @@ func TestCounts(t *testing.T) {
 	variants := func(name string) []string {
 		f := syntax.Parse(name, doc, syntax.PGN)
 		var out []string
-		for _, d := range FileDiagnostics(f, &analysis.Config{}, &n) {
+		for _, d := range FileDiagnostics(f, &analysis.Config{}, &n, nil) {
 			out = append(out, d.Message)
 		}
 		return out

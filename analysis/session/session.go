@@ -165,6 +165,8 @@ type docState struct {
 	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
 	focus  syntax.Pos            // where the last edit was; -1: none
 	extra  Extra
+	// players keeps the players' names of the document's chunks.
+	players players.Cache
 	// repeats is the repeated games of the analysed version, and index
 	// what finds them from one analysis to the next.
 	repeats repeats
@@ -236,10 +238,11 @@ func (e *Engine) state(uri string) *docState {
 
 // fileDiagnostics returns the file-level diagnostics of f under cfg
 // (but the repeated games', see repeats.go).
-func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, names *players.Names) []analysis.Diagnostic {
+func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, names *players.Names, cache *players.Cache) []analysis.Diagnostic {
 	ds := analysis.FileDiagnostics(f, cfg)
-	// The players' names are counted across the document's games.
-	ds = append(ds, players.FileDiagnostics(f, cfg, names)...)
+	// The players' names are counted across the document's games, the
+	// chunks an edit did not make read from the cache.
+	ds = append(ds, players.FileDiagnostics(f, cfg, names, cache)...)
 	if x != nil {
 		ds = append(ds, x(f, cfg)...)
 	}
@@ -270,7 +273,7 @@ func (e *Engine) Changed(doc *Document, d Delta) {
 	var fileDs []analysis.Diagnostic
 	if isFresh {
 		chunks = freshChunks(f, cfg)
-		fileDs = fileDiagnostics(f, cfg, extra, names)
+		fileDs = fileDiagnostics(f, cfg, extra, names, &st.players)
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, d.Kept, cfg)
 		fileDs = oldFileDs
@@ -436,7 +439,7 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState, 
 	// A step per chunk, and for the repeated games a step per game of
 	// the chunk states the edits replaced (see repeats.go).
 	reps := st.index.update(f, fresh, cfg)
-	fileDs := fileDiagnostics(f, cfg, extra, names)
+	fileDs := fileDiagnostics(f, cfg, extra, names, &st.players)
 
 	e.mu.Lock()
 	if ctx.Err() != nil || e.docs[doc.URI] != st {
