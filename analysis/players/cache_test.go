@@ -11,9 +11,26 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
+// gameByGame returns the diagnostics of f as the trees of its games give
+// them: every name counted, then each game's.
+func gameByGame(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
+	var n Names
+	for _, r := range f.Games() {
+		n.AddGame(r.Game)
+	}
+	var out []analysis.Diagnostic
+	for _, r := range f.Games() {
+		for _, d := range n.GameDiagnostics(r.Game, cfg) {
+			out = append(out, d.Shift(r.Start))
+		}
+	}
+	return out
+}
+
 // TestCacheEdits holds FileDiagnostics with a Cache, carried through a
 // document's random edits (names changed, games added and removed,
-// moves typed), to FileDiagnostics without one after each edit; and
+// moves typed), and without one, to the diagnostics of the games' trees
+// after each edit; and
 // checks that the chunks an edit did not touch are read from the
 // cache.
 func TestCacheEdits(t *testing.T) {
@@ -31,12 +48,12 @@ func TestCacheEdits(t *testing.T) {
 	var cache Cache
 	check := func(what string) {
 		t.Helper()
-		got, want := FileDiagnostics(f, cfg, nil, &cache), FileDiagnostics(f, cfg, nil, nil)
+		got, fresh, want := FileDiagnostics(f, cfg, nil, &cache), FileDiagnostics(f, cfg, nil, nil), gameByGame(f, cfg)
 		if len(want) == 0 {
 			t.Fatalf("%s: no diagnostics: the test wants variants", what)
 		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: with the cache %d diagnostics, without %d", what, len(got), len(want))
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(fresh, want) {
+			t.Fatalf("%s: with the cache %d diagnostics, without %d, game by game %d", what, len(got), len(fresh), len(want))
 		}
 	}
 	check("first")

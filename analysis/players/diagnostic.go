@@ -2,10 +2,10 @@ package players
 
 import (
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/tags"
@@ -49,50 +49,80 @@ func (n *Names) AddGame(g *syntax.Game) {
 	}
 }
 
-// Fix returns the fix that writes canon as the value of tag t of g, or
-// none when the value has no closing quote or canon cannot be written in
-// g's encoding.
-func Fix(g *syntax.Game, t *syntax.Tag, canon string) []analysis.Fix {
+// nameTag is a White or Black tag of a game, with what its diagnostic
+// and fix need: they are made from it without the game's tree.
+type nameTag struct {
+	value   string
+	span    syntax.Span // of the value (game- or chunk-relative); zero: none
+	fixable bool        // the value has its closing quote: the fix may rewrite it
+	latin1  bool        // the game's text is not UTF-8: the fix writes Latin-1
+}
+
+func tagOf(g *syntax.Game, t *syntax.Tag) nameTag {
 	raw := g.Slice(t.ValueSpan)
-	if len(raw) < 2 || !t.Closed || raw[len(raw)-1] != '"' {
+	return nameTag{
+		value:   t.Value,
+		span:    t.ValueSpan,
+		fixable: len(raw) >= 2 && t.Closed && raw[len(raw)-1] == '"',
+		latin1:  !utf8.ValidString(g.Text),
+	}
+}
+
+// nameTags returns the White and Black tags of g, in order.
+func nameTags(g *syntax.Game) []nameTag {
+	var out []nameTag
+	for _, t := range g.Tags {
+		if t.Name == "White" || t.Name == "Black" {
+			out = append(out, tagOf(g, t))
+		}
+	}
+	return out
+}
+
+// fix returns the fix that writes canon as the value of the tag, or none
+// when the value has no closing quote or canon cannot be written in the
+// game's encoding.
+func (nt nameTag) fix(canon string) []analysis.Fix {
+	if !nt.fixable {
 		return nil
 	}
-	v, ok := tags.Quoted(g, canon)
+	v, ok := tags.QuotedIn(nt.latin1, canon)
 	if !ok {
 		return nil
 	}
-	return []analysis.Fix{{Title: "Write " + canon, Edits: []analysis.Edit{{Span: t.ValueSpan, New: v}}}}
+	return []analysis.Fix{{Title: "Write " + canon, Edits: []analysis.Edit{{Span: nt.span, New: v}}}}
+}
+
+// diagnostics returns the diagnostics of the tags whose values are
+// variants in n, of severity sev, their messages made by message, their
+// spans shifted by shift.
+func (n *Names) diagnostics(tags []nameTag, sev analysis.Severity, shift syntax.Pos, message func(name, canon string) string) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, t := range tags {
+		if t.span == (syntax.Span{}) {
+			continue
+		}
+		canon, ok := n.Canonical(t.value)
+		if !ok {
+			continue
+		}
+		out = append(out, analysis.Diagnostic{
+			Span: t.span, Severity: sev, Code: CodeVariant, Source: Source,
+			Message: message(t.value, canon), Fixes: t.fix(canon),
+		}.Shift(shift))
+	}
+	return out
 }
 
 // GameDiagnostics returns the diagnostics (game-relative) of the White
 // and Black tags of g whose values are variants in n, under cfg, with
 // their fixes.
 func (n *Names) GameDiagnostics(g *syntax.Game, cfg *analysis.Config) []analysis.Diagnostic {
-	return n.gameDiagnostics(g, cfg, n.Message)
-}
-
-// gameDiagnostics is GameDiagnostics with the messages made by message
-// (Message, or a memo of it).
-func (n *Names) gameDiagnostics(g *syntax.Game, cfg *analysis.Config, message func(name, canon string) string) []analysis.Diagnostic {
 	sev, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint)
 	if !ok {
 		return nil
 	}
-	var out []analysis.Diagnostic
-	for _, t := range g.Tags {
-		if t.Name != "White" && t.Name != "Black" || t.ValueSpan == (syntax.Span{}) {
-			continue
-		}
-		canon, ok := n.Canonical(t.Value)
-		if !ok {
-			continue
-		}
-		out = append(out, analysis.Diagnostic{
-			Span: t.ValueSpan, Severity: sev, Code: CodeVariant, Source: Source,
-			Message: message(t.Value, canon), Fixes: Fix(g, t, canon),
-		})
-	}
-	return out
+	return n.diagnostics(nameTags(g), sev, 0, n.Message)
 }
 
 // Cache keeps what FileDiagnostics makes of each chunk of games of a
@@ -117,23 +147,24 @@ type chunkNames struct {
 	made  bool
 }
 
-// gameNames is the White and Black values of game j of a chunk.
+// gameNames is the White and Black tags of a game of a chunk, their
+// spans chunk-relative.
 type gameNames struct {
-	j     int
-	names []string
+	tags []nameTag
 }
 
+// namesOf reads the names of the games of the chunk ref places.
 func namesOf(ref syntax.ChunkRef) *chunkNames {
 	c := &chunkNames{}
-	for i, r := range ref.Games() {
-		var names []string
-		for _, t := range r.Game.Tags {
-			if t.Name == "White" || t.Name == "Black" {
-				names = append(names, t.Value)
+	for _, r := range ref.Games() {
+		tags := nameTags(r.Game)
+		for i := range tags {
+			if tags[i].span != (syntax.Span{}) {
+				tags[i].span = tags[i].span.Shift(r.Start - ref.Start)
 			}
 		}
-		if len(names) > 0 {
-			c.games = append(c.games, gameNames{i - ref.First, names})
+		if len(tags) > 0 {
+			c.games = append(c.games, gameNames{tags})
 		}
 	}
 	return c
@@ -168,8 +199,8 @@ func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names, cache *C
 		}
 		chunks[ref.Chunk] = c
 		for _, g := range c.games {
-			for _, s := range g.names {
-				n.Add(s)
+			for _, t := range g.tags {
+				n.Add(t.value)
 			}
 		}
 	}
@@ -194,40 +225,20 @@ func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names, cache *C
 		}
 		cache.cfg, cache.sig = cfg, sig
 	}
+	sev, _ := cfg.Resolve(nil, CodeVariant, analysis.Hint)
 	message := func(name, _ string) string { return sig[name] }
 	var out []analysis.Diagnostic
 	for _, ref := range refs {
 		c := chunks[ref.Chunk]
 		if !c.made {
-			c.diags, c.made = c.diagnostics(ref, &n, cfg, sig, message), true
+			c.diags = nil
+			for _, g := range c.games {
+				c.diags = append(c.diags, n.diagnostics(g.tags, sev, 0, message)...)
+			}
+			c.made = true
 		}
 		for _, d := range c.diags {
 			out = append(out, d.Shift(ref.Start))
-		}
-	}
-	return out
-}
-
-// diagnostics returns the diagnostics (chunk-relative) of the games of
-// the chunk ref places whose names are variants (in sig), reading its
-// games only when there are some.
-func (c *chunkNames) diagnostics(ref syntax.ChunkRef, n *Names, cfg *analysis.Config, sig map[string]string, message func(name, canon string) string) []analysis.Diagnostic {
-	var want []int
-	for _, g := range c.games {
-		if slices.ContainsFunc(g.names, func(s string) bool { _, ok := sig[s]; return ok }) {
-			want = append(want, g.j)
-		}
-	}
-	if len(want) == 0 {
-		return nil
-	}
-	var out []analysis.Diagnostic
-	for i, r := range ref.Games() {
-		if _, ok := slices.BinarySearch(want, i-ref.First); !ok {
-			continue
-		}
-		for _, d := range n.gameDiagnostics(r.Game, cfg, message) {
-			out = append(out, d.Shift(r.Start-ref.Start))
 		}
 	}
 	return out

@@ -34,8 +34,14 @@ func Pair(g *syntax.Game, name, value string) (string, bool) {
 // and in Windows-1252 (Latin-1) when g's text is not valid UTF-8; ok is
 // false when the value has a character that encoding cannot hold.
 func Quoted(g *syntax.Game, value string) (string, bool) {
+	return QuotedIn(!utf8.ValidString(g.Text), value)
+}
+
+// QuotedIn is Quoted for a game whose text is Latin-1 (not UTF-8) when
+// latin1 is true.
+func QuotedIn(latin1 bool, value string) (string, bool) {
 	v := syntax.Escape(value)
-	if !utf8.ValidString(g.Text) {
+	if latin1 {
 		var b strings.Builder
 		for _, r := range v {
 			c, ok := syntax.EncodeLatin1(r)
