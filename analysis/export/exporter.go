@@ -27,7 +27,6 @@ type Exporter struct {
 	rec   *Recorder
 	w     Writer
 	games int64
-	rows  int64
 	row   []Value // the moves row being written
 }
 
@@ -51,9 +50,6 @@ func New(w io.Writer, format string, opts Options) (*Exporter, error) {
 	e.w, err = NewWriter(w, format, e.table, opts.RowGroup)
 	return e, err
 }
-
-// Table returns the schema of the rows the Exporter writes.
-func (e *Exporter) Table() Table { return e.table }
 
 // Read writes the records of the games of gr, read from file name,
 // recording them on every core (Options.Jobs) and writing them in file
@@ -85,13 +81,11 @@ func (e *Exporter) Read(ctx context.Context, gr *syntax.GameReader, name string)
 		r.Game[0] = Value{I: e.games}
 		if !e.opts.Moves {
 			err = e.w.Write(r.Game)
-			e.rows++
 		}
 		for i := range r.Moves {
 			if err == nil {
 				r.MoveRow(e.games, i, e.row)
 				err = e.w.Write(e.row)
-				e.rows++
 			}
 		}
 		if err != nil {
@@ -101,9 +95,6 @@ func (e *Exporter) Read(ctx context.Context, gr *syntax.GameReader, name string)
 	analysis.EachGame(ctx, gr, e.opts.Jobs, nil, work, emit)
 	return err
 }
-
-// Counts returns the games and the rows written so far.
-func (e *Exporter) Counts() (games, rows int64) { return e.games, e.rows }
 
 // Close writes what is buffered; it does not close the output.
 func (e *Exporter) Close() error { return e.w.Close() }
