@@ -2,7 +2,6 @@ package match
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/pgnls/pgnls/analysis/cescacs"
 	"github.com/pgnls/pgnls/analysis/chess"
@@ -58,24 +57,10 @@ type hasExpr struct {
 }
 
 func (e *hasExpr) String() string {
-	if e.prop == 0 && (!plainName(e.name) || properties[strings.ToLower(e.tag)] != 0) {
+	if e.prop == 0 && (!validTagName(e.name) || properties[strings.ToLower(e.tag)] != 0) {
 		return "has " + quote(e.tag)
 	}
 	return "has " + e.name
-}
-
-// plainName reports whether name reads back unquoted after has: a
-// non-empty run of letters, digits and underscores.
-func plainName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, r := range name {
-		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return true
 }
 
 func (e *hasExpr) needs() need {
