@@ -123,13 +123,7 @@ func (e *gameEdit) ctlPlay(move string) (Change, error) {
 		}
 	}
 	line := e.w.line
-	next := -1
-	for k := pl.after + 1; k < len(line); k++ {
-		if _, ok := line[k].(*syntax.Move); ok {
-			next = k
-			break
-		}
-	}
+	next := nextMove(line, pl.after)
 	if next < 0 {
 		return e.ctlAppend(pl, san, ply)
 	}

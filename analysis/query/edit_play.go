@@ -179,13 +179,7 @@ func Play(f *syntax.File, off syntax.Pos, move string) (Change, error) {
 	}
 	san := pl.pos.SAN(m)
 	line := e.w.line
-	next := -1
-	for k := pl.after + 1; k < len(line); k++ {
-		if _, ok := line[k].(*syntax.Move); ok {
-			next = k
-			break
-		}
-	}
+	next := nextMove(line, pl.after)
 	text := e.g.Text
 	if next < 0 {
 		return e.appendMove(pl, san)

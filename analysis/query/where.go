@@ -117,6 +117,17 @@ func isPrefix(e syntax.Elem) bool {
 	return false
 }
 
+// nextMove returns the index of the first move of line after index i,
+// or -1 when none follows.
+func nextMove(line []syntax.Elem, i int) int {
+	for k := i + 1; k < len(line); k++ {
+		if _, ok := line[k].(*syntax.Move); ok {
+			return k
+		}
+	}
+	return -1
+}
+
 // suffixEnd returns the index in line after the element at i and the
 // annotations that follow it (isSuffix).
 func suffixEnd(line []syntax.Elem, i int) int {
