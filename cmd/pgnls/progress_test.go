@@ -82,7 +82,7 @@ func TestProgressDraws(t *testing.T) {
 	w.Write([]byte("a.pgn:1:1: error x: y\n"))
 	p.close()
 	out := term.String()
-	if last := out[strings.LastIndex(out, "\n")+1:]; !strings.HasPrefix(out, "\rpgnls check: a.pgn") || last != "" && !strings.HasSuffix(last, "\r\x1b[K") {
+	if last := out[strings.LastIndex(out, "\n")+1:]; !strings.HasPrefix(out, "\rpgnls check: ") || last != "" && !strings.HasSuffix(last, "\r\x1b[K") {
 		t.Errorf("drawn: %q", out)
 	}
 	if !strings.Contains(out, "\r\x1b[Ka.pgn:1:1: error x: y\n") {
