@@ -39,24 +39,7 @@ func BenchmarkPlayProcess(b *testing.B) {
 	// The end of the main line of a game in the middle, and a move
 	// there.
 	f := syntax.ParseCompact("bench.pgn", text, syntax.PGN, 1<<20)
-	var at syntax.Pos
-	var move string
-	for i := f.NumGames() / 2; move == ""; i++ {
-		r := f.Game(i)
-		var last *syntax.Move
-		for _, e := range r.Game.Moves {
-			if mv, ok := e.(*syntax.Move); ok {
-				last = mv
-			}
-		}
-		if last == nil {
-			continue
-		}
-		at = r.Start + last.Sp.Start
-		if ms, err := query.LegalMoves(f, at); err == nil && len(ms) > 0 {
-			move = ms[0].UCI
-		}
-	}
+	at, move := middlePlay(f)
 	f = nil
 	pos := lsptest.Position(text, int(at))
 	doc := protocol.TextDocumentIdentifier{URI: uri}
@@ -116,8 +99,17 @@ func BenchmarkPlayProcess(b *testing.B) {
 func BenchmarkPlay(b *testing.B) {
 	text := corpusText(b, 21<<20)
 	f := syntax.ParseCompact("bench.pgn", text, syntax.PGN, 1<<20)
-	var at syntax.Pos
-	var move string
+	at, move := middlePlay(f)
+	for b.Loop() {
+		if _, err := query.Play(f, at, move); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// middlePlay returns the last main-line move of the first game from the
+// middle of f on that has one, and a legal move (UCI) to play after it.
+func middlePlay(f *syntax.File) (at syntax.Pos, move string) {
 	for i := f.NumGames() / 2; move == ""; i++ {
 		r := f.Game(i)
 		var last *syntax.Move
@@ -134,9 +126,5 @@ func BenchmarkPlay(b *testing.B) {
 			move = ms[0].UCI
 		}
 	}
-	for b.Loop() {
-		if _, err := query.Play(f, at, move); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return at, move
 }
