@@ -57,7 +57,7 @@ type hasExpr struct {
 }
 
 func (e *hasExpr) String() string {
-	if e.prop == 0 && (!validTagName(e.name) || properties[strings.ToLower(e.tag)] != 0) {
+	if e.prop == 0 && (!validTagName(e.name) || wordKind(e.name) != tWord || properties[strings.ToLower(e.tag)] != 0) {
 		return "has " + quote(e.tag)
 	}
 	return "has " + e.name

@@ -150,17 +150,24 @@ func (s *scanner) next() token {
 		s.off += n
 	}
 	t := token{kind: tWord, off: start, end: s.off, text: s.src[start:s.off]}
-	switch strings.ToLower(t.text) {
-	case "and":
-		t.kind = tAnd
-	case "or":
-		t.kind = tOr
-	case "not":
-		t.kind = tNot
-	case "has":
-		t.kind = tHas
-	}
+	t.kind = wordKind(t.text)
 	return t
+}
+
+// wordKind returns the kind of a bare word: a keyword in any letter case,
+// or tWord.
+func wordKind(w string) tokKind {
+	switch strings.ToLower(w) {
+	case "and":
+		return tAnd
+	case "or":
+		return tOr
+	case "not":
+		return tNot
+	case "has":
+		return tHas
+	}
+	return tWord
 }
 
 // quoted scans a string in quotes q; a backslash escapes the quote and
