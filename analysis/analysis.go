@@ -9,8 +9,8 @@
 package analysis
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -659,19 +659,24 @@ func (d Diagnostic) Shift(by syntax.Pos) Diagnostic {
 }
 
 // Sort orders diagnostics by position, then code and message, so output
-// is deterministic.
+// is deterministic. Diagnostics already in order (as most publications
+// are) cost one comparison each.
 func Sort(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.Span.Start != b.Span.Start {
-			return a.Span.Start < b.Span.Start
-		}
-		if a.Span.End != b.Span.End {
-			return a.Span.End < b.Span.End
-		}
-		if a.Code != b.Code {
-			return a.Code < b.Code
-		}
-		return a.Message < b.Message
-	})
+	if !slices.IsSortedFunc(ds, compareDiagnostics) {
+		slices.SortStableFunc(ds, compareDiagnostics)
+	}
+}
+
+// compareDiagnostics orders diagnostics for Sort.
+func compareDiagnostics(a, b Diagnostic) int {
+	if c := cmp.Compare(a.Span.Start, b.Span.Start); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Span.End, b.Span.End); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Code, b.Code); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Message, b.Message)
 }

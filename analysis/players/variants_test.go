@@ -109,10 +109,13 @@ func TestCounts(t *testing.T) {
 	var n Names
 	n.SetCounts(&c)
 	doc := "[White \"Carlsen,M\"]\n[Black \"Kasparov, Garry\"]\n\n1. e4 *\n"
+	// One cache throughout: it must see the other file's name and the
+	// counts' changes.
+	var cache Cache
 	variants := func(name string) []string {
 		f := syntax.Parse(name, doc, syntax.PGN)
 		var out []string
-		for _, d := range FileDiagnostics(f, &analysis.Config{}, &n, nil) {
+		for _, d := range FileDiagnostics(f, &analysis.Config{}, &n, &cache) {
 			out = append(out, d.Message)
 		}
 		return out
