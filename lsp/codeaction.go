@@ -184,7 +184,7 @@ func (s *server) quickFixes(doc *session.Document, client []json.RawMessage) []c
 		if code == string(players.CodeVariant) {
 			// Counted across the document's games, not in the game's
 			// analysis.
-			if x, ok := matchDiagnostic(m, players.FileDiagnostics(doc.File, s.settings.config(), s.names, nil), code, r); ok {
+			if x, ok := matchDiagnostic(m, s.docs.GameVariants(doc, i), code, r); ok {
 				for _, f := range x.Fixes {
 					out = append(out, codeAction{Title: f.Title, Kind: protocol.QuickFix, Diagnostics: []json.RawMessage{raw}, IsPreferred: true, Edit: workspaceEdit(doc, syntax.Normalize(slices.Clone(f.Edits)))})
 				}

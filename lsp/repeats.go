@@ -99,6 +99,5 @@ func (s *server) readNames(roots []string) {
 			n.SetCounts(&s.ws.players)
 		}
 	}
-	s.names = n
 	s.docs.SetNames(n)
 }

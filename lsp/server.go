@@ -52,7 +52,6 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/checks"
-	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/analysis/session"
 	"github.com/pgnls/pgnls/lsp/wire"
 	"github.com/pgnls/pgnls/syntax"
@@ -175,9 +174,6 @@ const (
 
 // server is the state of one connection.
 type server struct {
-	// names is the names file of the workspace (.pgnls-names), or nil.
-	names *players.Names
-
 	ctx    context.Context // cancelled when Serve returns
 	conn   jsonrpc2.Conn
 	stream *wire.Stream

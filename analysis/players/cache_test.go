@@ -11,6 +11,12 @@ import (
 	"github.com/pgnls/pgnls/syntax"
 )
 
+// fileDiagnostics returns the diagnostics of the variant names of f
+// (file-absolute, in file order) under cfg, as FileVariants finds them.
+func fileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names, cache *Cache) []analysis.Diagnostic {
+	return FileVariants(f, cfg, file, cache).Append(nil, f.Chunks(), analysis.Hint+1, 0)
+}
+
 // gameByGame returns the diagnostics of f as the trees of its games give
 // them: every name counted, then each game's.
 func gameByGame(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
@@ -27,7 +33,7 @@ func gameByGame(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
 	return out
 }
 
-// TestCacheEdits holds FileDiagnostics with a Cache, carried through a
+// TestCacheEdits holds FileVariants with a Cache, carried through a
 // document's random edits (names changed, games added and removed,
 // moves typed), and without one, to the diagnostics of the games' trees
 // after each edit; and
@@ -48,7 +54,7 @@ func TestCacheEdits(t *testing.T) {
 	var cache Cache
 	check := func(what string) {
 		t.Helper()
-		got, fresh, want := FileDiagnostics(f, cfg, nil, &cache), FileDiagnostics(f, cfg, nil, nil), gameByGame(f, cfg)
+		got, fresh, want := fileDiagnostics(f, cfg, nil, &cache), fileDiagnostics(f, cfg, nil, nil), gameByGame(f, cfg)
 		if len(want) == 0 {
 			t.Fatalf("%s: no diagnostics: the test wants variants", what)
 		}
@@ -95,7 +101,18 @@ func TestCacheEdits(t *testing.T) {
 			before[k] = v
 		}
 		f, _ = syntax.Reparse(f, e)
+		counted := cache.counted
 		check(fmt.Sprintf("step %d (%+v)", step, e))
+		// A move typed spells the same names: they are not counted again;
+		// a game added or removed changes them: counted once.
+		switch n := cache.counted - counted; {
+		case step%4 == 1 && n != 0:
+			t.Fatalf("step %d: a move typed counted the names again", step)
+		case step%4 >= 2 && n != 1:
+			t.Fatalf("step %d: a game added or removed, the names counted %d times", step, n)
+		case n > 1:
+			t.Fatalf("step %d: the names counted %d times", step, n)
+		}
 		kept := 0
 		for _, ref := range f.Chunks() {
 			if c, ok := before[ref.Chunk]; ok && cache.chunks[ref.Chunk] == c {

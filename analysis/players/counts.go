@@ -10,13 +10,21 @@ import (
 
 // Counts holds how many games write each spelling of a player's name in
 // each file of a collection, such as the files of an editor's workspace,
-// so that the names of one file are told variants (FileDiagnostics)
+// so that the names of one file are told variants (FileVariants)
 // against the spellings of the others. It is safe for concurrent use.
 // Memory grows with the spellings of each file, not with its games.
 type Counts struct {
 	mu        sync.Mutex
 	files     map[string]map[string]int // by file (fileKey): spelling → games
 	bySurname map[string]map[string]int // by surname (surnameOf): spelling → games, all files
+	gen       uint64                    // counts every change
+}
+
+// generation returns a number that changes whenever the counts do.
+func (c *Counts) generation() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gen
 }
 
 // fileKey is the key of a file named by a path or by the path of a file:
@@ -56,6 +64,7 @@ func (c *Counts) SetFile(name string, spellings map[string]int) bool {
 	if maps.Equal(c.files[k], kept) {
 		return false
 	}
+	c.gen++
 	c.add(c.files[k], -1)
 	delete(c.files, k)
 	if len(kept) > 0 {
@@ -77,6 +86,7 @@ func (c *Counts) Retain(names []string) bool {
 	gone := false
 	for k, m := range c.files {
 		if !keep[k] {
+			c.gen++
 			c.add(m, -1)
 			delete(c.files, k)
 			gone = true

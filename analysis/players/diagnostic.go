@@ -2,6 +2,7 @@ package players
 
 import (
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -125,7 +126,7 @@ func (n *Names) GameDiagnostics(g *syntax.Game, cfg *analysis.Config) []analysis
 	return n.diagnostics(nameTags(g), sev, 0, n.Message)
 }
 
-// Cache keeps what FileDiagnostics makes of each chunk of games of a
+// Cache keeps what FileVariants makes of each chunk of games of a
 // document from one version to the next, so that an edit reads only the
 // chunks it made anew (syntax.Reparse shares the others by pointer): the
 // names of their players and, while no variant's message changes, their
@@ -137,6 +138,17 @@ type Cache struct {
 	chunks map[*syntax.Chunk]*chunkNames
 	cfg    *analysis.Config  // the configuration of the diagnostics kept
 	sig    map[string]string // variant -> its message, of the diagnostics kept
+	// The names counted last, and what they were counted from: the
+	// chunks in order, the names file and the other files' counts (at
+	// generation others). An edit whose chunks spell the same names in
+	// the same order (typing in the moves) keeps them.
+	names   *Names
+	order   []*syntax.Chunk
+	name    string // the file's name: its own counts are not the others'
+	file    *Names
+	counts  *Counts
+	others  uint64
+	counted int // how many times the names were counted anew (for tests)
 }
 
 // chunkNames is the players' names of a chunk's games, and its
@@ -170,53 +182,116 @@ func namesOf(ref syntax.ChunkRef) *chunkNames {
 	return c
 }
 
-// FileDiagnostics returns the diagnostics of the variant names of f
-// (file-absolute) under cfg, its names counted with the names file of
-// file (a names file read, or nil) and the counts of the other files of
-// the collection file was given (SetCounts), but those of the file
-// f.Name itself there (its text on disk, which f replaces). cache, when
-// not nil, keeps what it read of f for the next versions of the same
-// document.
-func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names, cache *Cache) []analysis.Diagnostic {
-	if _, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint); !ok {
-		return nil
+// Variants is the diagnostics of the variant names of a document, kept by
+// chunk of games (chunk-relative), so that a version of the document
+// made by an edit places those of the chunks it shares without reading
+// them: a publication that keeps a few of a big document's thousands
+// costs what it keeps (Count, Append). The zero Variants has none. It is
+// immutable.
+type Variants struct {
+	by  map[*syntax.Chunk][]analysis.Diagnostic
+	sev analysis.Severity
+}
+
+// Count returns how many diagnostics v has in the chunks refs, by
+// severity.
+func (v Variants) Count(refs []syntax.ChunkRef) (n [analysis.Hint + 1]int) {
+	if len(v.by) == 0 {
+		return n
+	}
+	for _, ref := range refs {
+		n[min(v.sev, analysis.Hint)] += len(v.by[ref.Chunk])
+	}
+	return n
+}
+
+// Append appends to out the diagnostics of v in the chunks refs, placed
+// (file-absolute) and in file order: those more severe than level, and
+// the first quota of level (level past Hint: all).
+func (v Variants) Append(out []analysis.Diagnostic, refs []syntax.ChunkRef, level analysis.Severity, quota int) []analysis.Diagnostic {
+	s := min(v.sev, analysis.Hint)
+	if len(v.by) == 0 || s > level {
+		return out
+	}
+	for _, ref := range refs {
+		for _, d := range v.by[ref.Chunk] {
+			if s == level {
+				if quota == 0 {
+					return out
+				}
+				quota--
+			}
+			out = append(out, d.Shift(ref.Start))
+		}
+	}
+	return out
+}
+
+// FileVariants returns the diagnostics of the variant names of f under
+// cfg, its names counted with the names file of file (a names file read,
+// or nil) and the counts of the other files of the collection file was
+// given (SetCounts), but those of the file f.Name itself there (its text
+// on disk, which f replaces). cache, when not nil, keeps what it read of
+// f for the next versions of the same document.
+func FileVariants(f *syntax.File, cfg *analysis.Config, file *Names, cache *Cache) Variants {
+	sev, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint)
+	if !ok {
+		return Variants{}
 	}
 	if cache == nil {
 		cache = &Cache{}
 	}
 	cache.mu.Lock()
 	defer cache.mu.Unlock()
-	var n Names
-	if file != nil {
-		n.file = file.file
-	}
 	refs := f.Chunks()
 	chunks := make(map[*syntax.Chunk]*chunkNames, len(refs))
-	for _, ref := range refs {
+	order := make([]*syntax.Chunk, len(refs))
+	for i, ref := range refs {
 		c := cache.chunks[ref.Chunk]
 		if c == nil {
 			c = namesOf(ref)
 		}
 		chunks[ref.Chunk] = c
-		for _, g := range c.games {
-			for _, t := range g.tags {
-				n.Add(t.value)
+		order[i] = ref.Chunk
+	}
+	var counts *Counts
+	var others uint64
+	if file != nil && file.others != nil {
+		counts, others = file.others, file.others.generation()
+	}
+	n := cache.names
+	recount := n == nil || cache.name != f.Name || cache.file != file || cache.counts != counts || cache.others != others || !sameNames(cache.order, order, cache.chunks, chunks)
+	if recount {
+		n = &Names{}
+		if file != nil {
+			n.file = file.file
+		}
+		for _, ch := range order {
+			for _, g := range chunks[ch].games {
+				for _, t := range g.tags {
+					n.Add(t.value)
+				}
 			}
 		}
+		if counts != nil {
+			counts.addOthers(n, f.Name)
+		}
+		cache.counted++
 	}
-	cache.chunks = chunks
-	if file != nil && file.others != nil {
-		file.others.addOthers(&n, f.Name)
-	}
+	cache.chunks, cache.order, cache.names = chunks, order, n
+	cache.name, cache.file, cache.counts, cache.others = f.Name, file, counts, others
 	// One message per variant, shared by its diagnostics: a variant
 	// of a big database recurs in thousands of games, and its message
 	// lists every spelling of the name (an open document of 21 MB held
 	// 10 MB of copies of them). The messages are also what the kept
 	// diagnostics depend on besides their games.
-	sig := make(map[string]string)
-	for _, s := range n.Order() {
-		if canon, ok := n.Canonical(s); ok {
-			sig[s] = n.Message(s, canon)
+	sig := cache.sig
+	if recount || sig == nil {
+		sig = make(map[string]string)
+		for _, s := range n.Order() {
+			if canon, ok := n.Canonical(s); ok {
+				sig[s] = n.Message(s, canon)
+			}
 		}
 	}
 	if cfg != cache.cfg || !maps.Equal(sig, cache.sig) {
@@ -225,21 +300,63 @@ func FileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names, cache *C
 		}
 		cache.cfg, cache.sig = cfg, sig
 	}
-	sev, _ := cfg.Resolve(nil, CodeVariant, analysis.Hint)
 	message := func(name, _ string) string { return sig[name] }
-	var out []analysis.Diagnostic
+	v := Variants{sev: sev}
 	for _, ref := range refs {
 		c := chunks[ref.Chunk]
 		if !c.made {
+			// A new slice: the Variants handed out before keep theirs.
 			c.diags = nil
 			for _, g := range c.games {
 				c.diags = append(c.diags, n.diagnostics(g.tags, sev, 0, message)...)
 			}
 			c.made = true
 		}
-		for _, d := range c.diags {
-			out = append(out, d.Shift(ref.Start))
+		if len(c.diags) > 0 {
+			if v.by == nil {
+				v.by = make(map[*syntax.Chunk][]analysis.Diagnostic)
+			}
+			v.by[ref.Chunk] = c.diags
 		}
 	}
-	return out
+	return v
+}
+
+// sameNames reports whether the chunks of order, read in oldNames, and
+// those of next, read in names, spell the same White and Black names in
+// the same order: the chunks the two share at the start and at the end
+// are the same chunks, and those between spell the same names.
+func sameNames(order, next []*syntax.Chunk, oldNames, names map[*syntax.Chunk]*chunkNames) bool {
+	p := 0
+	for p < len(order) && p < len(next) && order[p] == next[p] {
+		p++
+	}
+	q := 0
+	for q < len(order)-p && q < len(next)-p && order[len(order)-1-q] == next[len(next)-1-q] {
+		q++
+	}
+	a, ok := spelt(order[p:len(order)-q], oldNames)
+	if !ok {
+		return false
+	}
+	b, ok := spelt(next[p:len(next)-q], names)
+	return ok && slices.Equal(a, b)
+}
+
+// spelt returns the names of the games of chunks, in order, and false
+// when names lacks one of the chunks.
+func spelt(chunks []*syntax.Chunk, names map[*syntax.Chunk]*chunkNames) ([]string, bool) {
+	var out []string
+	for _, ch := range chunks {
+		c := names[ch]
+		if c == nil {
+			return nil, false
+		}
+		for _, g := range c.games {
+			for _, t := range g.tags {
+				out = append(out, t.value)
+			}
+		}
+	}
+	return out, true
 }

@@ -97,7 +97,7 @@ func (n *Names) ReadFile(r io.Reader) error {
 	return s.Err()
 }
 
-// SetCounts makes FileDiagnostics, given n, count the spellings of the
+// SetCounts makes FileVariants, given n, count the spellings of the
 // other files of c with those of the file it is given: a variant in one
 // file is found against the spelling of another (the editor's
 // workspace).

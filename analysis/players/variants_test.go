@@ -99,7 +99,7 @@ func TestNamesFile(t *testing.T) {
 	}
 }
 
-// TestCounts: FileDiagnostics counts the spellings of the other files of
+// TestCounts: FileVariants counts the spellings of the other files of
 // the collection, not those of the file's own text on disk, which its
 // text replaces; only spellings of its surnames are taken.
 func TestCounts(t *testing.T) {
@@ -115,7 +115,7 @@ func TestCounts(t *testing.T) {
 	variants := func(name string) []string {
 		f := syntax.Parse(name, doc, syntax.PGN)
 		var out []string
-		for _, d := range FileDiagnostics(f, &analysis.Config{}, &n, &cache) {
+		for _, d := range fileDiagnostics(f, &analysis.Config{}, &n, &cache) {
 			out = append(out, d.Message)
 		}
 		return out

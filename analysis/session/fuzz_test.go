@@ -491,3 +491,109 @@ func TestBigRunPublishes(t *testing.T) {
 		}
 	})
 }
+
+// variantsText returns a document of n games (up to 600) whose players
+// are spelt several ways (player-name-variant), in several chunks.
+func variantsText(n int, rng *rand.Rand) string {
+	names := []string{"Carlsen, Magnus", "Carlsen,M", "Carlsen, Magnus ", "Kasparov, Garry", "Kasparov,G", "Tal, Mikhail", "Tal,M", "Polgar, Judit"}
+	var b strings.Builder
+	for i := range n {
+		// Moves of its own (up to 600 games): no game repeats another.
+		w, bl, z := strings.Fields("a3 a4 b3 b4 c3 c4 d3 d4 e3 e4"), strings.Fields("a6 a5 b6 b5 c6 c5 d6 d5 e6 e5"), strings.Fields("h6 h5 g6 g5 Nh6 Na6")
+		moves := fmt.Sprintf("1. %s %s 2. Nf3 %s", w[i%10], bl[i/10%10], z[i/100%6])
+		fmt.Fprintf(&b, "[Event \"E%d\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"*\"]\n\n%s *\n\n", i, names[rng.IntN(len(names))], names[rng.IntN(len(names))], moves)
+	}
+	return b.String()
+}
+
+// TestCarryVariants: the players' variant names, kept by chunk, follow
+// edits as a fresh analysis finds them: moves typed (the names kept),
+// names changed, games added and removed, in a document of several
+// chunks.
+func TestCarryVariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	text := variantsText(600, rng)
+	cur := text
+	var edits []syntax.Edit
+	for k := range 12 {
+		var ed syntax.Edit
+		at := syntax.Pos(strings.Index(cur, fmt.Sprintf("[Event \"E%d\"]", rng.IntN(600))))
+		if at < 0 {
+			continue
+		}
+		game := cur[at:]
+		switch k % 4 {
+		case 0: // a move typed
+			m := at + syntax.Pos(strings.Index(game, "2. Nf3")) + 3
+			ed = syntax.Edit{Span: syntax.Span{Start: m, End: m + 3}, New: "Nc3"}
+		case 1: // a name changed
+			w := at + syntax.Pos(strings.Index(game, "[White \"")) + 8
+			ed = syntax.Edit{Span: syntax.Span{Start: w, End: w + syntax.Pos(strings.Index(cur[w:], "\""))}, New: "Tal,M"}
+		case 2: // a game removed
+			ed = syntax.Edit{Span: syntax.Span{Start: at, End: at + syntax.Pos(strings.Index(game, "*\n\n")) + 3}}
+		default: // a game added
+			ed = syntax.Edit{Span: syntax.Span{Start: at, End: at}, New: "[White \"Kasparov,G\"]\n[Black \"Polgar, Judit\"]\n\n1. d4 *\n\n"}
+		}
+		edits = append(edits, ed)
+		cur = ed.Apply(cur)
+	}
+	got, want := carried(t, text, edits)
+	variants := 0
+	for _, d := range want {
+		if strings.Contains(d, "player-name-variant") {
+			variants++
+		}
+	}
+	if variants < 300 {
+		t.Errorf("%d variant names, want most games'", variants)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("edits %+v:\ncarried:\n%s\nfresh:\n%s", edits, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestPublishVariantsLimit: past the limit, a publication counts every
+// variant name in its total but places only those it keeps, in file
+// order, as a publication without limit lists them first.
+func TestPublishVariantsLimit(t *testing.T) {
+	text := variantsText(600, rand.New(rand.NewPCG(7, 8)))
+	var totals []int
+	var lists [][]string
+	for _, limit := range []int{0, 50} {
+		h := newHost()
+		var total atomic.Int64
+		counting := &countingHost{host: h, total: &total}
+		cfg := analysis.DefaultConfig()
+		h.sess = New(context.Background(), counting, Options{Analyzers: checks.All, Config: Config{Analysis: cfg, Max: limit}})
+		doc := h.sess.DidOpen("file:///v.pgn", 1, "v.pgn", text)
+		h.sess.Wait()
+		var vs []string
+		for _, d := range h.completed(t, doc) {
+			if strings.Contains(d, "player-name-variant") {
+				vs = append(vs, d)
+			}
+		}
+		totals = append(totals, int(total.Load()))
+		lists = append(lists, vs)
+	}
+	if totals[0] != totals[1] || totals[0] < 300 {
+		t.Errorf("totals without limit and with 50: %v, want equal and over 300", totals)
+	}
+	if len(lists[1]) == 0 || len(lists[1]) > 50 || !slices.Equal(lists[1], lists[0][:len(lists[1])]) {
+		t.Errorf("with a limit of 50, %d variant names kept, not the first of the %d without limit", len(lists[1]), len(lists[0]))
+	}
+}
+
+// countingHost is a host that also keeps the total of the last complete
+// publication.
+type countingHost struct {
+	*host
+	total *atomic.Int64
+}
+
+func (c *countingHost) Publish(p Publication) {
+	if p.Phase == PhaseAnalysis && p.Complete {
+		c.total.Store(int64(p.Total))
+	}
+	c.host.Publish(p)
+}

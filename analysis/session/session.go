@@ -50,6 +50,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -163,8 +164,11 @@ type docState struct {
 	chunks []*chunkDiags
 	gen    uint64                // the configuration generation of the analysed results
 	fileDs []analysis.Diagnostic // file-level diagnostics of file, file-absolute
-	focus  syntax.Pos            // where the last edit was; -1: none
-	extra  Extra
+	// variants is the players' variant names of file's chunks (those of
+	// the chunks an edit made anew come with its analysis).
+	variants players.Variants
+	focus    syntax.Pos // where the last edit was; -1: none
+	extra    Extra
 	// players keeps the players' names of the document's chunks.
 	players players.Cache
 	// repeats is the repeated games of the analysed version, and index
@@ -209,6 +213,28 @@ func (e *Engine) GameDiagnostics(doc *Document, i int) []analysis.Diagnostic {
 	return analysis.Game(doc.File.Game(i).Game, doc.File.Dialect, e.Config(), e.analyzers)
 }
 
+// GameVariants returns the diagnostics of the players' variant names in
+// game i of doc (file-absolute, with their fixes), counted across the
+// document's games through its cache: only the chunks that doc does not
+// share with the version last counted are read.
+func (e *Engine) GameVariants(doc *Document, i int) []analysis.Diagnostic {
+	e.mu.Lock()
+	st, cfg, names := e.state(doc.URI), e.cfg, e.names
+	e.mu.Unlock()
+	refs := doc.File.Chunks()
+	c := sort.Search(len(refs), func(c int) bool { return refs[c].First+refs[c].Chunk.Len() > i })
+	if c == len(refs) {
+		return nil
+	}
+	var out []analysis.Diagnostic
+	for _, d := range players.FileVariants(doc.File, cfg, names, &st.players).Append(nil, refs[c:c+1], analysis.Hint+1, 0) {
+		if doc.File.GameAt(d.Span.Start) == i {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // SetNames installs the names file of the workspace (players.Names with
 // a names file read), which player-name-variant follows from the next
 // analysis on.
@@ -238,16 +264,16 @@ func (e *Engine) state(uri string) *docState {
 
 // fileDiagnostics returns the file-level diagnostics of f under cfg
 // (but the repeated games', see repeats.go).
-func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, names *players.Names, cache *players.Cache) []analysis.Diagnostic {
+func fileDiagnostics(f *syntax.File, cfg *analysis.Config, x Extra, names *players.Names, cache *players.Cache) ([]analysis.Diagnostic, players.Variants) {
 	ds := analysis.FileDiagnostics(f, cfg)
-	// The players' names are counted across the document's games, the
-	// chunks an edit did not make read from the cache.
-	ds = append(ds, players.FileDiagnostics(f, cfg, names, cache)...)
 	if x != nil {
 		ds = append(ds, x(f, cfg)...)
 	}
 	analysis.Sort(ds) // the Group of a publication holds them sorted
-	return ds
+	// The players' names are counted across the document's games, the
+	// chunks an edit did not make read from the cache; their diagnostics
+	// are kept by chunk, and placed only when published.
+	return ds, players.FileVariants(f, cfg, names, cache)
 }
 
 // Changed publishes the phase-1 diagnostics of doc, the document's new
@@ -263,7 +289,7 @@ func (e *Engine) Changed(doc *Document, d Delta) {
 	ctx, cancel := context.WithCancel(e.ctx)
 	st.cancel = cancel
 	cfg, gen := e.cfg, e.cfgGen
-	old, oldChunks, oldGen, oldFileDs, extra, names := st.file, st.chunks, st.gen, st.fileDs, st.extra, e.names
+	old, oldChunks, oldGen, oldFileDs, variants, extra, names := st.file, st.chunks, st.gen, st.fileDs, st.variants, st.extra, e.names
 	e.mu.Unlock()
 
 	f := doc.File
@@ -273,7 +299,7 @@ func (e *Engine) Changed(doc *Document, d Delta) {
 	var fileDs []analysis.Diagnostic
 	if isFresh {
 		chunks = freshChunks(f, cfg)
-		fileDs = fileDiagnostics(f, cfg, extra, names, &st.players)
+		fileDs, variants = fileDiagnostics(f, cfg, extra, names, &st.players)
 	} else {
 		chunks = carryChunks(old, oldChunks, oldGen == gen, f, edits, d.Kept, cfg)
 		fileDs = oldFileDs
@@ -285,11 +311,11 @@ func (e *Engine) Changed(doc *Document, d Delta) {
 	}
 
 	e.mu.Lock()
-	st.file, st.chunks, st.gen, st.fileDs, st.focus = f, chunks, gen, fileDs, focus
+	st.file, st.chunks, st.gen, st.fileDs, st.variants, st.focus = f, chunks, gen, fileDs, variants, focus
 	e.mu.Unlock()
 
 	if d.Kind == Fresh || e.debounce > InstantAnalysis {
-		e.publish(doc, st, chunks, fileDs, PhaseSyntax)
+		e.publish(doc, st, chunks, fileDs, variants, PhaseSyntax)
 	}
 	var filled []func()
 	if fill := doc.fillers(); len(fill) > 0 && pendingGames(chunks) >= BigAnalysis {
@@ -439,16 +465,16 @@ func (e *Engine) analyzeLater(ctx context.Context, doc *Document, st *docState, 
 	// A step per chunk, and for the repeated games a step per game of
 	// the chunk states the edits replaced (see repeats.go).
 	reps := st.index.update(f, fresh, cfg)
-	fileDs := fileDiagnostics(f, cfg, extra, names, &st.players)
+	fileDs, variants := fileDiagnostics(f, cfg, extra, names, &st.players)
 
 	e.mu.Lock()
 	if ctx.Err() != nil || e.docs[doc.URI] != st {
 		e.mu.Unlock()
 		return
 	}
-	st.chunks, st.fileDs, st.repeats = fresh, fileDs, reps
+	st.chunks, st.fileDs, st.variants, st.repeats = fresh, fileDs, variants, reps
 	e.mu.Unlock()
-	e.publish(doc, st, fresh, fileDs, PhaseAnalysis)
+	e.publish(doc, st, fresh, fileDs, variants, PhaseAnalysis)
 }
 
 // print is the fingerprint of a game, if it has one.
@@ -603,9 +629,9 @@ func (e *Engine) runBig(ctx context.Context, doc *Document, st *docState, cfg *a
 				return analysedState(res.per, res.fps, k), true
 			})
 			e.mu.Lock()
-			fileDs := st.fileDs
+			fileDs, variants := st.fileDs, st.variants
 			e.mu.Unlock()
-			e.publish(doc, st, partial, fileDs, PhasePartial)
+			e.publish(doc, st, partial, fileDs, variants, PhasePartial)
 			prog.Report(n, len(todo))
 			interval = max(2*interval, 2*time.Since(began))
 			t.Reset(interval)
@@ -649,15 +675,15 @@ func syntaxOnly(f *syntax.File, todo []int, left func(k int) bool, fn func(k int
 }
 
 // publish selects the diagnostics of doc, from chunks (the states of its
-// chunks), file (the file-level ones) and the repeated games, and hands
-// them to the host.
-func (e *Engine) publish(doc *Document, st *docState, chunks []*chunkDiags, file []analysis.Diagnostic, phase Phase) {
+// chunks), file and variants (the file-level ones) and the repeated
+// games, and hands them to the host.
+func (e *Engine) publish(doc *Document, st *docState, chunks []*chunkDiags, file []analysis.Diagnostic, variants players.Variants, phase Phase) {
 	e.mu.Lock()
 	limit, focus, reps := e.max, st.focus, st.repeats
 	e.mu.Unlock()
 	st.pub.Lock()
 	defer st.pub.Unlock()
-	groups, total := pick(st.groups, doc.File, chunks, file, reps, &st.msgs, limit, focus)
+	groups, total := pick(st.groups, doc.File, chunks, fileLevel{file, reps, variants}, &st.msgs, limit, focus)
 	st.msgs.Round()
 	st.groups = groups
 	complete := phase == PhaseAnalysis

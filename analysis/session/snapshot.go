@@ -362,6 +362,12 @@ func (s *Session) GameDiagnostics(doc *Document, i int) []analysis.Diagnostic {
 	return s.engine.GameDiagnostics(doc, i)
 }
 
+// GameVariants returns the players' variant names in game i of doc (see
+// Engine.GameVariants).
+func (s *Session) GameVariants(doc *Document, i int) []analysis.Diagnostic {
+	return s.engine.GameVariants(doc, i)
+}
+
 // Analysed reports whether every game of doc, the current version of its
 // document, is analysed under the configuration in force.
 func (s *Session) Analysed(doc *Document) bool { return s.engine.Analysed(doc) }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pgnls/pgnls/analysis"
 	"github.com/pgnls/pgnls/analysis/duplicates"
+	"github.com/pgnls/pgnls/analysis/players"
 	"github.com/pgnls/pgnls/syntax"
 )
 
@@ -278,6 +279,15 @@ func (g Group) Diagnostics() []analysis.Diagnostic {
 	return out
 }
 
+// fileLevel is what a publication's file-level diagnostics are made of:
+// ds (file-absolute, sorted), the repeated games and the players' variant
+// names.
+type fileLevel struct {
+	ds       []analysis.Diagnostic
+	reps     repeats
+	variants players.Variants
+}
+
 // pick returns the diagnostics to publish of f, whose chunks' states are
 // chunks, by game, the file-level ones last (file, and those of the
 // repeated games reps, whose messages msgs makes), and how many there
@@ -291,9 +301,10 @@ func (g Group) Diagnostics() []analysis.Diagnostic {
 // shows what it can. It reads only the diagnostics it keeps and the
 // per-chunk and per-game counts, and skips chunks with none to keep in
 // one step.
-func pick(out []Group, f *syntax.File, chunks []*chunkDiags, file []analysis.Diagnostic, reps repeats, msgs *duplicates.Messages, limit int, focus syntax.Pos) (_ []Group, total int) {
+func pick(out []Group, f *syntax.File, chunks []*chunkDiags, fl fileLevel, msgs *duplicates.Messages, limit int, focus syntax.Pos) (_ []Group, total int) {
 	out = out[:0]
 	refs := f.Chunks()
+	file, reps := fl.ds, fl.reps
 	var count [analysis.Hint + 1]int
 	for _, cd := range chunks {
 		for s, n := range cd.n {
@@ -301,6 +312,9 @@ func pick(out []Group, f *syntax.File, chunks []*chunkDiags, file []analysis.Dia
 		}
 	}
 	fileCount := reps.count(chunks)
+	for s, n := range fl.variants.Count(refs) {
+		fileCount[s] += n
+	}
 	for _, x := range file {
 		fileCount[min(x.Severity, analysis.Hint)]++
 	}
@@ -361,9 +375,12 @@ func pick(out []Group, f *syntax.File, chunks []*chunkDiags, file []analysis.Dia
 			cut(&level, &quota, s, count[s]-fn[s])
 		}
 	}
-	// The repeated games' diagnostics are made for those kept only.
-	if len(reps) > 0 {
-		file = reps.diagnostics(slices.Clip(file), f, refs, chunks, fileLevel, fileQuota, msgs)
+	// The repeated games' diagnostics and the variant names' are placed
+	// for those kept only.
+	n := len(file)
+	file = reps.diagnostics(slices.Clip(file), f, refs, chunks, fileLevel, fileQuota, msgs)
+	file = fl.variants.Append(file, refs, fileLevel, fileQuota)
+	if len(file) > n {
 		analysis.Sort(file)
 	}
 	fileGroup := Group{File: true, ds: file}

@@ -204,7 +204,7 @@ func TestPick(t *testing.T) {
 				sev = analysis.Info
 			}
 			file := []analysis.Diagnostic{d(end, sev)}
-			got, total := pick(nil, f, chunks, file, nil, nil, c.limit, c.focus)
+			got, total := pick(nil, f, chunks, fileLevel{ds: file}, nil, c.limit, c.focus)
 			kept := starts(got)
 			if total != 9 || !slices.Equal(kept, c.want) {
 				t.Errorf("%d games, file-level %v: pick(limit %d, focus %d) = %v (total %d), want %v", tc.games, sev, c.limit, c.focus, kept, total, c.want)
