@@ -81,11 +81,11 @@ type Options struct {
 	// Add names tags of Addable to add to the games that lack them,
 	// before the fixes (pgnls fix --add).
 	Add []string
-	// Names, when set, holds the players' names of the collection: the
-	// White and Black tags that are variants in it get their canonical
-	// spellings (player-name-variant), before the fixes (pgnls fix
-	// --names).
-	Names *players.Names
+	// Names, when set, holds the variant spellings of the players'
+	// names of the collection: the White and Black tags that are
+	// variants in it get their canonical spellings
+	// (player-name-variant), before the fixes (pgnls fix --names).
+	Names *players.Spellings
 }
 
 // Applied is a diagnostic whose fix was applied.

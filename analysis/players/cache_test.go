@@ -17,6 +17,22 @@ func fileDiagnostics(f *syntax.File, cfg *analysis.Config, file *Names, cache *C
 	return FileVariants(f, cfg, file, cache).Append(nil, f.Chunks(), analysis.Hint+1, 0)
 }
 
+// gameDiagnostics returns the diagnostics (game-relative) of the White
+// and Black tags of g whose values are variants in n, under cfg.
+func gameDiagnostics(n *Names, g *syntax.Game, cfg *analysis.Config) []analysis.Diagnostic {
+	sev, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint)
+	if !ok {
+		return nil
+	}
+	return variantDiagnostics(nameTags(g), sev, func(name string) (string, string, bool) {
+		canon, ok := n.Canonical(name)
+		if !ok {
+			return "", "", false
+		}
+		return canon, n.Message(name, canon), true
+	})
+}
+
 // gameByGame returns the diagnostics of f as the trees of its games give
 // them: every name counted, then each game's.
 func gameByGame(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
@@ -26,7 +42,7 @@ func gameByGame(f *syntax.File, cfg *analysis.Config) []analysis.Diagnostic {
 	}
 	var out []analysis.Diagnostic
 	for _, r := range f.Games() {
-		for _, d := range n.GameDiagnostics(r.Game, cfg) {
+		for _, d := range gameDiagnostics(&n, r.Game, cfg) {
 			out = append(out, d.Shift(r.Start))
 		}
 	}

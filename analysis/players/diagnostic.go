@@ -94,36 +94,61 @@ func (nt nameTag) fix(canon string) []analysis.Fix {
 	return []analysis.Fix{{Title: "Write " + canon, Edits: []analysis.Edit{{Span: nt.span, New: v}}}}
 }
 
-// diagnostics returns the diagnostics of the tags whose values are
-// variants in n, of severity sev, their messages made by message, their
-// spans shifted by shift.
-func (n *Names) diagnostics(tags []nameTag, sev analysis.Severity, shift syntax.Pos, message func(name, canon string) string) []analysis.Diagnostic {
+// variantDiagnostics returns the diagnostics of the tags whose values
+// are variants, of severity sev: variant returns the canonical spelling
+// of a name and the message of its diagnostic, or false when the name is
+// no variant.
+func variantDiagnostics(tags []nameTag, sev analysis.Severity, variant func(name string) (canon, message string, ok bool)) []analysis.Diagnostic {
 	var out []analysis.Diagnostic
 	for _, t := range tags {
 		if t.span == (syntax.Span{}) {
 			continue
 		}
-		canon, ok := n.Canonical(t.value)
+		canon, message, ok := variant(t.value)
 		if !ok {
 			continue
 		}
 		out = append(out, analysis.Diagnostic{
 			Span: t.span, Severity: sev, Code: CodeVariant, Source: Source,
-			Message: message(t.value, canon), Fixes: t.fix(canon),
-		}.Shift(shift))
+			Message: message, Fixes: t.fix(canon),
+		})
 	}
 	return out
 }
 
+// Spellings is the variant spellings of a collection, each with its
+// canonical spelling and the message of its diagnostic, as
+// Tally.Variants tells them: what pgnls fix --names writes. Its memory
+// grows with the variants, not with the players. The zero Spellings is
+// empty and ready.
+type Spellings struct {
+	by map[string][2]string // variant → canonical spelling, message
+}
+
+// Add records that name is a variant of canon, with the message of its
+// diagnostic.
+func (s *Spellings) Add(name, canon, message string) {
+	if s.by == nil {
+		s.by = map[string][2]string{}
+	}
+	s.by[name] = [2]string{canon, message}
+}
+
+// Len returns the number of variants recorded.
+func (s *Spellings) Len() int { return len(s.by) }
+
 // GameDiagnostics returns the diagnostics (game-relative) of the White
-// and Black tags of g whose values are variants in n, under cfg, with
-// their fixes.
-func (n *Names) GameDiagnostics(g *syntax.Game, cfg *analysis.Config) []analysis.Diagnostic {
+// and Black tags of g whose values are variants, under cfg (nil: the
+// default), with their fixes.
+func (s *Spellings) GameDiagnostics(g *syntax.Game, cfg *analysis.Config) []analysis.Diagnostic {
 	sev, ok := cfg.Resolve(nil, CodeVariant, analysis.Hint)
-	if !ok {
+	if !ok || len(s.by) == 0 {
 		return nil
 	}
-	return n.diagnostics(nameTags(g), sev, 0, n.Message)
+	return variantDiagnostics(nameTags(g), sev, func(name string) (string, string, bool) {
+		v, ok := s.by[name]
+		return v[0], v[1], ok
+	})
 }
 
 // Cache keeps what FileVariants makes of each chunk of games of a
@@ -300,7 +325,14 @@ func FileVariants(f *syntax.File, cfg *analysis.Config, file *Names, cache *Cach
 		}
 		cache.cfg, cache.sig = cfg, sig
 	}
-	message := func(name, _ string) string { return sig[name] }
+	variant := func(name string) (string, string, bool) {
+		m, ok := sig[name]
+		if !ok {
+			return "", "", false
+		}
+		canon, _ := n.Canonical(name)
+		return canon, m, true
+	}
 	v := Variants{sev: sev}
 	for _, ref := range refs {
 		c := chunks[ref.Chunk]
@@ -308,7 +340,7 @@ func FileVariants(f *syntax.File, cfg *analysis.Config, file *Names, cache *Cach
 			// A new slice: the Variants handed out before keep theirs.
 			c.diags = nil
 			for _, g := range c.games {
-				c.diags = append(c.diags, n.diagnostics(g.tags, sev, 0, message)...)
+				c.diags = append(c.diags, variantDiagnostics(g.tags, sev, variant)...)
 			}
 			c.made = true
 		}

@@ -144,10 +144,10 @@ func (t *Tally) flush() {
 
 // Variants calls yield, in the order the spellings were first seen, with
 // each spelling that is a variant of another across the collection, the
-// place given where it was first seen, and the message of its
-// diagnostic (Names.Message); then it releases the Tally. The error is
-// that of a file of the sort.
-func (t *Tally) Variants(yield func(place []byte, name, message string)) error {
+// place given where it was first seen, its canonical spelling and the
+// message of its diagnostic (Names.Message); then it releases the Tally.
+// The error is that of a file of the sort.
+func (t *Tally) Variants(yield func(place []byte, name, canon, message string)) error {
 	t.flush()
 	r := t.sorter.Sort()
 	defer r.Close()
@@ -180,8 +180,9 @@ func (t *Tally) Variants(yield func(place []byte, name, message string)) error {
 			return err
 		}
 		name, b := readString(b)
+		canon, b := readString(b)
 		message, place := readString(b)
-		yield(place, name, message)
+		yield(place, name, canon, message)
 	}
 	return res.Err()
 }
@@ -216,6 +217,8 @@ func (t *Tally) resolve(group []tallyRec, out *spill.Sorter[tallyRec], msgs *spi
 		}
 		b = binary.AppendUvarint(b[:0], uint64(len(name)))
 		b = append(b, name...)
+		b = binary.AppendUvarint(b, uint64(len(canon)))
+		b = append(b, canon...)
 		m := n.Message(name, canon)
 		b = binary.AppendUvarint(b, uint64(len(m)))
 		b = append(b, m...)

@@ -50,7 +50,7 @@ func TestTally(t *testing.T) {
 	}
 	for _, s := range ref.Order() {
 		if canon, ok := ref.Canonical(s); ok {
-			want = append(want, fmt.Sprintf("%d %s", firstAt[s], ref.Message(s, canon)))
+			want = append(want, fmt.Sprintf("%d %s -> %s: %s", firstAt[s], s, canon, ref.Message(s, canon)))
 		}
 	}
 	if len(want) < 50 {
@@ -67,8 +67,8 @@ func TestTally(t *testing.T) {
 			tally.Add(s, func() []byte { return fmt.Append(nil, i) })
 		}
 		var got []string
-		err := tally.Variants(func(place []byte, _, message string) {
-			got = append(got, string(place)+" "+message)
+		err := tally.Variants(func(place []byte, name, canon, message string) {
+			got = append(got, string(place)+" "+name+" -> "+canon+": "+message)
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -207,7 +207,7 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "pgnls fix: --names counts the names of the files first, so it needs paths, not standard input")
 			return exitUsage
 		}
-		if x.opts.Names, ok = countNames(paths, *namesFile, f.dialect, f.auto, stderr); !ok {
+		if x.opts.Names, ok = countNames(paths, *namesFile, f.dialect, f.auto, budget(*mem), stderr); !ok {
 			return exitUsage
 		}
 	}

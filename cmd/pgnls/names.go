@@ -69,7 +69,7 @@ func (c *checker) countNames(path string, g syntax.StreamGame) {
 // spelling that is a variant across the files checked.
 func (c *checker) nameVariants() {
 	sev, _ := c.cfg.Resolve(nil, players.CodeVariant, analysis.Hint)
-	err := c.names.Variants(func(place []byte, _, message string) {
+	err := c.names.Variants(func(place []byte, _, _, message string) {
 		var at [4]int
 		for i := range at {
 			n, k := binary.Uvarint(place)
@@ -86,20 +86,25 @@ func (c *checker) nameVariants() {
 }
 
 // countNames reads the White and Black tags of every game of the files
-// of paths and returns their names, with the names file namesFile (see
-// loadNames); false after reporting an error.
-func countNames(paths []string, namesFile string, d syntax.Dialect, auto bool, stderr io.Writer) (*players.Names, bool) {
-	n, err := loadNames(namesFile)
+// of paths and returns the spellings that are variants there, with the
+// names file namesFile (see loadNames); false after reporting an error.
+// The names are counted in a players.Tally within namesShare(budget),
+// spilling past it, as check counts them: only the variants are held.
+func countNames(paths []string, namesFile string, d syntax.Dialect, auto bool, budget int64, stderr io.Writer) (*players.Spellings, bool) {
+	file, err := loadNames(namesFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "pgnls fix: %v\n", err)
 		return nil, false
 	}
+	dir := tempDir()
+	defer dir.Remove()
+	tally := players.NewTally(file, dir, namesShare(budget))
 	ok := true
 	w := input.NewWalker()
 	for _, root := range paths {
 		for file, err := range w.Walk(root) {
 			if err == nil {
-				err = countFile(n, file.Path, d, auto)
+				err = countFile(tally, file.Path, d, auto)
 			}
 			if err != nil {
 				fmt.Fprintf(stderr, "pgnls fix: %v\n", err)
@@ -107,21 +112,30 @@ func countNames(paths []string, namesFile string, d syntax.Dialect, auto bool, s
 			}
 		}
 	}
-	return n, ok
+	s := &players.Spellings{}
+	if err := tally.Variants(func(_ []byte, name, canon, message string) { s.Add(name, canon, message) }); err != nil {
+		fmt.Fprintf(stderr, "pgnls fix: counting the players' names: %v\n", err)
+		ok = false
+	}
+	return s, ok
 }
 
-// countFile adds the names of the games of the file at path to n,
+// countFile adds the names of the games of the file at path to t,
 // reading the tags only.
-func countFile(n *players.Names, path string, d syntax.Dialect, auto bool) error {
-	t, err := input.Open(path)
+func countFile(t *players.Tally, path string, d syntax.Dialect, auto bool) error {
+	in, err := input.Open(path)
 	if err != nil {
 		return err
 	}
-	defer t.Close()
-	gr := t.Games(d, auto)
+	defer in.Close()
+	gr := in.Games(d, auto)
 	gr.HeadersOnly()
 	for g, ok := gr.Next(); ok; g, ok = gr.Next() {
-		n.AddGame(g.Game)
+		for _, tag := range g.Game.Tags {
+			if tag.Name == "White" || tag.Name == "Black" {
+				t.Add(tag.Value, func() []byte { return nil })
+			}
+		}
 	}
 	return gr.Err()
 }
