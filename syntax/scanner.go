@@ -728,6 +728,9 @@ func (s *scanner) classifyCTL(start, end int) {
 func (s *scanner) classifyCTLWord(start, end int) {
 	w := s.text[start:end]
 	switch {
+	case isLetter(w[0]): // a move, the most common word; no glyph, ellipsis or result starts with a letter
+		s.move(start, end)
+		return
 	case isGlyphText(w):
 		s.emit(KGlyph, start, end)
 		return
@@ -758,7 +761,7 @@ func (s *scanner) classifyCTLWord(start, end int) {
 			s.unknown(start, end, quoteText(w)+" is a PGN result; CTL-PGN results are 3-0, 0-3, 1-1, 2-1, 1-2 and *")
 			return
 		}
-	case isLetter(w[0]) || w[0] >= utf8.RuneSelf:
+	case w[0] >= utf8.RuneSelf:
 		s.move(start, end)
 		return
 	}

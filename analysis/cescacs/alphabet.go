@@ -154,6 +154,13 @@ const (
 // (from the case or the glyph) and its status with respect to a.
 func (a *Alphabet) lookup(r rune) (Kind, Color, symbolStatus) {
 	a = a.orStandard()
+	if a == standardAlphabet && r < utf8.RuneSelf {
+		// The common case, a letter of the standard alphabet: one
+		// look-up in place of the search below.
+		if e := standardSymbols[r]; e.k != NoKind {
+			return e.k, e.c, symInForce
+		}
+	}
 	if r >= utf8.RuneSelf { // the glyphs are all beyond ASCII
 		for k := Pawn; k < numKinds; k++ {
 			for c := range 2 {
@@ -196,6 +203,21 @@ func (a *Alphabet) lookup(r rune) (Kind, Color, symbolStatus) {
 	}
 	return NoKind, White, symUnknown
 }
+
+// standardSymbols[b] is the kind and colour of the ASCII letter b in
+// the standard alphabet, NoKind for other bytes: what lookup finds for
+// them by its search.
+var standardSymbols = func() (t [utf8.RuneSelf]struct {
+	k Kind
+	c Color
+}) {
+	for k := Pawn; k < numKinds; k++ {
+		b := standardAlphabet.letter[k]
+		t[b].k, t[b].c = k, White
+		t[b+'a'-'A'].k, t[b+'a'-'A'].c = k, Black
+	}
+	return t
+}()
 
 // statusMessage describes a non-conforming symbol for diagnostics.
 func (a *Alphabet) statusMessage(sym string, k Kind, st symbolStatus) string {

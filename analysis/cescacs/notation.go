@@ -217,7 +217,10 @@ func (mp *moveParser) symbol(what string) (Kind, bool) {
 	if mp.i >= len(mp.s) {
 		return NoKind, false
 	}
-	r, n := utf8.DecodeRuneInString(mp.s[mp.i:])
+	r, n := rune(mp.s[mp.i]), 1
+	if r >= utf8.RuneSelf {
+		r, n = utf8.DecodeRuneInString(mp.s[mp.i:])
+	}
 	k, c, st := mp.a.lookup(r)
 	if k == NoKind {
 		return NoKind, false

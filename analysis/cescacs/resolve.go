@@ -85,13 +85,18 @@ func (p *Position) describe(h Hex) string {
 // it returns the zero Move (or the identified move, see ResolveError) and
 // an error whose offsets refer to the text n was parsed from. The check
 // indicator is not judged here: see Findings.
-func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
+func (p *Position) Resolve(n Notation) (Move, *ResolveError) { return p.ResolveInto(&n) }
+
+// ResolveInto is Resolve reading the notation in place, for a caller
+// that keeps it: a replay resolves a move at every ply, and the
+// Notation is too large to copy there for nothing. *n is not changed.
+func (p *Position) ResolveInto(n *Notation) (Move, *ResolveError) {
 	whole := Span{0, n.CheckSpan.Offset}
 	if n.Kind == NotationInvalid {
 		return Move{}, rerr(ErrInvalidNotation, whole, "not a move")
 	}
 	var few [32]Move // one piece's moves to one hex, and the special captures
-	if m, err, ok := p.resolveFast(&n, few[:0]); ok {
+	if m, err, ok := p.resolveFast(n, few[:0]); ok {
 		return m, err
 	}
 	var all [maxMovesHint]Move
@@ -99,7 +104,7 @@ func (p *Position) Resolve(n Notation) (Move, *ResolveError) {
 }
 
 // resolveGeneral is Resolve from every legal move of the position.
-func (p *Position) resolveGeneral(n Notation, buf []Move) (Move, *ResolveError) {
+func (p *Position) resolveGeneral(n *Notation, buf []Move) (Move, *ResolveError) {
 	whole := Span{0, n.CheckSpan.Offset}
 	legal := p.LegalMoves(buf)
 	if len(legal) == 0 {
@@ -112,9 +117,9 @@ func (p *Position) resolveGeneral(n Notation, buf []Move) (Move, *ResolveError) 
 	forced := legal[0].Kind == MoveDeferred
 	switch n.Kind {
 	case NotationCastling:
-		return p.resolveCastling(n, legal, forced, whole)
+		return p.resolveCastling(*n, legal, forced, whole)
 	case NotationDeferred:
-		return p.resolveDeferred(n, legal, whole)
+		return p.resolveDeferred(*n, legal, whole)
 	}
 	us := p.turn
 	if pc := p.board[n.From]; pc == NoPiece || pc != MakePiece(us, n.Mover) {
@@ -122,14 +127,14 @@ func (p *Position) resolveGeneral(n Notation, buf []Move) (Move, *ResolveError) 
 			"no "+us.String()+" "+n.Mover.String()+" on "+n.From.String()+": it holds "+p.describe(n.From))
 	}
 	if forced {
-		return Move{}, p.forcedError(n, legal, whole)
+		return Move{}, p.forcedError(*n, legal, whole)
 	}
 	var candArr [8]Move // promotion choices at most; an array keeps it off the heap
-	cands := candidates(candArr[:0], legal, &n)
+	cands := candidates(candArr[:0], legal, n)
 	if len(cands) == 0 {
-		return Move{}, p.explain(n, whole)
+		return Move{}, p.explain(*n, whole)
 	}
-	return p.finishResolve(&n, cands)
+	return p.finishResolve(n, cands)
 }
 
 // candidates appends the moves of legal that n names by origin and

@@ -23,7 +23,7 @@ func TestResolveFastPath(t *testing.T) {
 			return
 		}
 		m1, e1 := p.Resolve(n)
-		m2, e2 := p.resolveGeneral(n, buf[:0])
+		m2, e2 := p.resolveGeneral(&n, buf[:0])
 		if m1 != m2 || !reflect.DeepEqual(e1, e2) {
 			t.Fatalf("%s: %q: Resolve gives %v, %+v; the general path %v, %+v", p.PDTL(letters), text, m1, e1, m2, e2)
 		}

@@ -226,7 +226,7 @@ func (r *replayer) line(elems []syntax.Elem, pos cescacs.Position, ok bool, firs
 					if r.minimal {
 						st.Move, st.Err = before.Coherent(st.Notation)
 					} else {
-						st.Move, st.Err = before.Resolve(st.Notation)
+						st.Move, st.Err = before.ResolveInto(&st.Notation)
 					}
 					if st.Err == nil || !st.Move.IsZero() {
 						after := &ring[(ply+1)%ringSize]
