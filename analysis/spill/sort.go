@@ -375,17 +375,16 @@ type source[T any] struct {
 	f   *os.File
 	r   *bufio.Reader
 	cur T
-	b   []byte
 }
 
 func newMerge[T any](f Format[T], runs []*os.File, size int) *merge[T] {
 	m := &merge[T]{f: f}
 	for _, file := range runs {
-		src := &source[T]{f: file, b: make([]byte, f.Size)}
+		src := &source[T]{f: file}
 		if _, err := file.Seek(0, io.SeekStart); err != nil {
 			m.err = errors.Join(m.err, err)
 		}
-		src.r = bufio.NewReaderSize(file, size)
+		src.r = bufio.NewReaderSize(file, max(size, f.Size)) // Peek needs a record's room
 		m.srcs = append(m.srcs, src)
 	}
 	for i := range m.srcs {
@@ -399,13 +398,18 @@ func newMerge[T any](f Format[T], runs []*os.File, size int) *merge[T] {
 // advance reads the next record of source i; false at its end.
 func (m *merge[T]) advance(i int) bool {
 	src := m.srcs[i]
-	if _, err := io.ReadFull(src.r, src.b); err != nil {
-		if err != io.EOF {
+	b, err := src.r.Peek(m.f.Size) // read in place, not copied out
+	if err != nil {
+		switch {
+		case err == io.EOF && len(b) > 0:
+			m.err = errors.Join(m.err, io.ErrUnexpectedEOF)
+		case err != io.EOF:
 			m.err = errors.Join(m.err, err)
 		}
 		return false
 	}
-	m.f.Get(src.b, &src.cur)
+	m.f.Get(b, &src.cur)
+	src.r.Discard(len(b))
 	return true
 }
 
