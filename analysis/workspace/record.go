@@ -188,6 +188,7 @@ func (n nextMove) text(pl *query.Place) string {
 }
 
 func putPosting(b []byte, p *posting) {
+	b = b[:postSize] // one bound check
 	le := binary.LittleEndian
 	le.PutUint64(b[0:], uint64(p.key))
 	le.PutUint32(b[8:], p.game)
@@ -201,6 +202,7 @@ func putPosting(b []byte, p *posting) {
 }
 
 func getPosting(b []byte, p *posting) {
+	b = b[:postSize] // one bound check
 	le := binary.LittleEndian
 	p.key, p.game, p.ply = Key(le.Uint64(b[0:])), le.Uint32(b[8:]), le.Uint16(b[12:])
 	p.result, p.date = Result(b[14]), le.Uint32(b[15:])
@@ -228,8 +230,9 @@ func lineUTF16Len(s string) (int, bool) {
 		if i+8 <= len(s) {
 			// Eight bytes at once while they are ASCII and no line end:
 			// most of a game's text.
-			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			b := s[i : i+8] // one bound check, one load
+			w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 			if w&highBits == 0 && !hasByte(w, '\n') && !hasByte(w, '\r') {
 				n += 8
 				i += 8
