@@ -308,6 +308,7 @@ func (r *Reader[T]) WriteTo(w io.Writer) (int64, error) {
 func (r *Reader[T]) writeTo(w io.Writer, chunk int) (int64, error) {
 	size := r.f.Size
 	buf := make([]byte, 0, max(chunk/size, 1)*size)
+	var t T // the merge's record, one for all: Put's pointer escapes
 	var n int64
 	flush := func() error {
 		m, err := w.Write(buf)
@@ -334,8 +335,8 @@ func (r *Reader[T]) writeTo(w io.Writer, chunk int) (int64, error) {
 			r.order = r.order[k:]
 			continue
 		}
-		t, ok := r.m.next()
-		if !ok {
+		var ok bool
+		if t, ok = r.m.next(); !ok {
 			r.err = r.m.err
 			break
 		}
