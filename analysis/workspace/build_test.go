@@ -3,7 +3,6 @@ package workspace
 import (
 	"strings"
 	"testing"
-	"unicode/utf16"
 
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -27,26 +26,6 @@ func TestPlacer(t *testing.T) {
 			line, col := pl.place(rel)
 			if wl, wc := place(sg, rel); line != wl || col != wc {
 				t.Fatalf("game at %d, offset %d: placed at %d:%d, want %d:%d", sg.Start, rel, line, col, wl, wc)
-			}
-		}
-	}
-}
-
-// TestLineUTF16Len: lineUTF16Len, which counts eight ASCII bytes at a
-// time, counts as utf16.Encode does (a byte that is not UTF-8 one unit)
-// and finds the line ends, wherever in a word of eight the non-ASCII
-// text or the line end falls.
-func TestLineUTF16Len(t *testing.T) {
-	for _, odd := range []string{"", "é", "🐎", "\xe9", "\n", "\r", "\x80", "\x7f"} {
-		for at := range 20 {
-			s := strings.Repeat("a", at) + odd + strings.Repeat("b", 19-at)
-			want := 0
-			for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-				want += len(utf16.Encode([]rune{r}))
-			}
-			wantOK := !strings.ContainsAny(s, "\r\n")
-			if n, ok := lineUTF16Len(s); n != want || ok != wantOK {
-				t.Errorf("lineUTF16Len(%q) = %d, %v; want %d, %v", s, n, ok, want, wantOK)
 			}
 		}
 	}

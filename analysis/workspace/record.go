@@ -227,18 +227,6 @@ func utf16Len(s string) int {
 func lineUTF16Len(s string) (int, bool) {
 	n, ok := 0, true
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) {
-			// Eight bytes at once while they are ASCII and no line end:
-			// most of a game's text.
-			b := s[i : i+8] // one bound check, one load
-			w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-			if w&highBits == 0 && !hasByte(w, '\n') && !hasByte(w, '\r') {
-				n += 8
-				i += 8
-				continue
-			}
-		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c == '\n' || c == '\r' {
@@ -257,14 +245,4 @@ func lineUTF16Len(s string) (int, bool) {
 		i += size
 	}
 	return n, ok
-}
-
-// highBits has the high bit of each byte of a uint64.
-const highBits = 0x8080808080808080
-
-// hasByte reports whether one of the eight bytes of w is c.
-func hasByte(w uint64, c byte) bool {
-	const ones = 0x0101010101010101
-	x := w ^ ones*uint64(c)
-	return (x-ones)&^x&highBits != 0
 }
