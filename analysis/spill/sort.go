@@ -166,17 +166,8 @@ func (s *Sorter[T]) spill() {
 	f, err := s.dir.Create("run")
 	if err == nil {
 		size, _ := s.buffer()
-		w := bufio.NewWriterSize(f, size)
-		b := make([]byte, s.f.Size)
-		for _, i := range s.order {
-			s.f.Put(b, &s.buf[i])
-			if _, err = w.Write(b); err != nil {
-				break
-			}
-		}
-		if err == nil {
-			err = w.Flush()
-		}
+		r := Reader[T]{f: s.f, mem: s.buf, order: s.order}
+		_, err = r.writeTo(f, size)
 		s.runs = append(s.runs, f)
 	}
 	if err != nil && s.err == nil {
@@ -201,13 +192,13 @@ func (s *Sorter[T]) Close() {
 func (s *Sorter[T]) Spilled() bool { return len(s.runs) > 0 }
 
 // Sort ends the adding and returns the records in order. The Sorter must
-// not be used after; the Reader's Close removes its files.
+// not be used after, unless Reset; the Reader's Close removes its files.
 func (s *Sorter[T]) Sort() *Reader[T] {
 	if len(s.runs) == 0 {
 		s.sort()
-		r := &Reader[T]{mem: s.buf, order: s.order, err: s.err}
-		s.buf, s.order, s.keys, s.keys2, s.order2 = nil, nil, nil, nil, nil
-		return r
+		// The Sorter keeps its buffers for a Reset; they are the
+		// Reader's until then.
+		return &Reader[T]{f: s.f, mem: s.buf, order: s.order, err: s.err}
 	}
 	s.spill()
 	s.buf, s.order, s.keys, s.keys2, s.order2 = nil, nil, nil, nil, nil // the memory goes to the buffers of the merge
@@ -238,7 +229,20 @@ func (s *Sorter[T]) Sort() *Reader[T] {
 		}
 		return &Reader[T]{err: s.err}
 	}
-	return &Reader[T]{m: newMerge(s.f, runs, size)}
+	return &Reader[T]{f: s.f, m: newMerge(s.f, runs, size)}
+}
+
+// Reset empties the Sorter after Sort, for new records, keeping the
+// memory it holds: a caller sorting one batch after another (a file
+// after another) does not allocate and clear its buffers anew each time.
+// The Reader of the last Sort must not be read after.
+func (s *Sorter[T]) Reset() {
+	for _, f := range s.runs {
+		f.Close()
+		os.Remove(f.Name())
+	}
+	s.runs, s.err = nil, nil
+	s.buf, s.order = s.buf[:0], s.order[:0]
 }
 
 // mergeRun merges runs into a new run, and removes them.
@@ -252,19 +256,8 @@ func (s *Sorter[T]) mergeRun(runs []*os.File, size int) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := bufio.NewWriterSize(f, size)
-	b := make([]byte, s.f.Size)
-	for {
-		t, ok := m.next()
-		if !ok {
-			break
-		}
-		s.f.Put(b, &t)
-		if _, err = w.Write(b); err != nil {
-			break
-		}
-	}
-	if err = errors.Join(err, m.err, w.Flush()); err != nil {
+	r := Reader[T]{f: s.f, m: m}
+	if _, err = r.writeTo(f, size); err != nil {
 		f.Close()
 		os.Remove(f.Name())
 		return nil, err
@@ -274,6 +267,7 @@ func (s *Sorter[T]) mergeRun(runs []*os.File, size int) (*os.File, error) {
 
 // Reader returns the records of a Sorter in order.
 type Reader[T any] struct {
+	f     Format[T]
 	mem   []T     // when nothing was spilled
 	order []int32 // the indices of mem left, in order
 	m     *merge[T]
@@ -302,6 +296,60 @@ func (r *Reader[T]) Next() (T, bool) {
 	return t, ok
 }
 
+// WriteTo writes the records left to w in order, each encoded by the
+// Format's Put, and returns the number of bytes written: what reading
+// them one by one with Next and encoding them does, without copying each
+// record out, in writes of readBuffer bytes.
+func (r *Reader[T]) WriteTo(w io.Writer) (int64, error) {
+	return r.writeTo(w, readBuffer)
+}
+
+// writeTo is WriteTo in writes of about chunk bytes.
+func (r *Reader[T]) writeTo(w io.Writer, chunk int) (int64, error) {
+	size := r.f.Size
+	buf := make([]byte, 0, max(chunk/size, 1)*size)
+	var t T // the merge's record, one for all: Put's pointer escapes
+	var n int64
+	flush := func() error {
+		m, err := w.Write(buf)
+		n += int64(m)
+		buf = buf[:0]
+		return err
+	}
+	for r.err == nil {
+		if len(buf) == cap(buf) {
+			if err := flush(); err != nil {
+				return n, err
+			}
+		}
+		if r.m == nil {
+			if len(r.order) == 0 {
+				break
+			}
+			k := min(len(r.order), (cap(buf)-len(buf))/size)
+			for _, i := range r.order[:k] {
+				at := len(buf)
+				buf = buf[:at+size]
+				r.f.Put(buf[at:], &r.mem[i])
+			}
+			r.order = r.order[k:]
+			continue
+		}
+		var ok bool
+		if t, ok = r.m.next(); !ok {
+			r.err = r.m.err
+			break
+		}
+		at := len(buf)
+		buf = buf[:at+size]
+		r.f.Put(buf[at:], &t)
+	}
+	if r.err != nil {
+		return n, r.err
+	}
+	return n, flush()
+}
+
 // Err returns the error that stopped the records, if any: a run that
 // could not be written or read back.
 func (r *Reader[T]) Err() error { return r.err }
@@ -328,17 +376,16 @@ type source[T any] struct {
 	f   *os.File
 	r   *bufio.Reader
 	cur T
-	b   []byte
 }
 
 func newMerge[T any](f Format[T], runs []*os.File, size int) *merge[T] {
 	m := &merge[T]{f: f}
 	for _, file := range runs {
-		src := &source[T]{f: file, b: make([]byte, f.Size)}
+		src := &source[T]{f: file}
 		if _, err := file.Seek(0, io.SeekStart); err != nil {
 			m.err = errors.Join(m.err, err)
 		}
-		src.r = bufio.NewReaderSize(file, size)
+		src.r = bufio.NewReaderSize(file, max(size, f.Size)) // Peek needs a record's room
 		m.srcs = append(m.srcs, src)
 	}
 	for i := range m.srcs {
@@ -352,13 +399,18 @@ func newMerge[T any](f Format[T], runs []*os.File, size int) *merge[T] {
 // advance reads the next record of source i; false at its end.
 func (m *merge[T]) advance(i int) bool {
 	src := m.srcs[i]
-	if _, err := io.ReadFull(src.r, src.b); err != nil {
-		if err != io.EOF {
+	b, err := src.r.Peek(m.f.Size) // read in place, not copied out
+	if err != nil {
+		switch {
+		case err == io.EOF && len(b) > 0:
+			m.err = errors.Join(m.err, io.ErrUnexpectedEOF)
+		case err != io.EOF:
 			m.err = errors.Join(m.err, err)
 		}
 		return false
 	}
-	m.f.Get(src.b, &src.cur)
+	m.f.Get(b, &src.cur)
+	src.r.Discard(len(b))
 	return true
 }
 

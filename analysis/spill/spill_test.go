@@ -1,6 +1,7 @@
 package spill_test
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"math/rand/v2"
@@ -66,7 +67,9 @@ func empty(t *testing.T, dir string) {
 
 // TestSorter: whatever the budget (from one record in memory, which
 // merges in many passes, to all of them), the records come out sorted,
-// ties in the order they were added, and the files are gone after Close.
+// ties in the order they were added, read one by one (Next) or written
+// (WriteTo) by a Sorter Reset for them, and the files are gone after
+// Close.
 //
 // With Format.Key (sorted by radix) likewise, on keys of a few values,
 // of any 64 bits, and of 64 bits sharing their high bytes.
@@ -133,6 +136,26 @@ func sorterCase(t *testing.T, name string, f spill.Format[rec], extra, n int, ke
 		r.Close()
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: n=%d budget=%d: %d records out of order (of %d)", name, n, budget, len(got), len(want))
+		}
+		// Again after Reset, the records written by WriteTo.
+		s.Reset()
+		for _, r := range in {
+			s.Add(r)
+		}
+		r = s.Sort()
+		var buf bytes.Buffer
+		if m, err := r.WriteTo(&buf); err != nil || m != int64(16*n) {
+			t.Fatalf("%s: n=%d budget=%d: WriteTo wrote %d bytes, %v", name, n, budget, m, err)
+		}
+		r.Close()
+		got = got[:0]
+		for b := buf.Bytes(); len(b) > 0; b = b[16:] {
+			var x rec
+			f.Get(b, &x)
+			got = append(got, x)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: n=%d budget=%d: after Reset, WriteTo: %d records out of order (of %d)", name, n, budget, len(got), len(want))
 		}
 		if err := dir.Remove(); err != nil {
 			t.Fatal(err)

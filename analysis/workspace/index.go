@@ -173,6 +173,7 @@ func (ix *Index) Build(ctx context.Context, progress Progress) (Stats, error) {
 	st.Files = len(found)
 	seen := map[string]bool{}
 	var done int64
+	var sorters []*spill.Sorter[posting] // the last file's, for the next
 	for _, f := range found {
 		if err := ctx.Err(); err != nil {
 			return st, err
@@ -189,7 +190,7 @@ func (ix *Index) Build(ctx context.Context, progress Progress) (Stats, error) {
 		if e == nil || e.size != size || e.mtime != mtime {
 			var indexed, spilled bool
 			var err error
-			e, indexed, spilled, err = ix.fileEntry(ctx, path, size, mtime)
+			e, indexed, spilled, err = ix.fileEntry(ctx, path, size, mtime, &sorters)
 			if err != nil {
 				if ctx.Err() != nil {
 					return st, ctx.Err()
@@ -234,8 +235,10 @@ func (ix *Index) tablePath(path string) string {
 
 // fileEntry returns the entry of the game file at path: its table in
 // the cache when it is there for this size and modification time, else
-// a table made now (indexed true).
-func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) (e *entry, indexed, spilled bool, err error) {
+// a table made now (indexed true), sorting its postings with the
+// sorters *sorters when there are (see newBuilder), which it leaves
+// there for the next file.
+func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64, sorters *[]*spill.Sorter[posting]) (e *entry, indexed, spilled bool, err error) {
 	if ix.cache != "" {
 		tp := ix.tablePath(path)
 		if t, err := openTable(tp); err == nil {
@@ -270,7 +273,8 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 			os.Remove(out.Name())
 		}
 	}()
-	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs(), size)
+	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs(), size, *sorters)
+	*sorters = nil
 	if err != nil {
 		return nil, false, false, err
 	}
@@ -287,6 +291,7 @@ func (ix *Index) fileEntry(ctx context.Context, path string, size, mtime int64) 
 	if err = b.finish(out, h); err != nil {
 		return nil, false, false, err
 	}
+	*sorters = b.reuse()
 	if err = out.Close(); err != nil {
 		return nil, false, false, err
 	}
@@ -381,7 +386,7 @@ func (ix *Index) overlayTable(f *syntax.File, path string) (*entry, error) {
 		return nil, err
 	}
 	defer out.Close()
-	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs(), int64(f.Len()))
+	b, err := newBuilder(ix.temp, ix.opts.Memory, ix.jobs(), int64(f.Len()), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -188,6 +188,7 @@ func (n nextMove) text(pl *query.Place) string {
 }
 
 func putPosting(b []byte, p *posting) {
+	b = b[:postSize] // one bound check
 	le := binary.LittleEndian
 	le.PutUint64(b[0:], uint64(p.key))
 	le.PutUint32(b[8:], p.game)
@@ -201,6 +202,7 @@ func putPosting(b []byte, p *posting) {
 }
 
 func getPosting(b []byte, p *posting) {
+	b = b[:postSize] // one bound check
 	le := binary.LittleEndian
 	p.key, p.game, p.ply = Key(le.Uint64(b[0:])), le.Uint32(b[8:]), le.Uint16(b[12:])
 	p.result, p.date = Result(b[14]), le.Uint32(b[15:])

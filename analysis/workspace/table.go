@@ -72,7 +72,10 @@ type builder struct {
 	added  int64 // postings
 	// spilled is set by finish when the postings outgrew the budget.
 	spilled bool
-	strOff  int64
+	// sorted is set when finish wrote every posting: the sorters can
+	// be reused.
+	sorted bool
+	strOff int64
 	// sorters sort the postings, a part of the keys each (the first of
 	// the lowest), so that the sorts at the end run on every core.
 	sorters []*spill.Sorter[posting]
@@ -80,8 +83,10 @@ type builder struct {
 }
 
 // newBuilder returns a builder sorting within budget bytes, in parts
-// sorts run at once, of about size bytes of game text.
-func newBuilder(dir *spill.Dir, budget int64, parts int, size int64) (*builder, error) {
+// sorts run at once, of about size bytes of game text. It sorts with
+// the sorters of reuse when they are parts, which a builder before
+// used (see builder.reuse), else with new ones.
+func newBuilder(dir *spill.Dir, budget int64, parts int, size int64, reuse []*spill.Sorter[posting]) (*builder, error) {
 	gf, err := dir.Create("games")
 	if err != nil {
 		return nil, err
@@ -93,12 +98,30 @@ func newBuilder(dir *spill.Dir, budget int64, parts int, size int64) (*builder, 
 	}
 	b := &builder{dir: dir, gf: gf, sf: sf, gw: bufio.NewWriterSize(gf, 64<<10), sw: bufio.NewWriterSize(sf, 64<<10)}
 	parts = min(max(parts, 1), 256)
-	for range parts {
-		s := spill.NewSorter(dir, budget/int64(parts), postingFormat)
-		s.Grow(int(size / textPerPosting / int64(parts)))
-		b.sorters = append(b.sorters, s)
+	if len(reuse) != parts {
+		reuse = nil
+		for range parts {
+			reuse = append(reuse, spill.NewSorter(dir, budget/int64(parts), postingFormat))
+		}
 	}
+	for _, s := range reuse {
+		s.Grow(int(size / textPerPosting / int64(parts)))
+	}
+	b.sorters = reuse
 	return b, nil
+}
+
+// reuse returns the builder's sorters, emptied, for the next file's
+// builder (newBuilder): after finish, their buffers are not read
+// any more. It returns nil when finish did not run to its end.
+func (b *builder) reuse() []*spill.Sorter[posting] {
+	if !b.sorted {
+		return nil
+	}
+	for _, s := range b.sorters {
+		s.Reset()
+	}
+	return b.sorters
 }
 
 // add adds a game.
@@ -141,12 +164,14 @@ func (b *builder) finish(w io.Writer, h header) (err error) {
 		wg.Go(func() { readers[i] = s.Sort() })
 	}
 	wg.Wait()
-	b.sorters = nil
 	defer func() {
 		for _, r := range readers {
 			if cerr := r.Close(); err == nil {
 				err = cerr
 			}
+		}
+		if err == nil {
+			b.sorted = true
 		}
 	}()
 	h.Version, h.Games, h.Postings = formatVersion, b.games, b.added
@@ -170,33 +195,25 @@ func (b *builder) finish(w io.Writer, h header) (err error) {
 			return err
 		}
 	}
-	var rec [postSize]byte
 	for _, r := range readers {
-		for {
-			p, ok := r.Next()
-			if !ok {
-				break
-			}
-			putPosting(rec[:], &p)
-			if _, err := bw.Write(rec[:]); err != nil {
-				return err
-			}
-		}
-		if err := r.Err(); err != nil {
+		if _, err := r.WriteTo(bw); err != nil {
 			return err
 		}
 	}
 	return bw.Flush()
 }
 
-// close removes the temporary files.
+// close removes the temporary files, and the sorters' unless finish
+// sorted them (they are then for reuse).
 func (b *builder) close() {
 	for _, f := range []*os.File{b.gf, b.sf} {
 		f.Close()
 		os.Remove(f.Name())
 	}
-	for _, s := range b.sorters {
-		s.Close()
+	if !b.sorted {
+		for _, s := range b.sorters {
+			s.Close()
+		}
 	}
 }
 
