@@ -673,6 +673,8 @@ export function renderPage(cspSource: string, nonce: string): string {
     const sq = squareOf(e);
     if (!sq) return;
     e.preventDefault();
+    const picker = view.querySelector('.choices');
+    if (picker) picker.hidden = true; // a new pick replaces the one offered
     if (drop) {
       play(drop + '@' + sq);
       return;
