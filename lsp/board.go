@@ -45,6 +45,12 @@ type boardResult struct {
 	Depth       int               `json:"depth"`
 	LineStart   protocol.Position `json:"lineStart"`
 	Note        *string           `json:"note"`
+	// Plays are the moves pgnls.play may play at the place asked about
+	// in a C'escacs record, for a board to play them by their hexes:
+	// the server's move generator, so that a client needs no rules of
+	// its own. Null in a PGN game (a client plays chess from the FEN)
+	// and where the position is not known.
+	Plays []boardPlay `json:"plays"`
 	// Explorer is there when asked for; null when the position is not
 	// known.
 	Explorer *explorerResult `json:"explorer,omitempty"`
@@ -60,6 +66,16 @@ type boardAnnotations struct {
 	Squares []boardSquare `json:"squares"`
 	Eval    *boardEval    `json:"eval"`
 	Clock   *string       `json:"clock"`
+}
+
+// boardPlay is a move of a C'escacs board: its hexes (the king's for a
+// castling, the pawn's twice for a deferred promotion) and its CTL-AN
+// text in the record's letters, which pgnls.play takes. Moves with the
+// same hexes (promotions, castlings) differ by their text.
+type boardPlay struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	Move string `json:"move"`
 }
 
 type boardArrow struct {
@@ -115,6 +131,16 @@ func (s *server) board(ctx context.Context, params json.RawMessage) (any, error)
 		return nil, nil
 	}
 	r := boardJSON(mapper{doc.File}, b)
+	if b.Variant == "cescacs" && b.Position != "" {
+		// A place where nothing can be played (a damaged record) has
+		// no plays; the board still shows.
+		if moves, err := query.LegalMoves(doc.File, off); err == nil {
+			r.Plays = make([]boardPlay, len(moves))
+			for i, mv := range moves {
+				r.Plays[i] = boardPlay{From: mv.From, To: mv.To, Move: mv.SAN}
+			}
+		}
+	}
 	if p.Explorer {
 		x, err := s.explorer(ctx, doc, off)
 		if err != nil {

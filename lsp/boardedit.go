@@ -193,7 +193,7 @@ func (s *server) legalMoves(_ context.Context, params json.RawMessage) (any, err
 	}
 	out := make([]legalMove, len(moves))
 	for i, mv := range moves {
-		out[i] = legalMove(mv)
+		out[i] = legalMove{SAN: mv.SAN, UCI: mv.UCI}
 	}
 	return out, nil
 }

@@ -129,3 +129,36 @@ func TestBoardEdits(t *testing.T) {
 		t.Errorf("illegal move: err %v, %d edits sent", err, len(c.Requests(protocol.MethodWorkspaceApplyEdit))-n)
 	}
 }
+
+// TestBoardPlaysCTL: every play of a C'escacs board (pgnls/board's plays)
+// is a move pgnls.play takes there and writes as its text, so a board
+// that sends them plays exactly what it showed.
+func TestBoardPlaysCTL(t *testing.T) {
+	c := lsptest.Start(t, lsptest.Options{})
+	c.Initialize(nil)
+	const uri = "file:///play.ctl-pgn"
+	text := "[Variant \"C'escacs\"]\n[Event \"?\"]\n[Site \"?\"]\n[Date \"2026-12-08\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n" +
+		"[PDTL \"/27:1k/26:1P1/3:3R/1:1K/ w KR- - 0 1\"]\n\n*\n"
+	c.Open(uri, text)
+	at := lsptest.RangeOf(t, text, "*\n").Start
+	var b struct {
+		Plays []struct{ From, To, Move string } `json:"plays"`
+	}
+	if err := c.Call("pgnls/board", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": at}, &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Plays) < 50 {
+		t.Fatalf("%d plays, want the king's, the rook's and the pawn's moves", len(b.Plays))
+	}
+	for _, p := range b.Plays {
+		// A move's text names its hexes, but for a castling.
+		if !strings.HasPrefix(p.Move, "KR") && (!strings.Contains(p.Move, p.From) || !strings.Contains(p.Move, p.To)) {
+			t.Errorf("play %+v: the hexes are not the move's", p)
+		}
+		got, res := editAt(t, c, uri, text, "pgnls.play", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": at, "move": p.Move})
+		if want := "\n\n1. " + p.Move + ":\n*\n"; !res.Applied || !strings.HasSuffix(got, want) {
+			t.Errorf("play %+v: %q, want it to end %q", p, got, want)
+		}
+		c.Change(uri, lsptest.Edit{Text: text})
+	}
+}

@@ -335,7 +335,8 @@ func hexSymbol(pc cescacs.Piece, letters *cescacs.Alphabet, glyphs bool) string 
 // hex height, the line numbers 0..28 on the left; flipped, Black is at
 // the bottom and the columns run Z..P. Pieces are letters, or glyphs
 // under Redefine "FAN"; the hexes of marks (the last move) are tinted and
-// outlined.
+// outlined. Each hex's element names it (data-hex="F14"), so that a board
+// view finds the hex under the pointer by the drawing itself.
 func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, flipped bool, marks ...cescacs.Hex) string {
 	const s = 15.0      // centre to corner
 	const margin = 14.0 // for the line numbers
@@ -364,7 +365,7 @@ func hexSVG(p *cescacs.Position, letters *cescacs.Alphabet, flipped bool, marks 
 		if slices.Contains(marks, x) {
 			fill = "#cdd26a"
 		}
-		b.WriteString(`<use xlink:href="#h" x="` + num(cx) + `" y="` + num(cy) + `" fill="` + fill + `"/>`)
+		b.WriteString(`<use xlink:href="#h" data-hex="` + x.String() + `" x="` + num(cx) + `" y="` + num(cy) + `" fill="` + fill + `"/>`)
 	}
 	b.WriteString(`</g>`)
 	for _, m := range marks {

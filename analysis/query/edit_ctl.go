@@ -48,7 +48,8 @@ func (e *gameEdit) ctlPlace() (ctlPlace, error) {
 
 // ctlLegalMoves is LegalMoves for a CTL-PGN record: SAN is the CTL-AN
 // text of the move (with the record's letters and its check mark), UCI
-// the move in the standard letters without the check mark.
+// the move in the standard letters without the check mark, From and To
+// its hexes.
 func (e *gameEdit) ctlLegalMoves() ([]PlayMove, error) {
 	pl, err := e.ctlPlace()
 	if err != nil {
@@ -56,7 +57,7 @@ func (e *gameEdit) ctlLegalMoves() ([]PlayMove, error) {
 	}
 	var out []PlayMove
 	for _, m := range pl.pos.LegalMoves(nil) {
-		out = append(out, PlayMove{SAN: pl.pos.Notation(m, pl.start.Letters, cescacs.StyleE), UCI: m.String()})
+		out = append(out, PlayMove{SAN: pl.pos.Notation(m, pl.start.Letters, cescacs.StyleE), UCI: m.String(), From: m.From.String(), To: m.To.String()})
 	}
 	return out, nil
 }

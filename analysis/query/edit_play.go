@@ -15,6 +15,10 @@ import (
 type PlayMove struct {
 	SAN string // canonical SAN, check marks included: "Nf3", "O-O", "N@f3", "e8=Q#"
 	UCI string // "g1f3", "e1g1" (Chess960: "e1h1"), "N@f3", "e7e8q"
+	// From and To are the hexes of a CTL-PGN move, for a board to play
+	// it by its pieces: the king's for a castling, the pawn's twice for
+	// a deferred promotion. Empty in PGN, whose UCI has the squares.
+	From, To string
 }
 
 // playPlace is where a move played at the cursor goes: after the move

@@ -538,6 +538,12 @@ func TestDiagrams(t *testing.T) {
 		if n := strings.Count(svg, `<use xlink:href="#h"`); n != cescacs.NumHexes+1 {
 			t.Errorf("%d hexes drawn, want %d and one mark", n, cescacs.NumHexes)
 		}
+		// Each hex is named once on its own element, for hit-testing.
+		for x := cescacs.Hex(0); x < cescacs.NumHexes; x++ {
+			if n := strings.Count(svg, ` data-hex="`+x.String()+`" `); n != 1 {
+				t.Errorf("hex %v named %d times, want once", x, n)
+			}
+		}
 		if n := strings.Count(svg, "<text") - cescacs.NumColumns - cescacs.NumLines; n != 54 {
 			t.Errorf("%d pieces drawn, want 54", n)
 		}

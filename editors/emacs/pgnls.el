@@ -405,15 +405,17 @@ The position before the first move is one step before it."
 ;;; Playing moves at point
 
 (defun pgnls--legal-moves ()
-  "The legal moves at point, in SAN and in UCI, from pgnls/legalMoves."
+  "The legal moves at point, in SAN and in UCI, from pgnls/legalMoves.
+Each once: a CTL-AN move without a check mark is the same in both."
   (let ((moves (jsonrpc-request (eglot--current-server-or-lose) :pgnls/legalMoves (pgnls--board-params))))
-    (apply #'append
-           (mapcar (lambda (m) (list (plist-get m :san) (plist-get m :uci)))
-                   moves))))
+    (delete-dups
+     (apply #'append
+            (mapcar (lambda (m) (list (plist-get m :san) (plist-get m :uci)))
+                    moves)))))
 
 ;;;###autoload
 (defun pgnls-play (move)
-  "Play MOVE (SAN or UCI: Nf3, g1f3, O-O, e1g1, N@f3) at point.
+  "Play MOVE (SAN or UCI: Nf3, g1f3, O-O, e1g1, N@f3; CTL-AN in CTL-PGN) at point.
 The move is played after the move at point (else the last move before
 it): at the end of the line it is appended with its number; inside the
 line, where the next move differs, it opens a variation there; where the

@@ -437,6 +437,17 @@ command loop of its own)."
     (if (eglot--server-capable :executeCommandProvider)
         (pgnls-test-play)
       (pgnls-test-record "skip" "pgnls-play" "the server does not announce pgnls.play")))
+;; Playing moves in CTL-AN at point in a CTL-PGN record (C'escacs):
+  ;; White's king and king's rook at home, a pawn one step from promotion.
+  (let ((file (expand-file-name "play.ctl-pgn" (getenv "PGNLS_TEST_WORK"))))
+    (with-temp-file file
+      (insert "[Variant \"C'escacs\"]\n[Event \"play\"]\n[Site \"?\"]\n[Date \"2026-12-08\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+              "[PDTL \"/27:1k/26:1P1/3:3R/1:1K/ w KR- - 0 1\"]\n\n*\n"))
+    (find-file file)
+    (pgnls-test-wait #'eglot-managed-p 5)
+    (if (eglot--server-capable :executeCommandProvider)
+        (pgnls-test-play-ctl)
+      (pgnls-test-record "skip" "pgnls-play in CTL-PGN" "the server does not announce pgnls.play")))
   ;; Copying the game at point without comments, variations, NAGs, clocks.
   (let ((file (expand-file-name "copy.pgn" (getenv "PGNLS_TEST_WORK"))))
     (with-temp-file file
@@ -510,6 +521,31 @@ The index is built in the background: ask again until it answers."
   (pgnls-test-check "pgnls-play c7c5 inside the line opens the variation (1... c5)"
                     (and (string-match-p "1\\. e4 e5 (1\\.\\.\\. c5) 2\\. Nf3 \\*" (buffer-string))
                          (looking-at "c5"))
+                    (format "%S at %S" (buffer-string) (buffer-substring (point) (line-end-position))))
+  (set-buffer-modified-p nil))
+
+(defun pgnls-test-play-ctl ()
+  "Check `pgnls-play' with moves in CTL-AN in play.ctl-pgn."
+  (goto-char (point-min))
+  (search-forward "\n*")
+  (backward-char 1)
+  (let ((moves (pgnls--legal-moves)))
+    (pgnls-test-check "pgnls-play completes the CTL-AN moves of a C'escacs record, each once"
+                      (and (member "KRK-HIO" moves) (member "F26-F28=R+^" moves)
+                           (= 1 (seq-count (lambda (m) (equal m "KRK-HIO")) moves)))
+                      (string-join moves " ")))
+  (pgnls-play "KRK-HIO")
+  (pgnls-test-check "pgnls-play KRK-HIO in a CTL-PGN record writes the castling as move 1, point on it"
+                    (and (string-search "\n1. KRK-HIO:\n*" (buffer-string))
+                         (looking-at "KRK-HIO"))
+                    (format "%S at %S" (buffer-string) (buffer-substring (point) (line-end-position))))
+  (goto-char (point-min))
+  (search-forward "PDTL")
+  (forward-line 1)
+  (pgnls-play "F26-F28=R+^")
+  (pgnls-test-check "pgnls-play F26-F28=R+^ at the start of the record opens the variation (1. F26-F28=R+^)"
+                    (and (string-search "\n1. KRK-HIO:\n(1. F26-F28=R+^)\n*" (buffer-string))
+                         (looking-at "F26-F28"))
                     (format "%S at %S" (buffer-string) (buffer-substring (point) (line-end-position))))
   (set-buffer-modified-p nil))
 

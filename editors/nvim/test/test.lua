@@ -1253,6 +1253,52 @@ local function play_test()
   vim.cmd('silent! write')
 end
 
+-- play_ctl_test plays moves in CTL-AN with :PgnlsPlay in a CTL-PGN
+-- record (C'escacs): White's king and king's rook at home, a pawn one
+-- step from promotion.
+local function play_ctl_test()
+  local path = work .. '/play.ctl-pgn'
+  local f = assert(io.open(path, 'w'))
+  f:write('[Variant "C\'escacs"]\n[Event "play"]\n[Site "?"]\n[Date "2026-12-08"]\n[Round "-"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n'
+    .. '[PDTL "/27:1k/26:1P1/3:3R/1:1K/ w KR- - 0 1"]\n\n*\n')
+  f:close()
+  local buf = open(path)
+  wait_client(buf)
+  local win = vim.api.nvim_get_current_win()
+  local function typed(keys)
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), 'n', false)
+  end
+  local function text()
+    return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+  end
+  local l, c = find(buf, '*')
+  vim.api.nvim_win_set_cursor(win, { l + 1, c })
+  local items = vim.fn.getcompletion('PgnlsPlay F26', 'cmdline')
+  local once = {}
+  for _, it in ipairs(items) do
+    once[it] = (once[it] or 0) + 1
+  end
+  check(':PgnlsPlay completes the CTL-AN moves of a C\'escacs record (the promotions of the pawn), each once',
+    vim.tbl_contains(items, 'F26-F28=R+^') and vim.tbl_contains(items, 'F26-F28=N') and once['F26-F28=N'] == 1, table.concat(items, ' '))
+  -- A castling, given as its CTL-AN: appended as the first move pair.
+  typed(':PgnlsPlay KRK-HIO<CR>')
+  local ok = wait_for(function()
+    return text():find('\n1. KRK-HIO:\n*', 1, true) ~= nil
+  end, 5000)
+  check(':PgnlsPlay KRK-HIO in a CTL-PGN record writes the castling as move 1', ok, text())
+  -- The record's letters or the standard ones, with or without the
+  -- check mark: a promotion with its check mark, at the start, opens a
+  -- variation after the pair.
+  l = find(buf, 'PDTL')
+  vim.api.nvim_win_set_cursor(win, { l + 2, 0 }) -- the empty line before the moves
+  typed(':PgnlsPlay F26-F28=R+^<CR>')
+  ok = wait_for(function()
+    return text():find('\n1. KRK-HIO:\n(1. F26-F28=R+^)\n*', 1, true) ~= nil
+  end, 5000)
+  check(':PgnlsPlay F26-F28=R+^ at the start of the record opens the variation (1. F26-F28=R+^)', ok, text())
+  vim.cmd('silent! write')
+end
+
 -- copy_test runs :PgnlsCopyGame: the game at the cursor, stripped as
 -- pgnls fmt --strip writes it, in the unnamed register; the buffer is
 -- not changed.
@@ -1310,6 +1356,10 @@ else
     bok, berr = xpcall(play_test, debug.traceback)
     if not bok then
       record('fail', 'play test script error', berr)
+    end
+    bok, berr = xpcall(play_ctl_test, debug.traceback)
+    if not bok then
+      record('fail', 'CTL-PGN play test script error', berr)
     end
     bok, berr = xpcall(copy_test, debug.traceback)
     if not bok then

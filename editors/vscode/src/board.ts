@@ -5,8 +5,10 @@
 // pgnls.board.next, … and the panel's buttons, keys and move list) move
 // the editor's cursor, so the text and the board move together; the panel
 // then follows the cursor like any other move of it. Moves played on the
-// board (click-click or drag, a promotion picker, crazyhouse drops) go to
-// the server's pgnls.play at the cursor, which edits the text.
+// board (click-click or drag, a promotion picker, crazyhouse drops; on
+// the C'escacs hex board the server's plays, with a picker where several
+// moves share the hexes) go to the server's pgnls.play at the cursor,
+// which edits the text.
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -40,7 +42,7 @@ interface PanelMessage {
   action: string;
   index?: number;
   variation?: number;
-  move?: string; // play: the move in UCI
+  move?: string; // play: the move in UCI, or in CTL-AN on a C'escacs board
 }
 
 /**
@@ -330,7 +332,7 @@ export class BoardPanel implements vscode.Disposable {
   }
 
   /**
-   * play plays move (UCI) at the cursor of the editor steps move, with
+   * play plays move (UCI, or CTL-AN) at the cursor of the editor steps move, with
    * the server's pgnls.play: the server sends the edit (the language
    * client applies workspace/applyEdit), then answers where the move is,
    * where the cursor goes, and the panel follows.

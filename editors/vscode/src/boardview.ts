@@ -46,8 +46,43 @@ export interface BoardAnswer {
   depth: number;
   lineStart: LspPosition;
   note: string | null;
+  /** The moves that may be played on a C'escacs board (null for PGN and where the position is not known). */
+  plays?: HexPlay[] | null;
   /** The explorer over the workspace's games, when asked for. */
   explorer?: Explorer | null;
+}
+
+/**
+ * A move of a C'escacs board, from the server's move generator: its hexes
+ * (the king's for a castling, the pawn's twice for a deferred promotion)
+ * and its CTL-AN text, which pgnls.play takes.
+ */
+export interface HexPlay {
+  from: string;
+  to: string;
+  move: string;
+}
+
+/**
+ * hexTargets returns the hexes the piece on the hex from may move to,
+ * each once, in the order of plays.
+ */
+export function hexTargets(plays: HexPlay[], from: string): string[] {
+  const out: string[] = [];
+  for (const p of plays) {
+    if (p.from === from && !out.includes(p.to)) out.push(p.to);
+  }
+  return out;
+}
+
+/**
+ * hexChoices returns the moves from the hex from to the hex to: none (not
+ * a move), one (play it), or several for the user to pick from (the
+ * promotions of a pawn; the king's leap and the castlings that land it
+ * on one hex).
+ */
+export function hexChoices(plays: HexPlay[], from: string, to: string): string[] {
+  return plays.filter((p) => p.from === from && p.to === to).map((p) => p.move);
 }
 
 /** A score: games by result. */
@@ -405,8 +440,13 @@ export function renderView(b: BoardAnswer | null, st: ViewState): string {
     `data-position="${escapeHtml(b.position ?? '')}"`,
     `data-arrows="${a.arrows.length}"`,
     `data-flipped="${st.flipped}"`,
-    `data-playable="${b.variant !== 'cescacs' && b.variant !== 'unknown' && b.svg !== null && b.position !== null}"`,
-  ].join(' ');
+    `data-playable="${
+      b.variant === 'cescacs' ? (b.plays ?? []).length > 0 && b.svg !== null : b.variant !== 'unknown' && b.svg !== null && b.position !== null
+    }"`,
+    b.variant === 'cescacs' ? `data-plays="${escapeHtml(JSON.stringify(b.plays ?? []))}"` : '',
+  ]
+    .filter((x) => x !== '')
+    .join(' ');
   return `<div class="layout" ${attrs}>
 <section class="main">
 ${heading}
@@ -416,6 +456,7 @@ ${pocketRow}
 <div class="promotion" hidden>Promote to ${['Q', 'R', 'B', 'N'].map((c) => `<button data-action="promote" data-piece="${c.toLowerCase()}">${c}</button>`).join('')}${
     b.variant === 'antichess' ? '<button data-action="promote" data-piece="k">K</button>' : ''
   }<button data-action="cancelPromotion">cancel</button></div>
+<div class="choices" hidden title="moves between these hexes: pick one"></div>
 ${note}
 ${toolbar}
 ${position}
@@ -493,7 +534,10 @@ export function renderPage(cspSource: string, nonce: string): string {
   .board { position: relative; touch-action: none; }
   .board .pick { position: absolute; box-sizing: border-box; border: 3px solid var(--vscode-focusBorder, #0a84ff); pointer-events: none; }
   .promotion, .pocket { display: flex; gap: 0.3em; align-items: center; }
-  .promotion[hidden] { display: none; }
+  .promotion[hidden], .choices[hidden] { display: none; }
+  .choices { display: flex; flex-wrap: wrap; gap: 0.3em; align-items: center; }
+  .board svg use.pick { stroke: var(--vscode-focusBorder, #0a84ff); stroke-width: 2.5; }
+  .board svg use.target { fill: #7fb77e; stroke: #2e6b2d; stroke-width: 1.2; }
   .pocket button[aria-pressed="true"] { background: var(--vscode-button-background); color: var(--vscode-button-foreground); }
 </style>
 </head>
@@ -505,6 +549,11 @@ export function renderPage(cspSource: string, nonce: string): string {
   window.addEventListener('message', (e) => {
     if (e.data && e.data.type === 'show') {
       view.innerHTML = e.data.html;
+      // A piece picked stays picked while it can still move.
+      if (from) {
+        if (isHex() && hexTargets(plays(), from).length === 0) from = '';
+        mark(from);
+      }
       // Only the move list scrolls to its current move: scrollIntoView
       // would scroll the page too (hidden overflow scrolls by script),
       // leaving the board above the panel's top.
@@ -532,10 +581,19 @@ export function renderPage(cspSource: string, nonce: string): string {
   // Playing on the board: click a piece then a square, or drag it
   // (pointer down on one square, up on another); a pawn to its last rank
   // asks for the piece; in crazyhouse a piece in hand, then a square,
-  // drops it. The move goes to the extension as UCI.
+  // drops it. The move goes to the extension as UCI. On a C'escacs board
+  // the hex under the pointer is the drawing's own element (data-hex),
+  // the moves are the server's plays: a piece's targets are highlighted,
+  // and where several moves share the hexes (promotions, castlings) the
+  // user picks one; the move goes as its CTL-AN.
   const chessBoard = ${chessBoard.toString()};
   const pieceOn = ${pieceOn.toString()};
   const promotes = ${promotes.toString()};
+  const hexTargets = ${hexTargets.toString()};
+  const hexChoices = ${hexChoices.toString()};
+  const isHex = () => layout()?.dataset.variant === 'cescacs';
+  const plays = () => JSON.parse(layout()?.dataset.plays || '[]');
+  const hexEl = (hex) => boardEl()?.querySelector('[data-hex="' + hex + '"]');
   let from = '';
   let drop = '';
   let pending = null;
@@ -544,6 +602,13 @@ export function renderPage(cspSource: string, nonce: string): string {
   const mark = (sq) => {
     const b = boardEl();
     if (!b) return;
+    if (isHex()) {
+      b.querySelectorAll('use.pick, use.target').forEach((x) => x.classList.remove('pick', 'target'));
+      if (!sq) return;
+      hexEl(sq)?.classList.add('pick');
+      for (const t of hexTargets(plays(), sq)) hexEl(t)?.classList.add('target');
+      return;
+    }
     b.querySelectorAll('.pick').forEach((x) => x.remove());
     const svg = b.querySelector('svg, img');
     if (!sq || !svg) return;
@@ -557,6 +622,10 @@ export function renderPage(cspSource: string, nonce: string): string {
     const l = layout();
     const svg = boardEl()?.querySelector('svg, img');
     if (!l || l.dataset.playable !== 'true' || !svg) return '';
+    if (isHex()) {
+      const el = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x.hasAttribute('data-hex') && svg.contains(x));
+      return el ? el.getAttribute('data-hex') : '';
+    }
     const r = svg.getBoundingClientRect();
     return chessBoard(r.width, l.dataset.flipped === 'true').at(e.clientX - r.left, e.clientY - r.top);
   };
@@ -566,7 +635,32 @@ export function renderPage(cspSource: string, nonce: string): string {
     mark('');
     vscode.postMessage({ action: 'play', move: uci, index: -1, variation: -1 });
   };
+  const choose = (moves) => {
+    const box = view.querySelector('.choices');
+    box.replaceChildren(...moves.map((m) => {
+      const b = document.createElement('button');
+      b.dataset.action = 'choose';
+      b.dataset.move = m;
+      b.textContent = m;
+      return b;
+    }));
+    const cancel = document.createElement('button');
+    cancel.dataset.action = 'cancelChoice';
+    cancel.textContent = 'cancel';
+    box.append(cancel);
+    box.hidden = false;
+  };
   const tryMove = (a, b) => {
+    if (isHex()) {
+      const moves = hexChoices(plays(), a, b);
+      if (moves.length === 1) play(moves[0]);
+      else if (moves.length > 1) choose(moves);
+      else if (hexTargets(plays(), b).length > 0) {
+        from = b;
+        mark(b);
+      }
+      return;
+    }
     const fen = layout().dataset.position;
     if (promotes(pieceOn(fen, a), b)) {
       pending = a + b;
@@ -579,19 +673,26 @@ export function renderPage(cspSource: string, nonce: string): string {
     const sq = squareOf(e);
     if (!sq) return;
     e.preventDefault();
+    const picker = view.querySelector('.choices');
+    if (picker) picker.hidden = true; // a new pick replaces the one offered
     if (drop) {
       play(drop + '@' + sq);
       return;
     }
-    if (from && from !== sq) {
+    // On a hex board the pawn awaiting promotion is promoted by a
+    // second click on its hex.
+    if (from && (from !== sq || (isHex() && hexChoices(plays(), sq, sq).length > 0))) {
       const a = from;
       from = '';
       mark('');
       tryMove(a, sq);
       return;
     }
-    const fen = layout().dataset.position;
-    if (!pieceOn(fen, sq)) return;
+    if (isHex() ? hexTargets(plays(), sq).length === 0 : !pieceOn(layout().dataset.position, sq)) {
+      from = '';
+      mark('');
+      return;
+    }
     from = sq;
     mark(sq);
   });
@@ -606,12 +707,17 @@ export function renderPage(cspSource: string, nonce: string): string {
   view.addEventListener('click', (e) => {
     const t = e.target instanceof Element ? e.target.closest('[data-action]') : null;
     if (!t) return;
-    if (['promote', 'cancelPromotion', 'drop'].includes(t.dataset.action)) e.stopPropagation();
+    if (['promote', 'cancelPromotion', 'drop', 'choose', 'cancelChoice'].includes(t.dataset.action)) e.stopPropagation();
     if (t.dataset.action === 'promote' && pending) {
       view.querySelector('.promotion').hidden = true;
       const m = pending + t.dataset.piece;
       pending = null;
       play(m);
+    } else if (t.dataset.action === 'choose') {
+      view.querySelector('.choices').hidden = true;
+      play(t.dataset.move);
+    } else if (t.dataset.action === 'cancelChoice') {
+      view.querySelector('.choices').hidden = true;
     } else if (t.dataset.action === 'cancelPromotion') {
       view.querySelector('.promotion').hidden = true;
       pending = null;

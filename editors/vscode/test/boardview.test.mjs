@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { stepTarget, exitTarget, lichessURL, renderView, renderPage, inlineSVG, evalText, whiteShare, explorerView, chessBoard, pieceOn, promotes, pocket } = require('../out/boardview.cjs');
+const { stepTarget, exitTarget, lichessURL, renderView, renderPage, inlineSVG, evalText, whiteShare, explorerView, chessBoard, pieceOn, promotes, pocket, hexTargets, hexChoices } = require('../out/boardview.cjs');
 
 const pos = (line, character) => ({ line, character });
 const range = (line, character, length) => ({ start: pos(line, character), end: pos(line, character + length) });
@@ -239,10 +239,46 @@ test('playing on the board: pieces, promotions and pockets from the FEN', () => 
   assert.doesNotMatch(renderView(answer(), { flipped: false, where: 'g.pgn:9' }), /data-action="drop"/, 'no pocket in chess');
 });
 
+test("playing on the C'escacs board: the server's plays by their hexes", () => {
+  // Part of the plays of testdata/lsp/board/ctl-play.txtar: a king that
+  // leaps or castles onto H6, a pawn that promotes, one awaiting
+  // promotion on its hex.
+  const plays = [
+    { from: 'G1', to: 'H6', move: 'KG1-H6' },
+    { from: 'G1', to: 'H6', move: 'KRK-HIO' },
+    { from: 'G1', to: 'H6', move: 'KRK-HH' },
+    { from: 'G1', to: 'I5', move: 'KG1-I5' },
+    { from: 'I3', to: 'I5', move: 'RI3-I5' },
+    { from: 'F26', to: 'F28', move: 'F26-F28=D+^' },
+    { from: 'F26', to: 'F28', move: 'F26-F28=N' },
+    { from: 'A23', to: 'A23', move: 'A23=R' },
+  ];
+  assert.deepEqual(hexTargets(plays, 'G1'), ['H6', 'I5']);
+  assert.deepEqual(hexTargets(plays, 'H6'), [], 'no piece of the side to move');
+  assert.deepEqual(hexChoices(plays, 'G1', 'I5'), ['KG1-I5'], 'one move: played at once');
+  assert.deepEqual(hexChoices(plays, 'G1', 'H6'), ['KG1-H6', 'KRK-HIO', 'KRK-HH'], 'the leap and the castlings: a picker');
+  assert.deepEqual(hexChoices(plays, 'F26', 'F28'), ['F26-F28=D+^', 'F26-F28=N'], 'the promotions: a picker');
+  assert.deepEqual(hexChoices(plays, 'A23', 'A23'), ['A23=R'], "a deferred promotion: the pawn's hex twice");
+  assert.deepEqual(hexChoices(plays, 'G1', 'G3'), []);
+  const ctl = { ...answer(), variant: 'cescacs', position: '/27:1k/26:1P1/3:3R/1:1K/ w KR- - 0 1', plays };
+  const view = renderView(ctl, { flipped: false, where: 'g.ctl-pgn:9' });
+  assert.match(view, /data-playable="true"/);
+  const attr = /data-plays="([^"]*)"/.exec(view);
+  assert.ok(attr, 'the plays are on the layout');
+  const unescaped = attr[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  assert.deepEqual(JSON.parse(unescaped), plays);
+  assert.match(view, /<div class="choices" hidden/);
+  assert.match(renderView({ ...ctl, plays: [] }, { flipped: false, where: 'g.ctl-pgn:9' }), /data-playable="false"/, 'mate: nothing to play');
+  assert.match(renderView({ ...ctl, plays: null }, { flipped: false, where: 'g.ctl-pgn:9' }), /data-playable="false"/, 'position not known');
+  assert.doesNotMatch(renderView(answer(), { flipped: false, where: 'g.pgn:9' }), /data-plays=/, 'chess has no plays');
+});
+
 test('the page script holds the board helpers and parses', () => {
   const page = renderPage('vscode-resource:', 'abc123');
   const script = page.slice(page.indexOf('<script nonce="abc123">') + '<script nonce="abc123">'.length, page.indexOf('</script>'));
   assert.doesNotThrow(() => new Function('acquireVsCodeApi', 'document', 'window', script), 'the script parses');
   assert.match(script, /const chessBoard = function/);
   assert.match(script, /action: 'play', move: uci/);
+  assert.match(script, /const hexChoices = function/);
+  assert.match(script, /elementsFromPoint/);
 });

@@ -14,7 +14,10 @@
 // eval and clock, both themes, the stepping keys and commands moving the
 // editor's cursor, the move list, flip, copy FEN, the lichess URL, edits,
 // following the active editor, playing moves on it (a drag, two clicks
-// that open a variation: play.pgn, a new game), and its delay on a 4 MB
+// that open a variation: play.pgn, a new game; on the hex board of
+// play.ctl-pgn, a rook moved by two clicks, then the king's hex, its
+// highlighted targets and a castling picked among the moves that land it
+// on one hex, the record then passing pgnls check), and its delay on a 4 MB
 // file), format on
 // save written to disk, the Latin-1 file's accented letters with the
 // extension's defaults, the server's editor-decoding error, message,
@@ -657,6 +660,82 @@ try {
     played.includes('1. e4 (1. d4) *') && st?.depth === '1', `text ${played.slice(-40)}; ply ${st?.ply}, depth ${st?.depth}`);
   await sleep(300);
   record('pass', 'screenshot', await shot('vscode-board-play.png'));
+
+  // 3a'. Playing on the C'escacs hex board (play.ctl-pgn: White's king
+  // and king's rook at home, a pawn one step from promotion): the hexes
+  // are the drawing's own elements, the moves the server's plays. Two
+  // clicks move the rook; from the start, a click on the king highlights
+  // its targets, one on H6 offers the leap and the castlings that land
+  // the king there, and KRK-HIO picked opens a variation.
+  await command('View: Focus First Editor Group');
+  await openFile('play.ctl-pgn');
+  await goTo(11, 1);
+  st = await waitBoard((s) => s.variant === 'cescacs' && s.playable === 'true' && s.ply === '0', 15000);
+  check("the panel of a C'escacs record offers playing on the hex board", st?.playable === 'true' && st.variant === 'cescacs', `variant ${st?.variant}, playable ${st?.playable}`);
+  // hexCenter returns the page point of the centre of a hex, from the
+  // SVG's element of that hex.
+  const hexCenter = async (hex) => {
+    const frame = await boardFrame();
+    const el = frame.locator(`.board svg [data-hex="${hex}"]`).first();
+    await el.scrollIntoViewIfNeeded();
+    const box = await el.boundingBox();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  // marked returns the hexes picked and highlighted as targets.
+  const marked = async () =>
+    (await boardFrame()).evaluate(() => ({
+      pick: [...document.querySelectorAll('.board use.pick')].map((x) => x.getAttribute('data-hex')),
+      targets: [...document.querySelectorAll('.board use.target')].map((x) => x.getAttribute('data-hex')).sort(),
+      plays: JSON.parse(document.querySelector('#view .layout')?.dataset.plays || '[]'),
+    }));
+  let pt = await hexCenter('I3');
+  await page.mouse.click(pt.x, pt.y);
+  await sleep(200);
+  let mk = await marked();
+  const rookTargets = [...new Set(mk.plays.filter((p) => p.from === 'I3').map((p) => p.to))].sort();
+  check('a click on the rook picks its hex and highlights its targets (the server\'s plays)',
+    mk.pick.join() === 'I3' && rookTargets.length > 10 && mk.targets.join() === rookTargets.join(), `picked ${mk.pick}, targets ${mk.targets.join(' ')}; plays to ${rookTargets.join(' ')}`);
+  pt = await hexCenter('I9');
+  await page.mouse.click(pt.x, pt.y);
+  await command('View: Focus First Editor Group');
+  played = await waitText((t) => t.includes('1. RI3-I9:'), 10000);
+  st = await waitBoard((s) => s.ply === '1', 10000);
+  check('clicking the rook on I3 then I9 writes 1. RI3-I9 and the board shows it', played.includes('1. RI3-I9:') && st?.ply === '1', `text ${played.slice(-60)}; ply ${st?.ply}`);
+  await clickInBoard('.toolbar button[data-action="first"]');
+  st = await waitBoard((s) => s.ply === '0', 10000);
+  pt = await hexCenter('G1');
+  await page.mouse.click(pt.x, pt.y);
+  await sleep(300);
+  mk = await marked();
+  const kingTargets = [...new Set(mk.plays.filter((p) => p.from === 'G1').map((p) => p.to))].sort();
+  check("a click on the king highlights its steps, leaps and castling hexes", mk.pick.join() === 'G1' && mk.targets.includes('H6') && mk.targets.join() === kingTargets.join(),
+    `picked ${mk.pick}, targets ${mk.targets.join(' ')}`);
+  record('pass', 'screenshot', await shot('vscode-board-play-cescacs.png'));
+  pt = await hexCenter('H6');
+  await page.mouse.click(pt.x, pt.y);
+  await sleep(300);
+  const frameC = await boardFrame();
+  const choices = await frameC.locator('.choices:not([hidden]) button[data-action="choose"]').evaluateAll((bs) => bs.map((b) => b.dataset.move)).catch(() => []);
+  check('a click on H6 offers the king\'s leap and the castlings that land it there', choices.includes('KG1-H6') && choices.includes('KRK-HIO') && choices.length === mk.plays.filter((p) => p.from === 'G1' && p.to === 'H6').length,
+    choices.join(' '));
+  await frameC.locator('.choices button[data-move="KRK-HIO"]').first().click();
+  await command('View: Focus First Editor Group');
+  played = await waitText((t) => t.includes('(1. KRK-HIO)'), 10000);
+  st = await waitBoard((s) => s.ply === '1' && s.depth === '1', 10000);
+  check('picking KRK-HIO at the start of the line opens the variation (1. KRK-HIO), the board follows into it',
+    played.includes('1. RI3-I9:') && played.includes('(1. KRK-HIO)') && st?.depth === '1', `text ${played.slice(-60)}; ply ${st?.ply}, depth ${st?.depth}`);
+  // Auto-save writes the record; pgnls check finds nothing in it.
+  const ctlFile = path.join(workspace, 'play.ctl-pgn');
+  const saved = await waitFor(async () => fs.readFileSync(ctlFile, 'utf8').includes('(1. KRK-HIO)'), 15000);
+  let checkOut = '';
+  let checkOK = false;
+  try {
+    checkOut = execFileSync(pgnlsBin, ['check', ctlFile], { encoding: 'utf8' });
+    checkOK = true;
+  } catch (e) {
+    checkOut = `${e.status}: ${e.stdout}${e.stderr}`;
+  }
+  check('the record played on the hex board is saved and passes pgnls check', saved && checkOK, `${saved ? '' : 'not saved; '}${checkOut.trim()}`);
 
   // 3b. On a 4 MB file the board follows the cursor within 100 ms: from
   // the key press to the panel's new board, measured in the browser.

@@ -5,7 +5,8 @@
 # error squiggle and its hover, a hover with a board diagram (first, and
 # whole), the board panel that follows the cursor (arrows of a lichess
 # study, stepping keys and commands, move list, flip, copy FEN, lichess
-# URL, edits, the active editor, themes, and its delay on a 4 MB file),
+# URL, edits, the active editor, themes, playing moves on the chess and
+# the C'escacs hex boards, and its delay on a 4 MB file),
 # format on save on disk, a Latin-1 file opened with the extension's
 # defaults, reopened as UTF-8 (the server's error, message, declined
 # formatting and quick fix) and by pgnls.reopenWithEncoding, a database
@@ -116,6 +117,9 @@ cp "$vsc/test/fixtures/latin1.pgn" "$vsc/test/fixtures/glyphs.ctl-pgn" "$vsc/tes
 cp "$vsc/test/fixtures/glyphs.ctl-pgn" "$ws/glyphs.pgn"
 # play.pgn is a new game to play moves in on the board.
 printf '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n*\n' >"$ws/play.pgn"
+# play.ctl-pgn is a C'escacs record to play on the hex board: White's
+# king and king's rook at home (leaps and castlings), a pawn that promotes.
+cp "$vsc/test/fixtures/play.ctl-pgn" "$ws/"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1.txt"
 cp "$vsc/test/fixtures/latin1.pgn" "$ws/latin1-b.pgn"
 # kasparov.pgn (pgnmentor-Kasparov.pgn, 1.35 MB, CRLF) has one byte that

@@ -4,7 +4,8 @@
 --   :PgnlsBoard      open the split (require('pgnls.board').open())
 --   :PgnlsBoardNext  move the cursor to the next move of its line
 --   :PgnlsBoardPrev  move the cursor to the previous move (or the start)
---   :PgnlsPlay MOVE  play MOVE (SAN or UCI: Nf3, g1f3, O-O, e1g1, N@f3) at
+--   :PgnlsPlay MOVE  play MOVE (SAN or UCI: Nf3, g1f3, O-O, e1g1, N@f3;
+--                    CTL-AN in CTL-PGN: H6-H12, KRK-HIO) at
 --                    the cursor: appended at the end of the line, else a
 --                    new variation (or the cursor steps onto the move when
 --                    the text has it there); completes the legal moves
@@ -306,7 +307,8 @@ function B.complete_strip(arglead)
 end
 
 -- complete_moves completes the argument of :PgnlsPlay: the legal moves at
--- the cursor, in SAN and in UCI, that start with arglead.
+-- the cursor, in SAN and in UCI, that start with arglead, each once (a
+-- CTL-AN move without a check mark is the same in both).
 function B.complete_moves(arglead)
   local client, params, bufnr = board_params(vim.api.nvim_get_current_win())
   if client == nil then
@@ -316,10 +318,11 @@ function B.complete_moves(arglead)
   if type(resp) ~= 'table' or resp.err or type(resp.result) ~= 'table' then
     return {}
   end
-  local out = {}
+  local out, seen = {}, {}
   for _, m in ipairs(resp.result) do
     for _, s in ipairs({ m.san, m.uci }) do
-      if type(s) == 'string' and s:sub(1, #arglead) == arglead then
+      if type(s) == 'string' and s:sub(1, #arglead) == arglead and not seen[s] then
+        seen[s] = true
         table.insert(out, s)
       end
     end
