@@ -9,13 +9,28 @@ import "strconv"
 // '~' after each promoted piece ("[QRn]"); the three-check counters, the
 // checks each side still has to give, come before the clocks ("3+3"),
 // as python-chess writes them.
-func (p *Position) FEN() string {
-	b := make([]byte, 0, 90)
+func (p *Position) FEN() string { return string(p.AppendFEN(make([]byte, 0, 90))) }
+
+// AppendFEN appends the FEN of p (see FEN) to b and returns the extended
+// slice: a caller writing the positions of many moves reuses one buffer.
+func (p *Position) AppendFEN(b []byte) []byte {
+	// The board, a square at a time: each square's letter from the
+	// pieces' bitboards, 0 for an empty square.
+	var board [64]byte
+	for t := Pawn; t <= King; t++ {
+		for c := White; c <= Black; c++ {
+			ch := NewPiece(c, t).FENChar()
+			for bb := p.pieces[t-1] & p.colors[c]; bb != 0; bb &= bb - 1 {
+				board[bb.first()] = ch
+			}
+		}
+	}
 	for rank := 7; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < 8; file++ {
-			pc := p.PieceAt(SquareAt(file, rank))
-			if pc == NoPiece {
+			sq := SquareAt(file, rank)
+			ch := board[sq]
+			if ch == 0 {
 				empty++
 				continue
 			}
@@ -23,8 +38,8 @@ func (p *Position) FEN() string {
 				b = append(b, byte('0'+empty))
 				empty = 0
 			}
-			b = append(b, pc.FENChar())
-			if p.variant == Crazyhouse && p.promoted.Has(SquareAt(file, rank)) {
+			b = append(b, ch)
+			if p.variant == Crazyhouse && p.promoted.Has(sq) {
 				b = append(b, '~')
 			}
 		}
@@ -80,6 +95,5 @@ func (p *Position) FEN() string {
 	}
 	b = strconv.AppendInt(b, int64(p.halfmove), 10)
 	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(p.fullmove), 10)
-	return string(b)
+	return strconv.AppendInt(b, int64(p.fullmove), 10)
 }
