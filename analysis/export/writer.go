@@ -209,14 +209,17 @@ const (
 
 // parquetWriter writes a Parquet file: typed columns, the Dict ones
 // dictionary-encoded, Snappy-compressed pages, row groups of bounded
-// size.
+// size. It gathers the values of a batch of rows column by column and
+// hands each column's to its column writer at once: parquet-go's
+// writing of whole rows (parquet.Row) splits every row into its columns
+// again.
 type parquetWriter struct {
 	w     *parquet.GenericWriter[any]
 	t     Table
-	leaf  []int         // leaf[i]: the Parquet column index of column i
-	rows  []parquet.Row // buffered, written by batchRows at once
-	n     int           // rows of rows in use
-	bytes int           // of the row group being written
+	leaf  []int             // leaf[i]: the Parquet column index of column i
+	vals  [][]parquet.Value // vals[i]: the values of column i of the batch
+	n     int               // rows in the batch
+	bytes int               // of the row group being written
 	nrows int
 	limit int // bytes of a row group
 }
@@ -261,25 +264,22 @@ func newParquetWriter(w io.Writer, t Table, limit int) *parquetWriter {
 		w:     parquet.NewGenericWriter[any](w, schema, parquet.Compression(&parquet.Snappy), parquet.CreatedBy("pgnls", "", "")),
 		t:     t,
 		leaf:  make([]int, len(t.Columns)),
-		rows:  make([]parquet.Row, batchRows),
+		vals:  make([][]parquet.Value, len(t.Columns)),
 		limit: limit,
-	}
-	for i := range p.rows {
-		p.rows[i] = make(parquet.Row, len(t.Columns))
 	}
 	for i, c := range t.Columns {
 		lc, _ := schema.Lookup(c.Name)
 		p.leaf[i] = lc.ColumnIndex
+		p.vals[i] = make([]parquet.Value, 0, batchRows)
 	}
 	return p
 }
 
-// batchRows is how many rows a parquetWriter passes to the Parquet
-// writer at once: a call per row costs more than the row.
+// batchRows is how many rows a parquetWriter passes to the column
+// writers at once: a call per value costs more than the value.
 const batchRows = 256
 
 func (p *parquetWriter) Write(row []Value) error {
-	out := p.rows[p.n]
 	for i, c := range p.t.Columns {
 		v := row[i]
 		var pv parquet.Value
@@ -303,7 +303,7 @@ func (p *parquetWriter) Write(row []Value) error {
 		if c.Nullable && !v.Null {
 			def = 1
 		}
-		out[p.leaf[i]] = pv.Level(0, def, p.leaf[i])
+		p.vals[i] = append(p.vals[i], pv.Level(0, def, p.leaf[i]))
 		p.bytes += 8
 	}
 	if p.n++; p.n < batchRows {
@@ -312,13 +312,18 @@ func (p *parquetWriter) Write(row []Value) error {
 	return p.flushRows()
 }
 
-// flushRows writes the buffered rows, and the row group when it is full.
+// flushRows writes the batch, and the row group when it is full.
 func (p *parquetWriter) flushRows() error {
 	if p.n == 0 {
 		return nil
 	}
-	if _, err := p.w.WriteRows(p.rows[:p.n]); err != nil {
-		return err
+	cws := p.w.ColumnWriters()
+	for i, vals := range p.vals {
+		if _, err := cws[p.leaf[i]].WriteRowValues(vals); err != nil {
+			return err
+		}
+		clear(vals) // the strings' bytes, for the collector
+		p.vals[i] = vals[:0]
 	}
 	p.nrows += p.n
 	p.n = 0
