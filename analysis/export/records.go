@@ -207,11 +207,22 @@ func (r *Recorder) Record(g syntax.StreamGame, file string) Record {
 		m.black = 1
 	}
 	m.timeControl()
-	if start.OK && r.moves {
-		rec.StartFEN = start.Pos.FEN()
-		// The SAN, UCI and FEN of the moves played go one after the
-		// other into one buffer, made a string when the game is done.
-		m.text = make([]byte, 0, len(game.Moves)*48)
+	if r.moves {
+		n := 0
+		for _, e := range game.Moves {
+			if _, ok := e.(*syntax.Move); ok {
+				n++
+			}
+		}
+		rec.Moves = make([]Move, 0, n)
+		if start.OK {
+			rec.StartFEN = start.Pos.FEN()
+			// The SAN, UCI and FEN of the moves played go one after
+			// the other into one buffer, made a string when the game
+			// is done.
+			m.text = make([]byte, 0, n*80)
+			m.ends = make([]textEnds, 0, n)
+		}
 	}
 	legality.ReplayMainLine(game, start, func(st *legality.Step) bool {
 		if st.After == nil {
