@@ -1,6 +1,9 @@
 package chess
 
-import "strconv"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // FEN returns the Forsyth-Edwards Notation of p. Castling rights are
 // written as KQkq, except that in Chess960 positions a right whose rook
@@ -25,26 +28,25 @@ func (p *Position) AppendFEN(b []byte) []byte {
 			}
 		}
 	}
+	occupied := p.colors[White] | p.colors[Black]
 	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			sq := SquareAt(file, rank)
-			ch := board[sq]
-			if ch == 0 {
-				empty++
-				continue
+		// The rank's pieces, file by file, and the empty squares
+		// between them counted.
+		file := 0
+		for row := uint8(occupied >> (8 * rank)); row != 0; row &= row - 1 {
+			f := bits.TrailingZeros8(row)
+			if f > file {
+				b = append(b, byte('0'+f-file))
 			}
-			if empty > 0 {
-				b = append(b, byte('0'+empty))
-				empty = 0
-			}
-			b = append(b, ch)
+			sq := SquareAt(f, rank)
+			b = append(b, board[sq])
 			if p.variant == Crazyhouse && p.promoted.Has(sq) {
 				b = append(b, '~')
 			}
+			file = f + 1
 		}
-		if empty > 0 {
-			b = append(b, byte('0'+empty))
+		if file < 8 {
+			b = append(b, byte('0'+8-file))
 		}
 		if rank > 0 {
 			b = append(b, '/')

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/klauspost/compress/s2"
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/snappy"
 )
 
 // Formats are the names of the formats NewWriter writes.
@@ -240,6 +242,15 @@ type rowGroup struct {
 	prev    *rowGroup     // the row group before, until it is seen done (read by the filler only)
 }
 
+// snappyCodec is Parquet's Snappy codec with the faster of the encoders
+// of Snappy blocks of package s2 (EncodeSnappy), where parquet-go's
+// uses the slower, denser one (EncodeSnappyBetter): on the moves table
+// that encoder took an eighth of the CPU time of the whole export. The
+// pages are Snappy blocks all the same.
+type snappyCodec struct{ snappy.Codec }
+
+func (*snappyCodec) Encode(dst, src []byte) ([]byte, error) { return s2.EncodeSnappy(dst, src), nil }
+
 // ParquetSchema returns the Parquet schema of table t, its columns in
 // the table's order (a Go struct type made for it keeps the order, where
 // a parquet.Group would sort them by name).
@@ -277,7 +288,7 @@ func ParquetSchema(t Table) *parquet.Schema {
 func newParquetWriter(w io.Writer, t Table, limit int) *parquetWriter {
 	schema := ParquetSchema(t)
 	p := &parquetWriter{
-		w:     parquet.NewGenericWriter[any](w, schema, parquet.Compression(&parquet.Snappy), parquet.CreatedBy("pgnls", "", "")),
+		w:     parquet.NewGenericWriter[any](w, schema, parquet.Compression(&snappyCodec{}), parquet.CreatedBy("pgnls", "", "")),
 		t:     t,
 		leaf:  make([]int, len(t.Columns)),
 		limit: limit,
