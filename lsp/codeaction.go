@@ -51,6 +51,9 @@ import (
 //   - source.analyse.game ("Analyse game with the engine") and
 //     source.analyse.file: commands that annotate the game, or the
 //     file, with a UCI engine (see analyse.go).
+//   - source.strip.comments ("Strip comments"), .commands, .clk, .eval,
+//     .nags, .variations, .tags: the games the range touches as pgnls
+//     fmt --strip writes them, when that strips something (strip.go).
 //   - refactor.rewrite: the edits of a game at a move (see boardedit.go).
 
 // codeActionParams is CodeActionParams with the context's diagnostics
@@ -134,6 +137,7 @@ func (s *server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 	if wantKind(p.Context.Only, protocol.RefactorRewrite) {
 		actions = append(actions, moveActions(doc, m.span(p.Range).Start, p.Range.Start)...)
 	}
+	actions = append(actions, s.stripActions(ctx, doc, m.span(p.Range), p.Context.Only)...)
 	if wantKind(p.Context.Only, kindAddTags) {
 		r := doc.File.Game(i)
 		if edits, names := fix.AddTags(r.Game, doc.File.Dialect, fix.Addable); len(edits) > 0 {

@@ -22,6 +22,7 @@ type clientCaps struct {
 	snippets         bool // takes snippets as completion insert texts
 	hierarchical     bool // takes DocumentSymbol trees, not SymbolInformation lists
 	outline          bool // shows the outline: hierarchical symbols or folding ranges
+	actionLiterals   bool // takes CodeAction literals (codeActionLiteralSupport), not only Commands
 }
 
 // isVSCode reports whether a client, by its clientInfo name, is VS Code
@@ -65,6 +66,7 @@ func capsOf(w *wire.ClientCapabilities) clientCaps {
 		snippets:         td.Completion.CompletionItem.SnippetSupport,
 		hierarchical:     td.DocumentSymbol.Hierarchical,
 		outline:          td.DocumentSymbol.Hierarchical || len(td.FoldingRange) > 0 && !wire.IsNull(td.FoldingRange),
+		actionLiterals:   len(td.CodeAction.LiteralSupport) > 0 && !wire.IsNull(td.CodeAction.LiteralSupport),
 	}
 }
 
@@ -151,7 +153,7 @@ func capabilities() wire.ServerCapabilities {
 			DocumentHighlightProvider: true,
 			DocumentSymbolProvider:    true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindAddTags, kindFilter, kindFixGame, kindFixAll, kindAnalyseGame, kindAnalyseFile, protocol.RefactorRewrite},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, kindFormatGame, kindSortTags, kindAddTags, kindFilter, kindFixGame, kindFixAll, kindAnalyseGame, kindAnalyseFile, protocol.RefactorRewrite, kindStrip},
 			},
 			ExecuteCommandProvider:          &protocol.ExecuteCommandOptions{Commands: commands},
 			DocumentFormattingProvider:      true,

@@ -1,6 +1,9 @@
 package chess
 
-import "strconv"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // FEN returns the Forsyth-Edwards Notation of p. Castling rights are
 // written as KQkq, except that in Chess960 positions a right whose rook
@@ -9,27 +12,41 @@ import "strconv"
 // '~' after each promoted piece ("[QRn]"); the three-check counters, the
 // checks each side still has to give, come before the clocks ("3+3"),
 // as python-chess writes them.
-func (p *Position) FEN() string {
-	b := make([]byte, 0, 90)
-	for rank := 7; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			pc := p.PieceAt(SquareAt(file, rank))
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b = append(b, byte('0'+empty))
-				empty = 0
-			}
-			b = append(b, pc.FENChar())
-			if p.variant == Crazyhouse && p.promoted.Has(SquareAt(file, rank)) {
-				b = append(b, '~')
+func (p *Position) FEN() string { return string(p.AppendFEN(make([]byte, 0, 90))) }
+
+// AppendFEN appends the FEN of p (see FEN) to b and returns the extended
+// slice: a caller writing the positions of many moves reuses one buffer.
+func (p *Position) AppendFEN(b []byte) []byte {
+	// The board, a square at a time: each square's letter from the
+	// pieces' bitboards, 0 for an empty square.
+	var board [64]byte
+	for t := Pawn; t <= King; t++ {
+		for c := White; c <= Black; c++ {
+			ch := NewPiece(c, t).FENChar()
+			for bb := p.pieces[t-1] & p.colors[c]; bb != 0; bb &= bb - 1 {
+				board[bb.first()] = ch
 			}
 		}
-		if empty > 0 {
-			b = append(b, byte('0'+empty))
+	}
+	occupied := p.colors[White] | p.colors[Black]
+	for rank := 7; rank >= 0; rank-- {
+		// The rank's pieces, file by file, and the empty squares
+		// between them counted.
+		file := 0
+		for row := uint8(occupied >> (8 * rank)); row != 0; row &= row - 1 {
+			f := bits.TrailingZeros8(row)
+			if f > file {
+				b = append(b, byte('0'+f-file))
+			}
+			sq := SquareAt(f, rank)
+			b = append(b, board[sq])
+			if p.variant == Crazyhouse && p.promoted.Has(sq) {
+				b = append(b, '~')
+			}
+			file = f + 1
+		}
+		if file < 8 {
+			b = append(b, byte('0'+8-file))
 		}
 		if rank > 0 {
 			b = append(b, '/')
@@ -80,6 +97,5 @@ func (p *Position) FEN() string {
 	}
 	b = strconv.AppendInt(b, int64(p.halfmove), 10)
 	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(p.fullmove), 10)
-	return string(b)
+	return strconv.AppendInt(b, int64(p.fullmove), 10)
 }

@@ -67,17 +67,23 @@ func (m Move) IsEnPassant() bool { return m.kind() == moveEnPassant }
 // drop as "N@f3" and the null move as "0000". See Position.UCI for
 // castling in standard chess.
 func (m Move) String() string {
+	var buf [5]byte
+	return string(m.appendTo(buf[:0]))
+}
+
+// appendTo appends m as String writes it to b.
+func (m Move) appendTo(b []byte) []byte {
 	if m == NullMove {
-		return "0000"
+		return append(b, "0000"...)
 	}
 	if t := m.Drop(); t != NoPieceType {
-		return string(pieceLetters[t]) + "@" + m.To().String()
+		return append(append(b, pieceLetters[t], '@'), m.To().String()...)
 	}
-	s := m.From().String() + m.To().String()
+	b = append(append(b, m.From().String()...), m.To().String()...)
 	if t := m.Promotion(); t != NoPieceType {
-		s += string(pieceLetters[t] + 'a' - 'A')
+		b = append(b, pieceLetters[t]+'a'-'A')
 	}
-	return s
+	return b
 }
 
 // noCastling is the castling field of a position without castling rights.

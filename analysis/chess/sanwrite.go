@@ -8,10 +8,12 @@ package chess
 // check ends the game, as a third check does).
 func (p *Position) SAN(m Move) string {
 	var buf [10]byte
-	return string(p.appendSAN(buf[:0], m))
+	return string(p.AppendSAN(buf[:0], m))
 }
 
-func (p *Position) appendSAN(b []byte, m Move) []byte {
+// AppendSAN appends the SAN of m (see SAN) to b and returns the extended
+// slice.
+func (p *Position) AppendSAN(b []byte, m Move) []byte {
 	from, to := m.From(), m.To()
 	pt := p.typeAt(from)
 	switch {
@@ -142,9 +144,16 @@ func (p *Position) disambiguation(pt PieceType, from, to Square) (file, rank boo
 // written as the king's two-square move ("e1g1") in standard chess and
 // as the king taking its rook ("e1h1") in Chess960.
 func (p *Position) UCI(m Move) string {
+	var buf [5]byte
+	return string(p.AppendUCI(buf[:0], m))
+}
+
+// AppendUCI appends the UCI notation of m (see UCI) to b and returns the
+// extended slice.
+func (p *Position) AppendUCI(b []byte, m Move) []byte {
 	if m.IsCastle() && !p.chess960 {
 		kingTo, _ := castleTargets(p.side, m.From(), m.To())
-		return m.From().String() + kingTo.String()
+		return append(append(b, m.From().String()...), kingTo.String()...)
 	}
-	return m.String()
+	return m.appendTo(b)
 }

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,8 +236,9 @@ func TestFormatsAgree(t *testing.T) {
 	}
 }
 
-// TestRowGroups: a Parquet export holds one row group in memory at a
-// time: with a small budget it writes many.
+// TestRowGroups: a Parquet export holds two row groups in memory at a
+// time: with a small budget it writes many, the rows in the order of
+// one row group's.
 func TestRowGroups(t *testing.T) {
 	data, err := os.ReadFile("../../../shared/testdata/pgn/big/lichess-2017-05-clk.pgn")
 	if err != nil {
@@ -252,6 +255,38 @@ func TestRowGroups(t *testing.T) {
 	if f.NumRows() != 21247 {
 		t.Errorf("%d rows, want the 21247 half-moves of the file", f.NumRows())
 	}
+	one := run(t, "clk.pgn", string(data), "parquet", export.Options{Moves: true})
+	if a, b := parquetRows(t, pq), parquetRows(t, one); !slices.EqualFunc(a, b, parquet.Row.Equal) {
+		t.Errorf("the rows of many row groups (%d) are not those of one (%d)", len(a), len(b))
+	}
+}
+
+// parquetRows returns the rows of a Parquet file, in order.
+func parquetRows(t *testing.T, pq []byte) []parquet.Row {
+	t.Helper()
+	f, err := parquet.OpenFile(bytes.NewReader(pq), int64(len(pq)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []parquet.Row
+	for _, rg := range f.RowGroups() {
+		rows := rg.Rows()
+		buf := make([]parquet.Row, 64)
+		for {
+			n, err := rows.ReadRows(buf)
+			for _, r := range buf[:n] {
+				out = append(out, r.Clone())
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		rows.Close()
+	}
+	return out
 }
 
 // TestTagColumn: tag names in snake case.

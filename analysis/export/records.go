@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/pgnls/pgnls/analysis/chess"
 	"github.com/pgnls/pgnls/analysis/commands"
@@ -206,8 +207,22 @@ func (r *Recorder) Record(g syntax.StreamGame, file string) Record {
 		m.black = 1
 	}
 	m.timeControl()
-	if start.OK && r.moves {
-		rec.StartFEN = start.Pos.FEN()
+	if r.moves {
+		n := 0
+		for _, e := range game.Moves {
+			if _, ok := e.(*syntax.Move); ok {
+				n++
+			}
+		}
+		rec.Moves = make([]Move, 0, n)
+		if start.OK {
+			rec.StartFEN = start.Pos.FEN()
+			// The SAN, UCI and FEN of the moves played go one after
+			// the other into one buffer, made a string when the game
+			// is done.
+			m.text = make([]byte, 0, n*80)
+			m.ends = make([]textEnds, 0, n)
+		}
 	}
 	legality.ReplayMainLine(game, start, func(st *legality.Step) bool {
 		if st.After == nil {
@@ -228,10 +243,24 @@ func (r *Recorder) Record(g syntax.StreamGame, file string) Record {
 			naming = ol.Play(st.After)
 		}
 		if r.moves {
+			m.appendText(st, len(rec.Moves))
 			rec.Moves = append(rec.Moves, m.move(st))
 		}
 		return true
 	})
+	if len(m.text) > 0 {
+		// text is not written to after this: the moves' strings are
+		// slices of it.
+		text := unsafe.String(unsafe.SliceData(m.text), len(m.text))
+		for i, o := range m.ends {
+			mv := &rec.Moves[o.move]
+			start := int32(0)
+			if i > 0 {
+				start = m.ends[i-1].fen
+			}
+			mv.SAN, mv.UCI, mv.FEN = text[start:o.san], text[o.san:o.uci], text[o.uci:o.fen]
+		}
+	}
 	term := ""
 	if game.Result != nil {
 		term = game.Result.Text
@@ -299,6 +328,18 @@ type moveState struct {
 	base, inc float64 // of the TimeControl tag; base < 0 when unknown
 	clocks    [2]float64
 	known     [2]bool
+	// text holds the SAN, UCI and FEN of each move played, in turn; ends
+	// says where they end, for the move of index move in the record.
+	text []byte
+	ends []textEnds
+}
+
+// textEnds are the ends, in moveState.text, of the SAN, UCI and FEN of
+// the record's move of index move (each starts where the one before
+// ends).
+type textEnds struct {
+	move          int
+	san, uci, fen int32
 }
 
 // timeControl reads the first period of the TimeControl tag, "300+2".
@@ -332,7 +373,19 @@ func material(p *chess.Position, c chess.Color) int {
 		5*p.Pieces(c, chess.Rook).Count() + 9*p.Pieces(c, chess.Queen).Count()
 }
 
-// move returns the Move of st.
+// appendText appends the SAN, UCI and FEN of the move played in st,
+// the record's move of index i, to m.text.
+func (m *moveState) appendText(st *legality.Step, i int) {
+	m.text = st.Before.AppendSAN(m.text, st.Move)
+	san := int32(len(m.text))
+	m.text = st.Before.AppendUCI(m.text, st.Move)
+	uci := int32(len(m.text))
+	m.text = st.After.AppendFEN(m.text)
+	m.ends = append(m.ends, textEnds{move: i, san: san, uci: uci, fen: int32(len(m.text))})
+}
+
+// move returns the Move of st but for the SAN, UCI and FEN of a move
+// played (appendText).
 func (m *moveState) move(st *legality.Step) Move {
 	ply := st.Ply // from White's move of the start position's number
 	mv := Move{Ply: int32(ply - m.black + 1), Number: int32(m.first + ply/2), Black: ply%2 == 1}
@@ -341,9 +394,7 @@ func (m *moveState) move(st *legality.Step) Move {
 		side = 1
 	}
 	if st.After != nil {
-		mv.Played = true
-		mv.SAN, mv.UCI = st.Before.SAN(st.Move), st.Before.UCI(st.Move)
-		mv.FEN = st.After.FEN()
+		mv.Played = true // SAN, UCI and FEN: see appendText
 		mv.Check, mv.Capture = st.After.InCheck(), st.Before.IsCapture(st.Move)
 		mv.White, mv.BlackM = int8(material(st.After, chess.White)), int8(material(st.After, chess.Black))
 	} else {

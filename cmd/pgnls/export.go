@@ -43,8 +43,8 @@ Flags:
                  other_tags column, a JSON object
   --dialect D    auto (default) or pgn
   --memory SIZE  the peak memory to stay under (default 128MiB), as
-                 pgnls check --memory; a Parquet row group takes a
-                 quarter of it at most
+                 pgnls check --memory; the two Parquet row groups
+                 being written take a quarter of it at most
   -j, --jobs N   record N games at once (default 0: one per core)
 `
 
@@ -72,7 +72,7 @@ func exportVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	b := startBatch("export", *mem, stdout, stderr)
 	defer b.close()
 	stderr = b.stderr
-	opts := export.Options{Moves: *moves, Jobs: int(*jobs), RowGroup: int(b.budget / 4)}
+	opts := export.Options{Moves: *moves, Jobs: int(*jobs), RowGroup: int(b.budget / 8)}
 	if *tags != "" {
 		opts.Tags = nameList(*tags)
 	}

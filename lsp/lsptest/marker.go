@@ -98,6 +98,7 @@ var fullCapabilities = map[string]any{
 		"hover":          map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
 		"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": true},
 		"completion":     map[string]any{"completionItem": map[string]any{"documentationFormat": []string{"markdown"}}},
+		"codeAction":     map[string]any{"codeActionLiteralSupport": map[string]any{"codeActionKind": map[string]any{"valueSet": []string{"quickfix", "refactor", "source"}}}},
 	},
 }
 

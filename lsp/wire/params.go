@@ -186,6 +186,12 @@ type ClientCapabilities struct {
 				SnippetSupport      bool     `json:"snippetSupport"`
 			} `json:"completionItem"`
 		} `json:"completion"`
+		CodeAction struct {
+			// LiteralSupport is there (not nil or null) when the client
+			// takes CodeAction literals, not only Commands, in answer to
+			// textDocument/codeAction.
+			LiteralSupport json.RawMessage `json:"codeActionLiteralSupport"`
+		} `json:"codeAction"`
 	} `json:"textDocument"`
 }
 

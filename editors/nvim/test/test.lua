@@ -678,6 +678,51 @@ local function run()
     record('skip', 'pgn: code action "Analyse game"', 'server has no executeCommandProvider')
   end
 
+  -- "Strip comments", a source action on the game at the cursor, as a
+  -- user picks it from vim.lsp.buf.code_action(): the game loses its
+  -- comments (the [%clk] one too), the next game keeps its own.
+  if caps.codeActionProvider then
+    local path = work .. '/strip.pgn'
+    local f = assert(io.open(path, 'w'))
+    local roster = '[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n'
+    f:write('[Event "One"]\n' .. roster .. '1. e4 { [%clk 0:05:00] best } e5 *\n\n'
+      .. '[Event "Two"]\n[Result "*"]\n\n1. d4 { kept } d5 *\n')
+    f:close()
+    local st = open(path)
+    wait_client(st)
+    local row = find(st, '1. e4')
+    vim.api.nvim_win_set_cursor(0, { row + 1, 3 })
+    local titles
+    local select = vim.ui.select
+    vim.ui.select = function(items, opts, on_choice)
+      titles = {}
+      local pick
+      for i, item in ipairs(items) do
+        local title = opts.format_item(item)
+        table.insert(titles, title)
+        if title == 'Strip comments' then
+          pick = i
+        end
+      end
+      on_choice(pick and items[pick] or nil, pick)
+    end
+    local ok_ca, err_ca = pcall(vim.lsp.buf.code_action)
+    local want = '[Event "One"]\n' .. roster .. '1. e4 e5 *\n\n[Event "Two"]\n[Result "*"]\n\n1. d4 { kept } d5 *\n'
+    local stripped = vim.wait(5000, function()
+      return buffer_text(st) == want
+    end, 20)
+    vim.ui.select = select
+    check(
+      'pgn: source action "Strip comments" strips the game at the cursor only',
+      stripped,
+      string.format('%s; actions %s; text %q', ok_ca and 'requested' or tostring(err_ca),
+        titles and table.concat(titles, ' | ') or 'none offered', buffer_text(st))
+    )
+    vim.cmd('bwipeout! ' .. st)
+  else
+    record('skip', 'pgn: source action "Strip comments"', 'server has no codeActionProvider')
+  end
+
   -- The quick fix of a near-duplicate, through vim.lsp.buf.code_action():
   -- the truncated copy goes, its Annotator tag goes to the longer game,
   -- as pgnls dedupe leaves the file (dups.pgn.expected).
