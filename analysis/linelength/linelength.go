@@ -59,7 +59,7 @@ func run(p *analysis.Pass) {
 		return
 	}
 	text := p.Game.Text
-	if strings.Count(text, "\r") == strings.Count(text, "\r\n") {
+	if crBeforeLF(text) {
 		switch {
 		case isASCII(text):
 			// Most games: one character per byte, nothing disallowed
@@ -149,6 +149,23 @@ func checkChars(p *analysis.Pass, text string, start, end int, terminated bool, 
 		i += size
 	}
 	report(p, text[start:end], cut, end, n, terminated, export, max)
+}
+
+// crBeforeLF reports whether every "\r" of text is followed by "\n" (there
+// may be none): one search for '\r' per line of a CRLF text, none at all
+// in an LF text.
+func crBeforeLF(text string) bool {
+	for i := strings.IndexByte(text, '\r'); i >= 0; {
+		if i+1 >= len(text) || text[i+1] != '\n' {
+			return false
+		}
+		j := strings.IndexByte(text[i+2:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return true
 }
 
 // checkASCII is checkLines for a text whose lines end at "\n" (with or
