@@ -14,3 +14,21 @@ func TestCRBeforeLF(t *testing.T) {
 		}
 	}
 }
+
+// TestIsASCII puts one byte of 128 or more at every offset of texts
+// around the word sizes isASCII reads.
+func TestIsASCII(t *testing.T) {
+	for n := range 80 {
+		s := strings.Repeat("e4 Nf3 ", 12)[:n]
+		if !isASCII(s) {
+			t.Errorf("isASCII(%q) = false", s)
+		}
+		for i := range n {
+			b := []byte(s)
+			b[i] = 0x80 | byte(i)
+			if isASCII(string(b)) {
+				t.Errorf("isASCII(%q) = true", b)
+			}
+		}
+	}
+}
