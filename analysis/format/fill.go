@@ -100,7 +100,7 @@ func (f *Filler) place() {
 		return
 	}
 	text, last := f.text, ""
-	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+	if i := lineBreak(text); i >= 0 {
 		j := strings.LastIndexAny(text, "\r\n")
 		text, last = text[:i], text[j+1:]
 	}
@@ -148,6 +148,18 @@ func (f *Filler) place() {
 		}
 	}
 	f.has = false
+}
+
+// lineBreak returns the offset of the first "\r" or "\n" of w, or -1:
+// strings.IndexAny's result, by a byte loop (the words are short, and
+// IndexAny looks each of their runes up in its set with a call).
+func lineBreak(w string) int {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return -1
 }
 
 // chars returns the number of characters of w: its bytes when the text
