@@ -593,7 +593,8 @@ func (a *nodeSlab) moveNumber(sp Span, text string) *MoveNumber {
 
 func (p *parser) comment(t Token) *Comment {
 	text := p.text[t.Span.Start:t.Span.End]
-	c := &Comment{Sp: p.relSpan(t.Span)}
+	c := p.slab.comment()
+	c.Sp = p.relSpan(t.Span)
 	switch t.Kind {
 	case KBraceComment:
 		c.Kind = BraceKind
@@ -883,9 +884,10 @@ func nextBlock[T any](rest []T, restBytes, bytesPer int) []T {
 // nodeSlab hands out the most frequent nodes from small blocks to cut
 // allocations; a block is shared by at most slabSize nodes.
 type nodeSlab struct {
-	moves   []Move
-	numbers []MoveNumber
-	tags    []Tag
+	moves    []Move
+	numbers  []MoveNumber
+	tags     []Tag
+	comments []Comment
 }
 
 const slabSize = 64
@@ -913,4 +915,13 @@ func (a *nodeSlab) number() *MoveNumber {
 	}
 	a.numbers = append(a.numbers, MoveNumber{})
 	return &a.numbers[len(a.numbers)-1]
+}
+
+// comment returns a new zero Comment.
+func (a *nodeSlab) comment() *Comment {
+	if len(a.comments) == cap(a.comments) {
+		a.comments = make([]Comment, 0, slabSize)
+	}
+	a.comments = append(a.comments, Comment{})
+	return &a.comments[len(a.comments)-1]
 }

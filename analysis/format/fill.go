@@ -100,11 +100,15 @@ func (f *Filler) place() {
 		return
 	}
 	text, last := f.text, ""
-	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+	i, ascii := lineBreak(text)
+	if i >= 0 {
 		j := strings.LastIndexAny(text, "\r\n")
 		text, last = text[:i], text[j+1:]
 	}
-	n := f.opens + f.chars(text)
+	n := f.opens + len(text)
+	if !ascii && !f.bytes {
+		n = f.opens + utf8.RuneCountInString(text)
+	}
 	if f.brace {
 		n++
 	}
@@ -148,6 +152,23 @@ func (f *Filler) place() {
 		}
 	}
 	f.has = false
+}
+
+// lineBreak returns the offset of the first "\r" or "\n" of w, or -1
+// (strings.IndexAny's result), and whether w is ASCII before it: one
+// byte loop for both (the words are short, and IndexAny looks each of
+// their runes up in its set with a call).
+func lineBreak(w string) (int, bool) {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case c == '\n' || c == '\r':
+			return i, ascii
+		}
+	}
+	return -1, ascii
 }
 
 // chars returns the number of characters of w: its bytes when the text

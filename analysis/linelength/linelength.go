@@ -59,7 +59,7 @@ func run(p *analysis.Pass) {
 		return
 	}
 	text := p.Game.Text
-	if strings.Count(text, "\r") == strings.Count(text, "\r\n") {
+	if crBeforeLF(text) {
 		switch {
 		case isASCII(text):
 			// Most games: one character per byte, nothing disallowed
@@ -151,6 +151,23 @@ func checkChars(p *analysis.Pass, text string, start, end int, terminated bool, 
 	report(p, text[start:end], cut, end, n, terminated, export, max)
 }
 
+// crBeforeLF reports whether every "\r" of text is followed by "\n" (there
+// may be none): one search for '\r' per line of a CRLF text, none at all
+// in an LF text.
+func crBeforeLF(text string) bool {
+	for i := strings.IndexByte(text, '\r'); i >= 0; {
+		if i+1 >= len(text) || text[i+1] != '\n' {
+			return false
+		}
+		j := strings.IndexByte(text[i+2:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return true
+}
+
 // checkASCII is checkLines for a text whose lines end at "\n" (with or
 // without a "\r" before it) and that is ASCII or, when not ascii, valid
 // UTF-8 with nothing disallowed: a line of no more bytes than a limit
@@ -205,17 +222,18 @@ func charOffset(line string, k int) int {
 	return i
 }
 
-// isASCII reports whether s has no byte of 128 or more, eight bytes at a
-// time.
+// isASCII reports whether s has no byte of 128 or more, 32 and then
+// eight bytes at a time.
 func isASCII(s string) bool {
 	i := 0
+	for ; i+32 <= len(s); i += 32 {
+		w := s[i : i+32]
+		if (word(w[:8])|word(w[8:16])|word(w[16:24])|word(w[24:]))&0x8080808080808080 != 0 {
+			return false
+		}
+	}
 	for ; i+8 <= len(s); i += 8 {
-		// Through a slice of eight bytes, so that the compiler proves the
-		// indexes and makes one load of the eight.
-		w := s[i : i+8]
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		if x&0x8080808080808080 != 0 {
+		if word(s[i:i+8])&0x8080808080808080 != 0 {
 			return false
 		}
 	}
@@ -225,6 +243,15 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// word returns the first eight bytes of w as a little-endian number:
+// through a string of eight bytes, the compiler proves the indexes and
+// makes one load of the eight.
+func word(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // report reports a line of n characters (not counting its terminator, if

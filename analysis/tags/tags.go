@@ -496,9 +496,11 @@ func checkBackslash(p *analysis.Pass, g *syntax.Game, t *syntax.Tag) {
 	}
 	raw := g.Slice(t.ValueSpan)
 	for i := 1; i < len(raw)-1; i++ {
-		if raw[i] != '\\' {
-			continue
+		j := strings.IndexByte(raw[i:len(raw)-1], '\\')
+		if j < 0 {
+			return
 		}
+		i += j
 		if raw[i+1] == '"' || raw[i+1] == '\\' {
 			if i+1 < len(raw)-1 {
 				i++

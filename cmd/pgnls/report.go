@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/pgnls/pgnls/analysis"
@@ -37,7 +38,7 @@ type reporter interface {
 func newReporter(format string, w io.Writer, profile analysis.Profile) (reporter, bool) {
 	switch format {
 	case "text":
-		return textReporter{w}, true
+		return textReporter{w, new([]byte)}, true
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -69,7 +70,10 @@ func lateRange(l checks.Late) textRange {
 
 // textReporter writes file:line:col: severity code: message, the first
 // line of the message only.
-type textReporter struct{ w io.Writer }
+type textReporter struct {
+	w   io.Writer
+	buf *[]byte // one line, reused: a line costs no allocation
+}
 
 func (r textReporter) diagnostic(name string, g syntax.StreamGame, d analysis.Diagnostic) error {
 	line, col := charPos(g, d.Span.Start)
@@ -78,7 +82,21 @@ func (r textReporter) diagnostic(name string, g syntax.StreamGame, d analysis.Di
 
 func (r textReporter) located(name string, at textRange, d analysis.Diagnostic) error {
 	msg, _, _ := strings.Cut(d.Message, "\n")
-	_, err := fmt.Fprintf(r.w, "%s:%d:%d: %s %s: %s\n", name, at.line, at.col, d.Severity, d.Code, msg)
+	// name:line:col: severity code: message
+	b := append((*r.buf)[:0], name...)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(at.line), 10)
+	b = append(b, ':')
+	b = strconv.AppendInt(b, int64(at.col), 10)
+	b = append(b, ": "...)
+	b = append(b, d.Severity.String()...)
+	b = append(b, ' ')
+	b = append(b, d.Code...)
+	b = append(b, ": "...)
+	b = append(b, msg...)
+	b = append(b, '\n')
+	*r.buf = b
+	_, err := r.w.Write(b)
 	return err
 }
 
