@@ -32,14 +32,7 @@ func Edits(a, b string) []syntax.Edit {
 	}
 	al, bl := splitLines(a), splitLines(b)
 	// Common lines at both ends.
-	pre := 0
-	for pre < len(al) && pre < len(bl) && al[pre] == bl[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(al)-pre && suf < len(bl)-pre && al[len(al)-1-suf] == bl[len(bl)-1-suf] {
-		suf++
-	}
+	pre, suf := CommonEnds(al, bl)
 	am, bm := al[pre:len(al)-suf], bl[pre:len(bl)-suf]
 	aOff := lenLines(al[:pre])
 
@@ -151,4 +144,16 @@ func lenLines(lines []string) int {
 		n += len(l)
 	}
 	return n
+}
+
+// CommonEnds returns how many elements a and b share at their start, and
+// then how many of the rest they share at their end.
+func CommonEnds[S ~[]E, E comparable](a, b S) (pre, suf int) {
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	return pre, suf
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pgnls/pgnls/analysis"
+	"github.com/pgnls/pgnls/analysis/diff"
 	"github.com/pgnls/pgnls/analysis/tags"
 	"github.com/pgnls/pgnls/syntax"
 )
@@ -359,14 +360,7 @@ func FileVariants(f *syntax.File, cfg *analysis.Config, file *Names, cache *Cach
 // the same order: the chunks the two share at the start and at the end
 // are the same chunks, and those between spell the same names.
 func sameNames(order, next []*syntax.Chunk, oldNames, names map[*syntax.Chunk]*chunkNames) bool {
-	p := 0
-	for p < len(order) && p < len(next) && order[p] == next[p] {
-		p++
-	}
-	q := 0
-	for q < len(order)-p && q < len(next)-p && order[len(order)-1-q] == next[len(next)-1-q] {
-		q++
-	}
+	p, q := diff.CommonEnds(order, next)
 	a, ok := spelt(order[p:len(order)-q], oldNames)
 	if !ok {
 		return false
