@@ -882,7 +882,10 @@ func nextBlock[T any](rest []T, restBytes, bytesPer int) []T {
 }
 
 // nodeSlab hands out the most frequent nodes from small blocks to cut
-// allocations; a block is shared by at most slabSize nodes.
+// allocations; a block is shared by at most slabSize nodes. The blocks
+// of a parser start small and double up to slabSize, so that parsing a
+// short text (one game, as fixing and joining games do many times per
+// game) does not allocate room for a long one.
 type nodeSlab struct {
 	moves    []Move
 	numbers  []MoveNumber
@@ -892,9 +895,12 @@ type nodeSlab struct {
 
 const slabSize = 64
 
+// slabGrow returns the size of the block that follows one of size n.
+func slabGrow(n int) int { return min(max(2*n, 4), slabSize) }
+
 func (a *nodeSlab) move(sp Span, text string) *Move {
 	if len(a.moves) == cap(a.moves) {
-		a.moves = make([]Move, 0, slabSize)
+		a.moves = make([]Move, 0, slabGrow(cap(a.moves)))
 	}
 	a.moves = append(a.moves, Move{Sp: sp, Text: text})
 	return &a.moves[len(a.moves)-1]
@@ -903,7 +909,7 @@ func (a *nodeSlab) move(sp Span, text string) *Move {
 // tag returns a new zero Tag.
 func (a *nodeSlab) tag() *Tag {
 	if len(a.tags) == cap(a.tags) {
-		a.tags = make([]Tag, 0, slabSize)
+		a.tags = make([]Tag, 0, slabGrow(cap(a.tags)))
 	}
 	a.tags = append(a.tags, Tag{})
 	return &a.tags[len(a.tags)-1]
@@ -911,7 +917,7 @@ func (a *nodeSlab) tag() *Tag {
 
 func (a *nodeSlab) number() *MoveNumber {
 	if len(a.numbers) == cap(a.numbers) {
-		a.numbers = make([]MoveNumber, 0, slabSize)
+		a.numbers = make([]MoveNumber, 0, slabGrow(cap(a.numbers)))
 	}
 	a.numbers = append(a.numbers, MoveNumber{})
 	return &a.numbers[len(a.numbers)-1]

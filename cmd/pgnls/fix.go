@@ -215,9 +215,14 @@ func fixVerb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return f.run(paths, stdin, *mem)
 }
 
-// fixItem is a game fixed, with what the formatter writes of it.
+// fixItem is a game fixed, with what the formatter writes of it. It
+// keeps of fix.Result only what is reported, not the fixed game's tree:
+// the games in flight between the workers and the writer are thousands
+// when they are small, and a tree holds ten to a hundred times its text.
 type fixItem struct {
-	fix         fix.Result
+	fixed       []fix.Applied
+	added       []string
+	left        []fix.Left
 	res         format.Result
 	unformatted string     // with --format, why the fixed game is not formatted
 	at          syntax.Pos // and where, in the input game
@@ -230,7 +235,7 @@ func (x *fixer) stream(ctx context.Context, gr *syntax.GameReader, emit func(syn
 	d := gr.Dialect()
 	work := func(it *analysis.StreamItem[fixItem]) {
 		r := fix.Game(it.Game.Game, d, x.opts)
-		item := fixItem{fix: r, res: r.Joined()}
+		item := fixItem{fixed: r.Fixed, added: r.Added, left: r.Left, res: r.Joined()}
 		if x.format && r.Skipped == "" {
 			// As pgnls fmt does; a game it cannot format is written fixed.
 			switch fr := format.Game(r.Game, d, format.Options{}); {
@@ -260,13 +265,13 @@ func (x *fixer) joined(name string, g syntax.StreamGame, dropped bool) {
 		line, col := charPos(g, x.cur.at)
 		fmt.Fprintf(x.out.stderr, "%s:%d:%d: game fixed, left unformatted: %s\n", name, line, col, x.cur.unformatted)
 	}
-	for _, a := range x.cur.fix.Fixed {
+	for _, a := range x.cur.fixed {
 		x.fixed[a.Code]++
 	}
-	for _, t := range x.cur.fix.Added {
+	for _, t := range x.cur.added {
 		x.added[t]++
 	}
-	for _, l := range x.cur.fix.Left {
+	for _, l := range x.cur.left {
 		line, col := charPos(g, l.Diagnostic.Span.Start)
 		msg, _, _ := strings.Cut(l.Diagnostic.Message, "\n")
 		fmt.Fprintf(x.out.stderr, "%s:%d:%d: not fixed: %s: %s (%s)\n", name, line, col, l.Diagnostic.Code, msg, l.Reason)

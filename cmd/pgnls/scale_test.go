@@ -294,26 +294,82 @@ func TestSelectPeakMemory(t *testing.T) {
 	const games, budget = 150_000, defaultMemory
 	input := manyGames(games)
 	tmp := t.TempDir()
-	// pgnls runs as a program built apart, without the race detector
-	// that may instrument this test, and its memory.
+	stdout, stderr, peak := runPeak(t, buildPgnls(t), input, "TMPDIR="+tmp, "select", "--duplicates", "--count", "--memory", fmt.Sprint(budget), "-")
+	if got := strings.TrimSpace(stdout); got != fmt.Sprint(games/2) {
+		t.Errorf("%s duplicates, want %d", got, games/2)
+	}
+	if !strings.Contains(stderr, "written at the end") {
+		t.Errorf("the fingerprints did not spill: %s", stderr)
+	}
+	t.Logf("%d bytes of input, peak RSS %.1f MiB", len(input), float64(peak)/(1<<20))
+	if peak > budget {
+		t.Errorf("peak RSS %.1f MiB, over the %d MiB budget", float64(peak)/(1<<20), budget>>20)
+	}
+	if e := entries(t, tmp); len(e) > 0 {
+		t.Errorf("left in $TMPDIR: %q", e)
+	}
+}
+
+// TestFixPeakMemory: fix on many small games that each get fixes (the
+// roster tags they lack) stays under its budget: the games in flight
+// between the workers and the writer, thousands of them, must not hold
+// their fixed trees (they took 117 MiB at --memory 64MiB).
+func TestFixPeakMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("VmHWM from /proc")
+	}
+	const games, budget = 20_000, 64 << 20
+	var input bytes.Buffer
+	for i := range games {
+		fmt.Fprintf(&input, "[White \"Player%d, Given\"]\n[Black \"Other%d, Name\"]\n\n1. e4 *\n\n", i, i)
+	}
+	stdout, stderr, peak := runPeak(t, buildPgnls(t), input.Bytes(), "", "fix", "--memory", fmt.Sprint(budget))
+	if want := fmt.Sprintf("fixed %d missing-roster-tag", games); !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if n := strings.Count(stdout, "[Event \"?\"]"); n != games {
+		t.Errorf("%d games with an Event tag written, want %d", n, games)
+	}
+	t.Logf("%d bytes of input, peak RSS %.1f MiB", input.Len(), float64(peak)/(1<<20))
+	if peak > budget {
+		t.Errorf("peak RSS %.1f MiB, over the %d MiB budget", float64(peak)/(1<<20), budget>>20)
+	}
+}
+
+// buildPgnls builds pgnls into a temporary directory and returns its
+// path: it runs as a program built apart, without the race detector
+// that may instrument the test, and its memory.
+func buildPgnls(t *testing.T) string {
+	t.Helper()
 	pgnls := filepath.Join(t.TempDir(), "pgnls")
 	if out, err := exec.Command(goCommand(t), "build", "-o", pgnls, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(pgnls, "select", "--duplicates", "--count", "--memory", fmt.Sprint(budget), "-")
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	return pgnls
+}
+
+// runPeak runs the program pgnls with args, input on its standard input
+// and env (when not "") added to its environment, and returns what it
+// wrote and its peak resident memory. It fails the test when the
+// program fails.
+//
+// The peak is read from the kernel's high-water mark of the process's
+// own memory (VmHWM), polled while it runs: the rusage of a child
+// (Maxrss) also counts the memory of this test's process, which the
+// child shared until its exec (under -race, hundreds of MiB), so it
+// cannot tell pgnls's peak.
+func runPeak(t *testing.T, pgnls string, input []byte, env string, args ...string) (stdout, stderr string, peak int64) {
+	t.Helper()
+	cmd := exec.Command(pgnls, args...)
+	if env != "" {
+		cmd.Env = append(os.Environ(), env)
+	}
 	cmd.Stdin = bytes.NewReader(input)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// The peak is read from the kernel's high-water mark of the
-	// process's own memory (VmHWM), polled while it runs: the rusage of
-	// a child (Maxrss) also counts the memory of this test's process,
-	// which the child shared until its exec (under -race, hundreds of
-	// MiB), so it cannot tell pgnls's peak.
-	var peak int64
 	done := make(chan struct{})
 	polled := make(chan struct{})
 	go func() {
@@ -334,21 +390,9 @@ func TestSelectPeakMemory(t *testing.T) {
 	close(done)
 	<-polled
 	if err != nil {
-		t.Fatalf("%v\n%s", err, stderr.String())
+		t.Fatalf("%v\n%s", err, errOut.String())
 	}
-	if got := strings.TrimSpace(stdout.String()); got != fmt.Sprint(games/2) {
-		t.Errorf("%s duplicates, want %d", got, games/2)
-	}
-	if !strings.Contains(stderr.String(), "written at the end") {
-		t.Errorf("the fingerprints did not spill: %s", stderr.String())
-	}
-	t.Logf("%d bytes of input, peak RSS %.1f MiB", len(input), float64(peak)/(1<<20))
-	if peak > budget {
-		t.Errorf("peak RSS %.1f MiB, over the %d MiB budget", float64(peak)/(1<<20), budget>>20)
-	}
-	if e := entries(t, tmp); len(e) > 0 {
-		t.Errorf("left in $TMPDIR: %q", e)
-	}
+	return out.String(), errOut.String(), peak
 }
 
 // highWater returns VmHWM, the highest resident memory so far, of the
