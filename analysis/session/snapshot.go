@@ -345,7 +345,9 @@ func head(f *syntax.File) string {
 	if f.NumGames() == 0 {
 		return ""
 	}
-	return f.Game(0).Game.Text
+	// Its text only: a tree of the first game would parse its whole
+	// chunk again at every keystroke once a big document dropped it.
+	return f.Slice(f.GameSpan(0))
 }
 
 // SetExtra installs the extra file-level diagnostics of the document at
