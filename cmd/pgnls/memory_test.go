@@ -24,7 +24,7 @@ func TestParseSize(t *testing.T) {
 }
 
 // TestBudget: --memory is the budget and sets the runtime's limit to it
-// less the code's reserve; without it GOMEMLIMIT (the runtime's limit)
+// less the code's reserve and a sixteenth; without it GOMEMLIMIT (the runtime's limit)
 // is the budget, and is left alone; without either, 128 MiB.
 func TestBudget(t *testing.T) {
 	old := debug.SetMemoryLimit(-1)
@@ -33,14 +33,14 @@ func TestBudget(t *testing.T) {
 	defer func() { limitProcess = false }()
 
 	debug.SetMemoryLimit(int64(^uint64(0) >> 1)) // no GOMEMLIMIT: math.MaxInt64 is the runtime's "none"
-	if got := budget(0); got != defaultMemory || debug.SetMemoryLimit(-1) != defaultMemory-codeReserve {
+	if got := budget(0); got != defaultMemory || debug.SetMemoryLimit(-1) != runtimeLimit(defaultMemory) {
 		t.Errorf("default: budget %d, limit %d", got, debug.SetMemoryLimit(-1))
 	}
 	debug.SetMemoryLimit(300 << 20) // as GOMEMLIMIT=300MiB
 	if got := budget(0); got != 300<<20 || debug.SetMemoryLimit(-1) != 300<<20 {
 		t.Errorf("GOMEMLIMIT: budget %d, limit %d", got, debug.SetMemoryLimit(-1))
 	}
-	if got := budget(memory(64 << 20)); got != 64<<20 || debug.SetMemoryLimit(-1) != 48<<20 {
+	if got := budget(memory(64 << 20)); got != 64<<20 || debug.SetMemoryLimit(-1) != 44<<20 {
 		t.Errorf("--memory 64MiB over GOMEMLIMIT: budget %d, limit %d", got, debug.SetMemoryLimit(-1))
 	}
 }
