@@ -623,11 +623,27 @@ try {
   // The mouse goes where the page shows the square: the board is first
   // scrolled into view, as a click on an element would be (the clicks on
   // the move list above scrolled the panel's page down).
+  // boardBox returns the page box of the first element of the board
+  // panel that selector finds, scrolled into view. The board is drawn
+  // anew when the server's answer comes (after a step, twice: the
+  // position, then its plays), so an element found may leave the page
+  // before it is measured: then it is found again in the new drawing.
+  const boardBox = async (selector) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const el = (await boardFrame()).locator(selector).first();
+        await el.scrollIntoViewIfNeeded({ timeout: 5000 });
+        const box = await el.boundingBox();
+        if (box) return box;
+        if (attempt >= 5) throw new Error(`${selector} has no box`);
+      } catch (e) {
+        if (attempt >= 5) throw e;
+      }
+      await sleep(200);
+    }
+  };
   const center = async (sq) => {
-    const frame = await boardFrame();
-    const svg = frame.locator('.board svg').first();
-    await svg.scrollIntoViewIfNeeded();
-    const box = await svg.boundingBox();
+    const box = await boardBox('.board svg');
     const u = box.width / 336;
     const file = sq.charCodeAt(0) - 97;
     const rank = Number(sq[1]) - 1;
@@ -675,10 +691,7 @@ try {
   // hexCenter returns the page point of the centre of a hex, from the
   // SVG's element of that hex.
   const hexCenter = async (hex) => {
-    const frame = await boardFrame();
-    const el = frame.locator(`.board svg [data-hex="${hex}"]`).first();
-    await el.scrollIntoViewIfNeeded();
-    const box = await el.boundingBox();
+    const box = await boardBox(`.board svg [data-hex="${hex}"]`);
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   };
   // marked returns the hexes picked and highlighted as targets.
